@@ -1,0 +1,25 @@
+// The JSON envelope every /api reply uses.
+
+export interface ApiEnvelope<T = unknown> {
+  success: boolean;
+  message: string;
+  data?: T;
+}
+
+/** Names of the cookie and headers the console and server agree on. */
+export const SESSION_COOKIE = 'switchyard_session';
+export const LANGUAGE_HEADER = 'Accept-Language';
+
+export type Language = 'zh' | 'en';
+export const LANGUAGES: readonly Language[] = ['zh', 'en'];
+export const DEFAULT_LANGUAGE: Language = 'zh';
+
+/** Picks the first supported language from an Accept-Language value. */
+export function pickLanguage(header: string | undefined | null): Language {
+  if (!header) return DEFAULT_LANGUAGE;
+  for (const part of header.split(',')) {
+    const tag = part.trim().slice(0, 2).toLowerCase();
+    if (tag === 'zh' || tag === 'en') return tag;
+  }
+  return DEFAULT_LANGUAGE;
+}

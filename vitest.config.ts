@@ -1,0 +1,13 @@
+// Unit and component tests of the console and shared packages (server integration tests run apart).
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    environment: 'jsdom',
+    globals: true,
+    setupFiles: ['./vitest.setup.ts'],
+    css: false,
+    include: ['shared/*/src/**/*.test.{ts,tsx}', 'apps/*/src/**/*.test.{ts,tsx}'],
+    exclude: ['apps/server/**', '**/node_modules/**'],
+  },
+});
