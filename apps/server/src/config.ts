@@ -1,0 +1,207 @@
+// Server configuration: read from environment variables once, validated with zod, with defaults.
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+export type DatabaseEngine = 'sqlite' | 'postgres' | 'mysql';
+
+export interface EnvVarInfo {
+  name: string;
+  default: string;
+  description: string;
+}
+
+/** The repository's `apps` folder, where each console app keeps its `dist` build. */
+const DEFAULT_CONSOLE_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** Every environment variable the server reads (the README table is checked against this). */
+export const ENV_VARS: readonly EnvVarInfo[] = [
+  { name: 'PORT', default: '3000', description: 'HTTP port to listen on' },
+  { name: 'HOST', default: '0.0.0.0', description: 'Interface to listen on' },
+  {
+    name: 'SQL_DSN',
+    default: '(unset: SQLite)',
+    description: 'postgres:// or postgresql:// for PostgreSQL, mysql:// for MySQL/MariaDB',
+  },
+  {
+    name: 'SQLITE_PATH',
+    default: './data/switchyard.db',
+    description: 'SQLite file when SQL_DSN is unset',
+  },
+  {
+    name: 'REDIS_URL',
+    default: '(unset)',
+    description: 'Redis URL; shares rate limits and option invalidation between nodes',
+  },
+  {
+    name: 'REDIS_PREFIX',
+    default: 'switchyard:',
+    description: 'Prefix of every Redis key and channel',
+  },
+  {
+    name: 'SESSION_SECRET',
+    default: '(generated once, kept in the database)',
+    description: 'Secret that signs session ids; every node must share it',
+  },
+  { name: 'SESSION_MAX_AGE_DAYS', default: '30', description: 'Lifetime of a console session' },
+  {
+    name: 'GLOBAL_API_RATE_LIMIT',
+    default: '180',
+    description: 'Requests per IP to /api per window (0 = off)',
+  },
+  {
+    name: 'GLOBAL_API_RATE_LIMIT_WINDOW',
+    default: '180',
+    description: 'Window of the global limit, seconds',
+  },
+  {
+    name: 'CRITICAL_RATE_LIMIT',
+    default: '20',
+    description: 'Sign-in and registration requests per IP per window (0 = off)',
+  },
+  {
+    name: 'CRITICAL_RATE_LIMIT_WINDOW',
+    default: '1200',
+    description: 'Window of the critical limit, seconds',
+  },
+  {
+    name: 'TRUST_PROXY',
+    default: 'false',
+    description: 'Trust X-Forwarded-* headers (set when behind a reverse proxy)',
+  },
+  { name: 'BODY_LIMIT', default: '1048576', description: 'Largest accepted request body, bytes' },
+  {
+    name: 'LOG_LEVEL',
+    default: 'info',
+    description: 'fatal, error, warn, info, debug, trace or silent',
+  },
+  {
+    name: 'SYNC_FREQUENCY',
+    default: '60',
+    description: 'Seconds between re-reads of the options table',
+  },
+  {
+    name: 'CONSOLE_DIR',
+    default: '(repository apps folder)',
+    description: 'Folder holding shell/dist and each remote’s <name>/dist',
+  },
+  {
+    name: 'REMOTES_DIR',
+    default: './data/remotes',
+    description: 'Uploaded remote builds; <REMOTES_DIR>/<name> overrides the built-in one',
+  },
+  {
+    name: 'REMOTES_FILE',
+    default: './data/remotes.json',
+    description: 'Overrides /remotes.json when present',
+  },
+];
+
+const int = (fallback: number, min = 0) => z.coerce.number().int().min(min).default(fallback);
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .default('false')
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const envSchema = z.object({
+  PORT: int(3000, 0).pipe(z.number().max(65535)),
+  HOST: z.string().default('0.0.0.0'),
+  SQL_DSN: z
+    .string()
+    .regex(
+      /^(postgres|postgresql|mysql):\/\//,
+      'must start with postgres://, postgresql:// or mysql://',
+    )
+    .optional(),
+  SQLITE_PATH: z.string().default('./data/switchyard.db'),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
+    .optional(),
+  REDIS_PREFIX: z.string().default('switchyard:'),
+  SESSION_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+  SESSION_MAX_AGE_DAYS: int(30, 1),
+  GLOBAL_API_RATE_LIMIT: int(180),
+  GLOBAL_API_RATE_LIMIT_WINDOW: int(180, 1),
+  CRITICAL_RATE_LIMIT: int(20),
+  CRITICAL_RATE_LIMIT_WINDOW: int(1200, 1),
+  TRUST_PROXY: bool,
+  BODY_LIMIT: int(1_048_576, 1024),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SYNC_FREQUENCY: int(60, 1),
+  CONSOLE_DIR: z.string().default(DEFAULT_CONSOLE_DIR),
+  REMOTES_DIR: z.string().default('./data/remotes'),
+  REMOTES_FILE: z.string().default('./data/remotes.json'),
+});
+
+/** Names the schema reads; ENV_VARS must describe each of them. */
+export const CONFIG_VARIABLES = Object.keys(envSchema.shape);
+
+export interface Config {
+  port: number;
+  host: string;
+  engine: DatabaseEngine;
+  sqlDsn: string | undefined;
+  sqlitePath: string;
+  redisUrl: string | undefined;
+  redisPrefix: string;
+  sessionSecret: string | undefined;
+  sessionMaxAgeSeconds: number;
+  globalRateLimit: { limit: number; windowSeconds: number };
+  criticalRateLimit: { limit: number; windowSeconds: number };
+  trustProxy: boolean;
+  bodyLimit: number;
+  logLevel: string;
+  syncFrequencySeconds: number;
+  consoleDir: string;
+  remotesDir: string;
+  remotesFile: string;
+}
+
+export class ConfigError extends Error {}
+
+function engineOf(dsn: string | undefined): DatabaseEngine {
+  if (!dsn) return 'sqlite';
+  return dsn.startsWith('mysql://') ? 'mysql' : 'postgres';
+}
+
+/** Parses the environment; throws ConfigError naming every bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const known = Object.fromEntries(
+    ENV_VARS.map(({ name }) => [name, env[name]]).filter(
+      ([, value]) => value !== undefined && value !== '',
+    ),
+  );
+  const parsed = envSchema.safeParse(known);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    engine: engineOf(e.SQL_DSN),
+    sqlDsn: e.SQL_DSN,
+    sqlitePath: resolve(e.SQLITE_PATH),
+    redisUrl: e.REDIS_URL,
+    redisPrefix: e.REDIS_PREFIX,
+    sessionSecret: e.SESSION_SECRET,
+    sessionMaxAgeSeconds: e.SESSION_MAX_AGE_DAYS * 86_400,
+    globalRateLimit: {
+      limit: e.GLOBAL_API_RATE_LIMIT,
+      windowSeconds: e.GLOBAL_API_RATE_LIMIT_WINDOW,
+    },
+    criticalRateLimit: {
+      limit: e.CRITICAL_RATE_LIMIT,
+      windowSeconds: e.CRITICAL_RATE_LIMIT_WINDOW,
+    },
+    trustProxy: e.TRUST_PROXY,
+    bodyLimit: e.BODY_LIMIT,
+    logLevel: e.LOG_LEVEL,
+    syncFrequencySeconds: e.SYNC_FREQUENCY,
+    consoleDir: resolve(e.CONSOLE_DIR),
+    remotesDir: resolve(e.REMOTES_DIR),
+    remotesFile: resolve(e.REMOTES_FILE),
+  };
+}

@@ -1,0 +1,94 @@
+// Opens the one Kysely database layer over SQLite, PostgreSQL or MySQL/MariaDB, chosen by config.
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import { type Dialect, Kysely, MysqlDialect, PostgresDialect, SqliteDialect } from 'kysely';
+import { createPool as createMysqlPool } from 'mysql2';
+import pg from 'pg';
+import type { Config, DatabaseEngine } from '../config';
+import type { Schema } from './schema';
+
+export type Db = Kysely<Schema>;
+
+export interface Database {
+  db: Db;
+  engine: DatabaseEngine;
+  close(): Promise<void>;
+}
+
+type DatabaseConfig = Pick<Config, 'engine' | 'sqlDsn' | 'sqlitePath'>;
+
+/** Told about errors on idle pooled connections (e.g. the server restarted); never fatal. */
+export type PoolErrorHandler = (error: Error) => void;
+
+const warnPoolError: PoolErrorHandler = (error) =>
+  console.warn(`database connection error: ${error.message}`);
+
+const PG_INT8 = 20;
+const PG_NUMERIC = 1700;
+
+/** Bigint and numeric columns come back as JS numbers (quota amounts stay well below 2^53). */
+const pgTypes: pg.CustomTypesConfig = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
+    if (oid === PG_INT8 || oid === PG_NUMERIC) return (value: string) => Number(value);
+    return pg.types.getTypeParser(oid, format);
+  }) as pg.CustomTypesConfig['getTypeParser'],
+};
+
+function sqliteDialect(path: string): Dialect {
+  mkdirSync(dirname(path), { recursive: true });
+  const database = new SqliteDatabase(path);
+  database.pragma('journal_mode = WAL');
+  database.pragma('busy_timeout = 5000');
+  database.pragma('synchronous = NORMAL');
+  database.pragma('foreign_keys = ON');
+  return new SqliteDialect({ database });
+}
+
+function postgresDialect(dsn: string, onPoolError: PoolErrorHandler): Dialect {
+  const pool = new pg.Pool({ connectionString: dsn, max: 10, types: pgTypes });
+  // Without a listener, an idle client's error (server restart, terminated backend) crashes Node.
+  pool.on('error', onPoolError);
+  return new PostgresDialect({ pool });
+}
+
+function mysqlDialect(dsn: string, onPoolError: PoolErrorHandler): Dialect {
+  const pool = createMysqlPool({
+    uri: dsn,
+    connectionLimit: 10,
+    supportBigNumbers: true,
+    bigNumberStrings: false,
+    decimalNumbers: true,
+    charset: 'utf8mb4',
+  });
+  pool.on('connection', (connection) => connection.on('error', onPoolError));
+  return new MysqlDialect({ pool });
+}
+
+export function createDatabase(
+  config: DatabaseConfig,
+  onPoolError: PoolErrorHandler = warnPoolError,
+): Database {
+  const dialect =
+    config.engine === 'sqlite'
+      ? sqliteDialect(config.sqlitePath)
+      : config.engine === 'postgres'
+        ? postgresDialect(config.sqlDsn ?? '', onPoolError)
+        : mysqlDialect(config.sqlDsn ?? '', onPoolError);
+  const db = new Kysely<Schema>({ dialect });
+  let closing: Promise<void> | undefined;
+  // Idempotent: shutdown paths may close twice.
+  const close = () => {
+    closing ??= db.destroy();
+    return closing;
+  };
+  return { db, engine: config.engine, close };
+}
+
+/** Human-readable description of the database in use, without credentials. */
+export function describeDatabase(config: DatabaseConfig): string {
+  if (config.engine === 'sqlite') return `SQLite (${config.sqlitePath})`;
+  const url = new URL(config.sqlDsn ?? '');
+  const name = config.engine === 'postgres' ? 'PostgreSQL' : 'MySQL';
+  return `${name} (${url.hostname}${url.port ? `:${url.port}` : ''}${url.pathname})`;
+}

@@ -1,0 +1,28 @@
+// Runs the schema migrations at start (Kysely Migrator with a static list; it locks across nodes).
+import { type Kysely, type Migration, type MigrationResult, Migrator } from 'kysely';
+import * as initial from './migrations/2026-11-22T0001-initial';
+
+/** Every migration, by its timestamped name. Append only. */
+export const MIGRATIONS: Record<string, Migration> = {
+  '2026-11-22T0001-initial': initial,
+};
+
+export class MigrationError extends Error {}
+
+/** Applies pending migrations; returns what ran (empty when the schema is current). */
+export async function migrateToLatest<DB>(db: Kysely<DB>): Promise<MigrationResult[]> {
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => MIGRATIONS },
+  });
+  const { error, results = [] } = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results.find((result) => result.status === 'Error');
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new MigrationError(
+      `Migration ${failed?.migrationName ?? '(unknown)'} failed: ${reason}`,
+      { cause: error },
+    );
+  }
+  return results;
+}

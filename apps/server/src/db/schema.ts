@@ -1,0 +1,220 @@
+// Kysely table interfaces: the TypeScript view of the tables the migrations create.
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/** Flags are stored as integers 0/1; timestamps are unix seconds unless a column says ms. */
+type Flag = number;
+
+export interface UsersTable {
+  id: Generated<number>;
+  username: string;
+  password: string;
+  display_name: string;
+  role: number;
+  status: number;
+  email: string | null;
+  github_id: string | null;
+  wechat_id: string | null;
+  telegram_id: string | null;
+  /** SHA-256 of the system access token; the token itself is shown once and never stored. */
+  access_token: string | null;
+  quota: Generated<number>;
+  used_quota: Generated<number>;
+  request_count: Generated<number>;
+  group: Generated<string>;
+  aff_code: string | null;
+  aff_count: Generated<number>;
+  aff_quota: Generated<number>;
+  aff_history_quota: Generated<number>;
+  inviter_id: Generated<number>;
+  created_at: number;
+  deleted_at: number | null;
+}
+
+export interface SessionsTable {
+  /** HMAC-SHA256 of the cookie token. */
+  id: string;
+  user_id: number;
+  created_at: number;
+  expires_at: number;
+  last_seen_at: number;
+}
+
+export interface TokensTable {
+  id: Generated<number>;
+  user_id: number;
+  key: string;
+  status: Generated<number>;
+  name: string;
+  created_time: number;
+  accessed_time: number;
+  expired_time: Generated<number>;
+  remain_quota: Generated<number>;
+  unlimited_quota: Generated<Flag>;
+  model_limits_enabled: Generated<Flag>;
+  model_limits: Generated<string>;
+  used_quota: Generated<number>;
+  deleted_at: number | null;
+}
+
+export interface ChannelsTable {
+  id: Generated<number>;
+  type: Generated<number>;
+  key: string;
+  openai_organization: string | null;
+  test_model: string | null;
+  status: Generated<number>;
+  name: string;
+  weight: Generated<number>;
+  created_time: number;
+  test_time: Generated<number>;
+  response_time: Generated<number>;
+  base_url: string | null;
+  other: string | null;
+  balance: Generated<number>;
+  balance_updated_time: Generated<number>;
+  models: string;
+  group: Generated<string>;
+  used_quota: Generated<number>;
+  model_mapping: string | null;
+  status_code_mapping: string | null;
+  priority: Generated<number>;
+  auto_ban: Generated<Flag>;
+  other_info: string | null;
+  max_input_tokens: Generated<number>;
+}
+
+export interface AbilitiesTable {
+  group: string;
+  model: string;
+  channel_id: number;
+  enabled: Generated<Flag>;
+  priority: Generated<number>;
+  weight: Generated<number>;
+}
+
+export interface RedemptionsTable {
+  id: Generated<number>;
+  user_id: number;
+  key: string;
+  status: Generated<number>;
+  name: string;
+  quota: Generated<number>;
+  created_time: number;
+  redeemed_time: Generated<number>;
+  used_user_id: Generated<number>;
+  deleted_at: number | null;
+}
+
+export interface LogsTable {
+  id: Generated<number>;
+  user_id: number;
+  created_at: number;
+  type: number;
+  content: string;
+  username: Generated<string>;
+  token_name: Generated<string>;
+  model_name: Generated<string>;
+  quota: Generated<number>;
+  prompt_tokens: Generated<number>;
+  completion_tokens: Generated<number>;
+  use_time: Generated<number>;
+  is_stream: Generated<Flag>;
+  channel_id: Generated<number>;
+  token_id: Generated<number>;
+  other: string | null;
+}
+
+export interface OptionsTable {
+  key: string;
+  value: string;
+}
+
+/** Drawing tasks; submit/start/finish times are milliseconds. */
+export interface MidjourneysTable {
+  id: Generated<number>;
+  code: Generated<number>;
+  user_id: number;
+  action: string;
+  mj_id: string;
+  prompt: string | null;
+  prompt_en: string | null;
+  description: string | null;
+  state: string | null;
+  created_at: number;
+  submit_time: Generated<number>;
+  start_time: Generated<number>;
+  finish_time: Generated<number>;
+  image_url: string | null;
+  status: Generated<string>;
+  progress: Generated<string>;
+  fail_reason: string | null;
+  channel_id: Generated<number>;
+  quota: Generated<number>;
+  buttons: string | null;
+  properties: string | null;
+}
+
+export interface TasksTable {
+  id: Generated<number>;
+  created_at: number;
+  updated_at: number;
+  task_id: string;
+  platform: string;
+  user_id: number;
+  channel_id: Generated<number>;
+  quota: Generated<number>;
+  action: string;
+  status: Generated<string>;
+  fail_reason: string | null;
+  submit_time: Generated<number>;
+  start_time: Generated<number>;
+  finish_time: Generated<number>;
+  progress: Generated<string>;
+  properties: string | null;
+  data: string | null;
+}
+
+export interface TopUpsTable {
+  id: Generated<number>;
+  user_id: number;
+  amount: number;
+  money: number;
+  trade_no: string;
+  payment_method: string;
+  status: string;
+  create_time: number;
+  complete_time: Generated<number>;
+}
+
+export interface QuotaDataTable {
+  id: Generated<number>;
+  user_id: number;
+  username: string;
+  model_name: string;
+  /** Start of the hour bucket, unix seconds. */
+  created_at: number;
+  token_used: Generated<number>;
+  count: Generated<number>;
+  quota: Generated<number>;
+}
+
+export interface Schema {
+  users: UsersTable;
+  sessions: SessionsTable;
+  tokens: TokensTable;
+  channels: ChannelsTable;
+  abilities: AbilitiesTable;
+  redemptions: RedemptionsTable;
+  logs: LogsTable;
+  options: OptionsTable;
+  midjourneys: MidjourneysTable;
+  tasks: TasksTable;
+  top_ups: TopUpsTable;
+  quota_data: QuotaDataTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type SessionRow = Selectable<SessionsTable>;
+export type NewLog = Insertable<LogsTable>;

@@ -1,0 +1,59 @@
+// Starts the server: config → database → migrate → bootstrap root → listen → print.
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { describeDatabase } from './db/database';
+import { rootUsesDefaultPassword } from './modules/users/root.setup';
+import { createRuntime } from './runtime';
+
+async function main(): Promise<void> {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const runtime = await createRuntime(config, {
+    warn: (object: { err?: unknown }, message?: string) => {
+      const reason = object.err instanceof Error ? `: ${object.err.message}` : '';
+      console.warn(`${message ?? 'warning'}${reason}`);
+    },
+  });
+  const app = await buildApp(runtime);
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal} received, shutting down`);
+    try {
+      await app.close();
+      await runtime.close();
+      process.exit(0);
+    } catch (error) {
+      console.error(error);
+      process.exit(1);
+    }
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const lines = [
+    `Switchyard is running at http://localhost:${config.port}`,
+    `Database: ${describeDatabase(config)}${config.redisUrl ? ' + Redis' : ''}`,
+  ];
+  if (await rootUsesDefaultPassword(runtime.database.db)) {
+    lines.push('Admin login: root / 123456 (change it after signing in)');
+  }
+  console.log(lines.join('\n'));
+}
+
+main().catch((error: unknown) => {
+  console.error(`Switchyard could not start: ${error instanceof Error ? error.message : error}`);
+  process.exit(1);
+});

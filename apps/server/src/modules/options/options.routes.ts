@@ -1,0 +1,17 @@
+// GET and PUT /api/option/ (super admin only).
+import { Role, updateOptionRequestSchema } from '@switchyard/contracts';
+import type { FastifyInstance } from 'fastify';
+import { languageOf, translate } from '../../i18n';
+import { ok } from '../../lib/envelope';
+import { parseInput } from '../../lib/validation';
+import type { OptionsService } from './options.service';
+
+export function registerOptionRoutes(app: FastifyInstance, options: OptionsService): void {
+  app.get('/api/option/', { config: { access: Role.root } }, async () => ok(options.list()));
+
+  app.put('/api/option/', { config: { access: Role.root } }, async (request) => {
+    const { key, value } = parseInput(updateOptionRequestSchema, request.body);
+    await options.update(key, value);
+    return ok(undefined, translate(languageOf(request), 'option.saved'));
+  });
+}

@@ -1,0 +1,95 @@
+// In-memory copy of every option (defaults for missing keys), typed getters and validated writes.
+import {
+  isOptionKey,
+  OPTION_DEFINITIONS,
+  OPTION_KEYS,
+  type OptionKey,
+  type OptionKind,
+  validateOptionValue,
+} from '@switchyard/contracts';
+import type { Db } from '../../db/database';
+import { listOptionRows, upsertOption } from './options.repository';
+
+/** Called after a write so other nodes reload (a Redis PUBLISH when Redis is configured). */
+export type OptionsChangedNotifier = (key: OptionKey) => Promise<void>;
+
+const defaultsMap = (): Map<OptionKey, string> =>
+  new Map(OPTION_KEYS.map((key) => [key, OPTION_DEFINITIONS[key].default]));
+
+export class OptionsStore {
+  private values = defaultsMap();
+  private notifier: OptionsChangedNotifier | undefined;
+
+  constructor(private readonly db: Db) {}
+
+  /** Publishes invalidations through this function from now on. */
+  onChange(notifier: OptionsChangedNotifier | undefined): void {
+    this.notifier = notifier;
+  }
+
+  /** Re-reads every row; keys without a row keep their default. Unknown keys are ignored. */
+  async load(): Promise<void> {
+    const next = defaultsMap();
+    for (const row of await listOptionRows(this.db)) {
+      if (isOptionKey(row.key)) next.set(row.key, row.value);
+    }
+    this.values = next;
+  }
+
+  get(key: OptionKey): string {
+    return this.values.get(key) ?? OPTION_DEFINITIONS[key].default;
+  }
+
+  entries(): [OptionKey, string][] {
+    return OPTION_KEYS.map((key) => [key, this.get(key)]);
+  }
+
+  getBool(key: OptionKey): boolean {
+    this.expectKind(key, 'boolean');
+    return this.get(key) === 'true';
+  }
+
+  getInt(key: OptionKey): number {
+    this.expectKind(key, 'integer');
+    return this.numberOr(key, (text) => Number.parseInt(text, 10));
+  }
+
+  getNumber(key: OptionKey): number {
+    this.expectKind(key, 'number', 'integer');
+    return this.numberOr(key, Number);
+  }
+
+  getString(key: OptionKey): string {
+    this.expectKind(key, 'string');
+    return this.get(key);
+  }
+
+  getJson<T>(key: OptionKey): T {
+    this.expectKind(key, 'json');
+    try {
+      return JSON.parse(this.get(key)) as T;
+    } catch {
+      return JSON.parse(OPTION_DEFINITIONS[key].default) as T;
+    }
+  }
+
+  /** Validates, stores and applies a value. Returns false (and writes nothing) when invalid. */
+  async set(key: OptionKey, value: string): Promise<boolean> {
+    if (!validateOptionValue(key, value)) return false;
+    await upsertOption(this.db, key, value);
+    this.values.set(key, value);
+    await this.notifier?.(key);
+    return true;
+  }
+
+  private numberOr(key: OptionKey, parse: (text: string) => number): number {
+    const parsed = parse(this.get(key));
+    return Number.isFinite(parsed) ? parsed : parse(OPTION_DEFINITIONS[key].default);
+  }
+
+  private expectKind(key: OptionKey, ...kinds: OptionKind[]): void {
+    const kind = OPTION_DEFINITIONS[key].kind;
+    if (!kinds.includes(kind))
+      throw new TypeError(`Option ${key} is ${kind}, not ${kinds.join('/')}`);
+  }
+}

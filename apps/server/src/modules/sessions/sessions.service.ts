@@ -1,0 +1,114 @@
+// Console sessions and access tokens: create, resolve to the caller's identity, destroy.
+import { UserStatus } from '@switchyard/contracts';
+import type { Db } from '../../db/database';
+import type { Clock } from '../../lib/clock';
+import { hmacSha256Hex, randomToken, sha256Hex } from '../../lib/crypto';
+import { findUserByAccessTokenHash } from '../users/users.repository';
+import {
+  deleteExpiredSessions,
+  deleteSession,
+  deleteUserSessions,
+  findSessionWithUser,
+  insertSession,
+  touchSession,
+} from './sessions.repository';
+
+/** Who is calling: read fresh from the users row on every request. */
+export interface Identity {
+  userId: number;
+  username: string;
+  role: number;
+  group: string;
+  /** The session row id when signed in by cookie; null for access-token calls. */
+  sessionId: string | null;
+}
+
+interface UserState {
+  status: number;
+  deleted_at: number | null;
+}
+
+const TOUCH_INTERVAL_SECONDS = 60;
+
+const isActive = (user: UserState): boolean =>
+  user.status === UserStatus.enabled && user.deleted_at === null;
+
+/** Strips an optional `Bearer ` prefix from an Authorization header value. */
+export function accessTokenFromHeader(header: string | undefined): string | null {
+  const value = header
+    ?.trim()
+    .replace(/^Bearer\s+/i, '')
+    .trim();
+  return value ? value : null;
+}
+
+export class SessionService {
+  constructor(
+    private readonly db: Db,
+    private readonly secret: string,
+    readonly maxAgeSeconds: number,
+    private readonly clock: Clock,
+  ) {}
+
+  /** The session row id for a cookie token: a keyed hash, so a leaked table cannot be replayed. */
+  idOf(token: string): string {
+    return hmacSha256Hex(this.secret, token);
+  }
+
+  /** Starts a session; returns the cookie token (only its hash is stored). */
+  async create(userId: number): Promise<string> {
+    const now = this.clock.now();
+    const token = randomToken(32);
+    await deleteExpiredSessions(this.db, now);
+    await insertSession(this.db, {
+      id: this.idOf(token),
+      user_id: userId,
+      created_at: now,
+      expires_at: now + this.maxAgeSeconds,
+      last_seen_at: now,
+    });
+    return token;
+  }
+
+  /** Resolves a cookie token; an expired session or a disabled/cancelled user's is deleted. */
+  async fromCookie(token: string): Promise<Identity | null> {
+    const id = this.idOf(token);
+    const row = await findSessionWithUser(this.db, id);
+    if (!row) return null;
+    const now = this.clock.now();
+    if (row.expires_at <= now || !isActive(row)) {
+      await deleteSession(this.db, id);
+      return null;
+    }
+    if (now - row.last_seen_at >= TOUCH_INTERVAL_SECONDS) await touchSession(this.db, id, now);
+    return {
+      userId: row.user_id,
+      username: row.username,
+      role: row.role,
+      group: row.group,
+      sessionId: id,
+    };
+  }
+
+  /** Resolves a system access token (Authorization header) to its active user. */
+  async fromAccessToken(token: string): Promise<Identity | null> {
+    const user = await findUserByAccessTokenHash(this.db, sha256Hex(token));
+    if (!user || !isActive(user)) return null;
+    return {
+      userId: user.id,
+      username: user.username,
+      role: user.role,
+      group: user.group,
+      sessionId: null,
+    };
+  }
+
+  async destroy(token: string): Promise<void> {
+    await deleteSession(this.db, this.idOf(token));
+  }
+
+  /** Ends every session of a user except, optionally, the caller's own. */
+  async destroyAllForUser(userId: number, keepSessionId?: string | null): Promise<void> {
+    await deleteUserSessions(this.db, userId, keepSessionId ?? undefined);
+  }
+}

@@ -1,0 +1,39 @@
+// Password sign-in and sign-out.
+import { type LoginRequest, type SessionUser, UserStatus } from '@switchyard/contracts';
+import type { Db } from '../../db/database';
+import { burnPasswordCheck, verifyPassword } from '../../lib/crypto';
+import { refuse } from '../../lib/errors';
+import type { OptionsStore } from '../options/options.store';
+import type { SessionService } from '../sessions/sessions.service';
+import { toSessionUser } from './users.mapper';
+import { findUserByLogin } from './users.repository';
+
+export interface AccountDeps {
+  db: Db;
+  options: OptionsStore;
+  sessions: SessionService;
+}
+
+export class AccountService {
+  constructor(private readonly deps: AccountDeps) {}
+
+  /** Checks the password and starts a session. Every failure gives the same message. */
+  async login(input: LoginRequest): Promise<{ user: SessionUser; token: string }> {
+    const { db, options, sessions } = this.deps;
+    if (!options.getBool('PasswordLoginEnabled')) throw refuse('auth.passwordLoginDisabled');
+    const user = await findUserByLogin(db, input.username);
+    // Without a user, still spend a bcrypt compare so timing does not reveal which names exist.
+    const passwordOk = user
+      ? await verifyPassword(input.password, user.password)
+      : await burnPasswordCheck(input.password);
+    if (!user || !passwordOk || user.status !== UserStatus.enabled || user.deleted_at !== null) {
+      throw refuse('auth.loginFailed');
+    }
+    const token = await sessions.create(user.id);
+    return { user: toSessionUser(user), token };
+  }
+
+  async logout(token: string | undefined): Promise<void> {
+    if (token) await this.deps.sessions.destroy(token);
+  }
+}

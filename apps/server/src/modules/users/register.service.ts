@@ -1,0 +1,129 @@
+// Password registration with invitation rewards, written in one transaction.
+import {
+  DEFAULT_GROUP,
+  type Language,
+  LogType,
+  type RegisterRequest,
+  Role,
+  renderQuota,
+  UserStatus,
+} from '@switchyard/contracts';
+import type { Db } from '../../db/database';
+import { isUniqueViolation } from '../../db/dialect';
+import type { NewLog } from '../../db/schema';
+import { translate } from '../../i18n';
+import type { Clock } from '../../lib/clock';
+import { hashPassword } from '../../lib/crypto';
+import { AppError, refuse } from '../../lib/errors';
+import { insertLogs } from '../logs/logs.repository';
+import type { OptionsStore } from '../options/options.store';
+import { generateAffCode } from './aff-code';
+import {
+  addInviterReward,
+  findInviterByAffCode,
+  insertUser,
+  isUsernameTaken,
+} from './users.repository';
+
+export interface RegistrationDeps {
+  db: Db;
+  options: OptionsStore;
+  clock: Clock;
+}
+
+/** Attempts when a concurrent insert took the same invitation code (not the same username). */
+const MAX_ATTEMPTS = 3;
+
+export class RegistrationService {
+  constructor(private readonly deps: RegistrationDeps) {}
+
+  async register(input: RegisterRequest, language: Language): Promise<void> {
+    this.checkAllowed(input);
+    const passwordHash = await hashPassword(input.password);
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        await this.deps.db
+          .transaction()
+          .execute((trx) => this.createUser(trx, input, passwordHash, language));
+        return;
+      } catch (error) {
+        if (error instanceof AppError || !isUniqueViolation(error)) throw error;
+        // Lost a race: either the username (a clean refusal) or the generated aff code (retry).
+        if (await isUsernameTaken(this.deps.db, input.username)) throw refuse('user.usernameTaken');
+        if (attempt >= MAX_ATTEMPTS) throw error;
+      }
+    }
+  }
+
+  private checkAllowed(input: RegisterRequest): void {
+    const { options } = this.deps;
+    if (!options.getBool('RegisterEnabled')) throw refuse('auth.registerDisabled');
+    if (!options.getBool('PasswordRegisterEnabled')) throw refuse('auth.passwordRegisterDisabled');
+    if (input.password2 !== undefined && input.password2 !== input.password) {
+      throw refuse('auth.passwordMismatch');
+    }
+    // The verification-code store arrives with the account issue; until then refuse clearly.
+    if (options.getBool('EmailVerificationEnabled')) throw refuse('auth.emailVerificationRequired');
+  }
+
+  private async createUser(
+    trx: Db,
+    input: RegisterRequest,
+    passwordHash: string,
+    language: Language,
+  ): Promise<void> {
+    const { options, clock } = this.deps;
+    if (await isUsernameTaken(trx, input.username)) throw refuse('user.usernameTaken');
+    const inviter = input.aff_code ? await findInviterByAffCode(trx, input.aff_code) : undefined;
+    const now = clock.now();
+    const newUserQuota = options.getInt('QuotaForNewUser');
+    const inviteeReward = inviter ? options.getInt('QuotaForInvitee') : 0;
+    const inviterReward = inviter ? options.getInt('QuotaForInviter') : 0;
+
+    const userId = await insertUser(trx, {
+      username: input.username,
+      password: passwordHash,
+      display_name: input.username,
+      role: Role.common,
+      status: UserStatus.enabled,
+      quota: newUserQuota + inviteeReward,
+      group: DEFAULT_GROUP,
+      aff_code: await generateAffCode(trx),
+      inviter_id: inviter?.id ?? 0,
+      created_at: now,
+      email: null,
+      github_id: null,
+      wechat_id: null,
+      telegram_id: null,
+      access_token: null,
+      deleted_at: null,
+    });
+    if (inviter) await addInviterReward(trx, inviter.id, inviterReward);
+
+    const display = {
+      displayInCurrency: options.getBool('DisplayInCurrencyEnabled'),
+      quotaPerUnit: options.getNumber('QuotaPerUnit'),
+    };
+    const systemLog = (user_id: number, username: string, content: string): NewLog => ({
+      user_id,
+      username,
+      created_at: now,
+      type: LogType.system,
+      content,
+    });
+    const logs: NewLog[] = [];
+    const say = (key: Parameters<typeof translate>[1], quota: number, extra = {}) =>
+      translate(language, key, { quota: renderQuota(quota, display), ...extra });
+    if (newUserQuota > 0) {
+      logs.push(systemLog(userId, input.username, say('log.newUserGift', newUserQuota)));
+    }
+    if (inviter && inviteeReward > 0) {
+      logs.push(systemLog(userId, input.username, say('log.inviteeReward', inviteeReward)));
+    }
+    if (inviter && inviterReward > 0) {
+      const content = say('log.inviterReward', inviterReward, { username: input.username });
+      logs.push(systemLog(inviter.id, inviter.username, content));
+    }
+    await insertLogs(trx, logs);
+  }
+}

@@ -1,0 +1,84 @@
+// The signed-in user's own account: read, update, cancel, and the system access token.
+import { isRoot, type SelfUser, type UpdateSelfRequest } from '@switchyard/contracts';
+import type { Db } from '../../db/database';
+import { isUniqueViolation } from '../../db/dialect';
+import type { UserRow, UserUpdate } from '../../db/schema';
+import type { MessageKey } from '../../i18n';
+import type { Clock } from '../../lib/clock';
+import { hashPassword, randomToken, sha256Hex, verifyPassword } from '../../lib/crypto';
+import { refuse, unauthorized } from '../../lib/errors';
+import { deleteUserSessions } from '../sessions/sessions.repository';
+import type { Identity, SessionService } from '../sessions/sessions.service';
+import { toSelfUser } from './users.mapper';
+import { findUserById, isUsernameTaken, updateUser } from './users.repository';
+
+export interface SelfDeps {
+  db: Db;
+  sessions: SessionService;
+  clock: Clock;
+}
+
+export class SelfService {
+  constructor(private readonly deps: SelfDeps) {}
+
+  async get(identity: Identity): Promise<SelfUser> {
+    return toSelfUser(await this.load(identity));
+  }
+
+  /** Applies the changes; returns the message key to show. A new password ends other sessions. */
+  async update(identity: Identity, input: UpdateSelfRequest): Promise<MessageKey> {
+    const { db, sessions } = this.deps;
+    const user = await this.load(identity);
+    const patch: UserUpdate = {};
+    if (input.display_name !== undefined) patch.display_name = input.display_name || user.username;
+    if (input.username !== undefined && input.username !== user.username) {
+      if (await isUsernameTaken(db, input.username, user.id)) throw refuse('user.usernameTaken');
+      patch.username = input.username;
+    }
+    const newPassword = input.password ? input.password : undefined;
+    if (newPassword) {
+      if (
+        input.original_password !== undefined &&
+        !(await verifyPassword(input.original_password, user.password))
+      ) {
+        throw refuse('user.wrongOriginalPassword');
+      }
+      patch.password = await hashPassword(newPassword);
+    }
+    if (Object.keys(patch).length === 0) return 'user.updated';
+    try {
+      await updateUser(db, user.id, patch);
+    } catch (error) {
+      if (isUniqueViolation(error)) throw refuse('user.usernameTaken');
+      throw error;
+    }
+    if (!newPassword) return 'user.updated';
+    await sessions.destroyAllForUser(user.id, identity.sessionId);
+    return 'user.passwordChanged';
+  }
+
+  /** Soft-deletes (cancels) the account and ends all its sessions, in one transaction. */
+  async cancel(identity: Identity): Promise<void> {
+    const user = await this.load(identity);
+    if (isRoot(user.role)) throw refuse('user.rootCannotDelete');
+    const now = this.deps.clock.now();
+    await this.deps.db.transaction().execute(async (trx) => {
+      await updateUser(trx, user.id, { deleted_at: now, access_token: null });
+      await deleteUserSessions(trx, user.id);
+    });
+  }
+
+  /** Makes a new system access token; only its hash is kept, so it is shown this once. */
+  async generateAccessToken(identity: Identity): Promise<string> {
+    const user = await this.load(identity);
+    const token = randomToken(32);
+    await updateUser(this.deps.db, user.id, { access_token: sha256Hex(token) });
+    return token;
+  }
+
+  private async load(identity: Identity): Promise<UserRow> {
+    const user = await findUserById(this.deps.db, identity.userId);
+    if (!user) throw unauthorized();
+    return user;
+  }
+}

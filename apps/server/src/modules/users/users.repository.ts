@@ -1,0 +1,103 @@
+// SQL for the users table.
+import { sql } from 'kysely';
+import type { Db } from '../../db/database';
+import { engineOf } from '../../db/dialect';
+import type { NewUser, UserRow, UserUpdate } from '../../db/schema';
+
+export function findUserById(db: Db, id: number): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function findUserByUsername(db: Db, username: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('username', '=', username).executeTakeFirst();
+}
+
+/** The user whose username, or else whose email, equals the identifier (cancelled ones too). */
+export async function findUserByLogin(db: Db, identifier: string): Promise<UserRow | undefined> {
+  const rows = await db
+    .selectFrom('users')
+    .selectAll()
+    .where((eb) => eb.or([eb('username', '=', identifier), eb('email', '=', identifier)]))
+    .limit(2)
+    .execute();
+  return rows.find((row) => row.username === identifier) ?? rows[0];
+}
+
+export function findUserByAccessTokenHash(db: Db, hash: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('access_token', '=', hash).executeTakeFirst();
+}
+
+/** The not-cancelled user owning an invitation code. */
+export function findInviterByAffCode(db: Db, affCode: string): Promise<UserRow | undefined> {
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where('aff_code', '=', affCode)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+}
+
+/** True when any user (cancelled ones included) has the username, other than `exceptId`. */
+export async function isUsernameTaken(
+  db: Db,
+  username: string,
+  exceptId?: number,
+): Promise<boolean> {
+  let query = db.selectFrom('users').select('id').where('username', '=', username);
+  if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
+  return (await query.executeTakeFirst()) !== undefined;
+}
+
+export async function isAffCodeTaken(db: Db, affCode: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where('aff_code', '=', affCode)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function countUsers(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** Inserts a user and returns its id. */
+export async function insertUser(db: Db, user: NewUser): Promise<number> {
+  const query = db.insertInto('users').values(user);
+  if (engineOf(db) === 'postgres') {
+    const row = await query.returning('id').executeTakeFirstOrThrow();
+    return Number(row.id);
+  }
+  const result = await query.executeTakeFirstOrThrow();
+  return Number(result.insertId);
+}
+
+export async function updateUser(db: Db, id: number, patch: UserUpdate): Promise<void> {
+  await db.updateTable('users').set(patch).where('id', '=', id).execute();
+}
+
+/** Adds quota to a user in SQL (never read-modify-write in JS). */
+export async function addUserQuota(db: Db, id: number, amount: number): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ quota: sql`quota + ${amount}` })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Credits an inviter: one more invitee and the reward added to the affiliate balances. */
+export async function addInviterReward(db: Db, inviterId: number, reward: number): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({
+      aff_count: sql`aff_count + 1`,
+      aff_quota: sql`aff_quota + ${reward}`,
+      aff_history_quota: sql`aff_history_quota + ${reward}`,
+    })
+    .where('id', '=', inviterId)
+    .execute();
+}

@@ -1,0 +1,144 @@
+// Hosts the console builds: the shell at / (history fallback), remotes under /remotes/<name>/.
+import { readFile, stat } from 'node:fs/promises';
+import { join, resolve, sep } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import { type RemoteMap, remoteMapSchema } from '@switchyard/contracts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { languageOf, translate } from '../i18n';
+import type { NotFoundFallback } from './errors';
+import { pathOf } from './errors';
+
+export interface ConsoleOptions {
+  consoleDir: string;
+  remotesDir: string;
+  remotesFile: string;
+}
+
+/** The remotes built in this repository, each served from `<consoleDir>/<name>/dist`. */
+export const BUILTIN_REMOTES = [
+  'account',
+  'billing',
+  'channels',
+  'observability',
+  'settings',
+] as const;
+
+export const DEFAULT_REMOTES: RemoteMap = {
+  remotes: BUILTIN_REMOTES.map((name) => ({ name, entry: `/remotes/${name}/mf-manifest.json` })),
+};
+
+const NO_CACHE_FILES = new Set(['index.html', 'mf-manifest.json', 'remotes.json']);
+const REMOTE_NAME = /^[a-z0-9][a-z0-9_-]{0,63}$/i;
+/** Paths the history fallback never answers: they belong to the API, relays and remotes. */
+const NOT_CONSOLE = ['/api', '/v1', '/mj', '/suno', '/remotes'];
+
+/** A root-relative file path, or null when it could leave the root or is not canonical. */
+export function safeRelativePath(raw: string): string | null {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(raw);
+  } catch {
+    return null;
+  }
+  if (decoded.includes('\0') || decoded.includes('\\')) return null;
+  const segments = decoded.split('/');
+  if (segments.some((segment) => segment === '..' || segment === '.')) return null;
+  return segments.filter((segment) => segment.length > 0).join('/');
+}
+
+async function isFile(root: string, relative: string): Promise<boolean> {
+  const full = resolve(root, relative);
+  if (!full.startsWith(root + sep)) return false;
+  try {
+    return (await stat(full)).isFile();
+  } catch {
+    return false;
+  }
+}
+
+async function isDirectory(path: string): Promise<boolean> {
+  try {
+    return (await stat(path)).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+function cacheControlFor(relative: string): string {
+  const segments = relative.split('/');
+  const name = segments.at(-1) ?? '';
+  if (NO_CACHE_FILES.has(name)) return 'no-cache';
+  // Build output under static/ carries a content hash in its name.
+  if (segments.slice(0, -1).includes('static')) return 'public, max-age=31536000, immutable';
+  return 'no-cache';
+}
+
+function sendFrom(reply: FastifyReply, root: string, relative: string): FastifyReply {
+  reply.header('cache-control', cacheControlFor(relative));
+  return reply.sendFile(`/${relative}`, root);
+}
+
+const notFound = (reply: FastifyReply) => reply.code(404).type('text/plain').send('Not found');
+
+export async function registerConsole(
+  app: FastifyInstance,
+  options: ConsoleOptions,
+): Promise<NotFoundFallback> {
+  const shellDir = join(options.consoleDir, 'shell', 'dist');
+  await app.register(fastifyStatic, {
+    root: shellDir,
+    serve: false,
+    preCompressed: true,
+    cacheControl: false,
+    suppressWarning: true,
+  });
+
+  const readRemotesFile = async (request: FastifyRequest): Promise<RemoteMap> => {
+    let text: string;
+    try {
+      text = await readFile(options.remotesFile, 'utf8');
+    } catch {
+      return DEFAULT_REMOTES;
+    }
+    try {
+      return remoteMapSchema.parse(JSON.parse(text));
+    } catch (error) {
+      request.log.warn({ err: error, file: options.remotesFile }, 'invalid remotes file ignored');
+      return DEFAULT_REMOTES;
+    }
+  };
+
+  app.get('/remotes.json', async (request, reply) => {
+    reply.header('cache-control', 'no-cache');
+    return readRemotesFile(request);
+  });
+
+  app.get<{ Params: { name: string; '*': string } }>('/remotes/:name/*', async (request, reply) => {
+    const { name } = request.params;
+    const relative = safeRelativePath(request.params['*']);
+    if (!REMOTE_NAME.test(name) || !relative) return notFound(reply);
+    const uploaded = join(options.remotesDir, name);
+    const builtIn = (BUILTIN_REMOTES as readonly string[]).includes(name)
+      ? join(options.consoleDir, name, 'dist')
+      : undefined;
+    const root = (await isDirectory(uploaded)) ? uploaded : builtIn;
+    if (!root || !(await isFile(root, relative))) return notFound(reply);
+    return sendFrom(reply, root, relative);
+  });
+
+  return async (request, reply) => {
+    const path = pathOf(request);
+    const excluded = NOT_CONSOLE.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
+    if ((request.method !== 'GET' && request.method !== 'HEAD') || excluded) return notFound(reply);
+    if (!(await isFile(shellDir, 'index.html'))) {
+      const message = translate(languageOf(request), 'console.notBuilt');
+      return reply.code(503).type('text/plain; charset=utf-8').send(message);
+    }
+    const relative = safeRelativePath(path);
+    if (relative === null) return notFound(reply);
+    if (relative && (await isFile(shellDir, relative))) return sendFrom(reply, shellDir, relative);
+    // A missing asset (the last segment has an extension) is a 404, not the app page.
+    if (/\.[a-z0-9]+$/i.test(relative.split('/').at(-1) ?? '')) return notFound(reply);
+    return sendFrom(reply, shellDir, 'index.html');
+  };
+}
