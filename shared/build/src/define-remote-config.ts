@@ -1,0 +1,53 @@
+// The rsbuild + Module Federation config of a remote: a few lines in each remote's rsbuild.config.ts.
+import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
+import { defineConfig, type RsbuildConfig } from '@rsbuild/core';
+import { pluginReact } from '@rsbuild/plugin-react';
+import { buildDefines } from './build-id';
+import { type RemoteName, SHELL_DEV_PORT } from './remotes';
+import { SHARED_SINGLETONS } from './shared-deps';
+
+export interface RemoteConfigOptions {
+  name: RemoteName;
+  /** Module id (`./LoginPage`) → source file. May be empty while a remote has no pages yet. */
+  exposes: Record<string, string>;
+  devPort: number;
+  /** The app's folder; defaults to the working directory rsbuild runs in. */
+  root?: string;
+}
+
+export function defineRemoteConfig(options: RemoteConfigOptions): RsbuildConfig {
+  const root = options.root ?? process.cwd();
+  return defineConfig({
+    root,
+    plugins: [
+      pluginReact(),
+      pluginModuleFederation({
+        name: options.name,
+        exposes: options.exposes,
+        shared: SHARED_SINGLETONS,
+        dts: false,
+      }),
+    ],
+    source: { define: buildDefines(root) },
+    // A remote is only ever loaded through its manifest, never as a page of its own.
+    tools: { htmlPlugin: false },
+    server: {
+      port: options.devPort,
+      strictPort: true,
+      // The shell's dev server fetches the manifest cross-origin.
+      cors: {
+        origin: [`http://localhost:${SHELL_DEV_PORT}`, `http://127.0.0.1:${SHELL_DEV_PORT}`],
+      },
+    },
+    dev: { assetPrefix: `http://localhost:${options.devPort}/` },
+    // 'auto': chunks resolve relative to the manifest, so one build works from any path or host.
+    // SWITCHYARD_DIST_DIR builds a release of the remote somewhere else (for example straight into
+    // the server's remotes folder) without touching its usual dist.
+    output: {
+      assetPrefix: 'auto',
+      ...(process.env.SWITCHYARD_DIST_DIR
+        ? { distPath: { root: process.env.SWITCHYARD_DIST_DIR } }
+        : {}),
+    },
+  });
+}

@@ -1,0 +1,55 @@
+// The rsbuild + Module Federation config of the shell (the host). Remotes are registered at run time.
+import { resolve } from 'node:path';
+import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
+import { defineConfig, type RsbuildConfig } from '@rsbuild/core';
+import { pluginReact } from '@rsbuild/plugin-react';
+import { buildDefines } from './build-id';
+import { devRemotesSetup } from './dev-remotes-middleware';
+import { DEV_API_TARGET, SHELL_DEV_PORT } from './remotes';
+import { SHARED_SINGLETONS } from './shared-deps';
+
+export interface ShellConfigOptions {
+  /** Federation runtime plugins, relative to the app root (only `import type` inside them). */
+  runtimePlugins: string[];
+  /** Browser tab title before the status is loaded. */
+  title: string;
+  /** Favicon, relative to the app root. */
+  favicon?: string;
+  root?: string;
+}
+
+export function defineShellConfig(options: ShellConfigOptions): RsbuildConfig {
+  const root = options.root ?? process.cwd();
+  return defineConfig({
+    root,
+    plugins: [
+      pluginReact(),
+      pluginModuleFederation({
+        name: 'shell',
+        remotes: {},
+        shared: SHARED_SINGLETONS,
+        runtimePlugins: options.runtimePlugins.map((file) => resolve(root, file)),
+        dts: false,
+      }),
+    ],
+    source: { define: buildDefines(root) },
+    html: {
+      title: options.title,
+      ...(options.favicon ? { favicon: resolve(root, options.favicon) } : {}),
+    },
+    server: {
+      port: SHELL_DEV_PORT,
+      strictPort: true,
+      historyApiFallback: true,
+      // The API server also hosts the built remotes that have no dev server running.
+      proxy: Object.fromEntries(
+        ['/api', '/v1', '/remotes.json', '/remotes/'].map((prefix) => [
+          prefix,
+          { target: DEV_API_TARGET, changeOrigin: true },
+        ]),
+      ),
+      setup: devRemotesSetup,
+    },
+    output: { assetPrefix: '/' },
+  });
+}

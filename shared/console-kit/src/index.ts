@@ -1,0 +1,54 @@
+// The console kit: one HTTP client, central error handling, the session store, i18n and the
+// building blocks every console app shares. A Module Federation singleton.
+export { PageFallback, type PageFallbackProps } from './components/page-fallback';
+export {
+  RemoteErrorBoundary,
+  type RemoteErrorBoundaryProps,
+} from './components/remote-error-boundary';
+export { Spinner, type SpinnerProps } from './components/spinner';
+export {
+  describeError,
+  type ErrorOutcome,
+  EXPIRED_LOGIN_PATH,
+  type Notifier,
+  type ReportErrorOptions,
+  reportError,
+} from './errors/report-error';
+export {
+  apiDelete,
+  apiGet,
+  apiPost,
+  apiPut,
+  type BodyRequestOptions,
+  type RequestOptions,
+} from './http/api';
+export { ApiError, type ApiErrorKind, isApiError } from './http/api-error';
+export { createHttpClient, http, toApiError } from './http/http-client';
+export { detectLanguage, isLanguage } from './i18n/detect-language';
+export { COMMON_NS, currentLanguage, i18next, initI18n, registerTranslations } from './i18n/i18n';
+export { commonEn } from './i18n/locales/common.en';
+export { commonZh } from './i18n/locales/common.zh';
+export {
+  missingKeys,
+  type NamespaceTranslations,
+  type TranslationOf,
+  type TranslationTree,
+} from './i18n/translation';
+export { createQueryClient } from './query/create-query-client';
+export { type QuotaDisplayApi, useQuotaDisplay } from './quota/use-quota-display';
+export {
+  LOCAL_KEYS,
+  type LocalKey,
+  readLocal,
+  readLocalJson,
+  removeLocal,
+  writeLocal,
+} from './store/local-settings';
+export { getPageSize, setPageSize } from './store/page-size';
+export {
+  getSession,
+  loadSessionData,
+  type SessionState,
+  type Theme,
+  useSessionStore,
+} from './store/session-store';

@@ -1,0 +1,3 @@
+// Helpers for the console apps' tests (import from `@switchyard/console-kit/testing`; never shipped).
+export { installMatchMedia } from './dom-shims';
+export { type MockHandler, type MockReply, mockHttp } from './mock-http';
