@@ -2,8 +2,8 @@
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { DEFAULT_REMOTE_MAP } from '@switchyard/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_REMOTES } from '../src/plugins/console';
 import { createTestContext, type TestContext, type TestServer } from './helpers/server';
 
 let ctx: TestContext;
@@ -113,7 +113,7 @@ describe('/remotes.json', () => {
 
   it('lists the five built-in remotes by default', async () => {
     const reply = await get('/remotes.json');
-    expect(reply.json()).toEqual(DEFAULT_REMOTES);
+    expect(reply.json()).toEqual(DEFAULT_REMOTE_MAP);
     expect(reply.json().remotes).toHaveLength(5);
     expect(reply.headers['cache-control']).toBe('no-cache');
   });
@@ -125,9 +125,9 @@ describe('/remotes.json', () => {
     await writeFile(file(), JSON.stringify(custom));
     expect((await get('/remotes.json')).json()).toEqual(custom);
     await writeFile(file(), '{"remotes": "nope"}');
-    expect((await get('/remotes.json')).json()).toEqual(DEFAULT_REMOTES);
+    expect((await get('/remotes.json')).json()).toEqual(DEFAULT_REMOTE_MAP);
     await writeFile(file(), 'not json');
-    expect((await get('/remotes.json')).json()).toEqual(DEFAULT_REMOTES);
+    expect((await get('/remotes.json')).json()).toEqual(DEFAULT_REMOTE_MAP);
     await rm(file());
   });
 });

@@ -2,7 +2,12 @@
 import { readFile, stat } from 'node:fs/promises';
 import { join, resolve, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { type RemoteMap, remoteMapSchema } from '@switchyard/contracts';
+import {
+  DEFAULT_REMOTE_MAP,
+  isRemoteName,
+  type RemoteMap,
+  remoteMapSchema,
+} from '@switchyard/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { languageOf, translate } from '../i18n';
 import type { NotFoundFallback } from './errors';
@@ -13,19 +18,6 @@ export interface ConsoleOptions {
   remotesDir: string;
   remotesFile: string;
 }
-
-/** The remotes built in this repository, each served from `<consoleDir>/<name>/dist`. */
-export const BUILTIN_REMOTES = [
-  'account',
-  'billing',
-  'channels',
-  'observability',
-  'settings',
-] as const;
-
-export const DEFAULT_REMOTES: RemoteMap = {
-  remotes: BUILTIN_REMOTES.map((name) => ({ name, entry: `/remotes/${name}/mf-manifest.json` })),
-};
 
 const NO_CACHE_FILES = new Set(['index.html', 'mf-manifest.json', 'remotes.json']);
 const REMOTE_NAME = /^[a-z0-9][a-z0-9_-]{0,63}$/i;
@@ -98,13 +90,13 @@ export async function registerConsole(
     try {
       text = await readFile(options.remotesFile, 'utf8');
     } catch {
-      return DEFAULT_REMOTES;
+      return DEFAULT_REMOTE_MAP;
     }
     try {
       return remoteMapSchema.parse(JSON.parse(text));
     } catch (error) {
       request.log.warn({ err: error, file: options.remotesFile }, 'invalid remotes file ignored');
-      return DEFAULT_REMOTES;
+      return DEFAULT_REMOTE_MAP;
     }
   };
 
@@ -118,9 +110,7 @@ export async function registerConsole(
     const relative = safeRelativePath(request.params['*']);
     if (!REMOTE_NAME.test(name) || !relative) return notFound(reply);
     const uploaded = join(options.remotesDir, name);
-    const builtIn = (BUILTIN_REMOTES as readonly string[]).includes(name)
-      ? join(options.consoleDir, name, 'dist')
-      : undefined;
+    const builtIn = isRemoteName(name) ? join(options.consoleDir, name, 'dist') : undefined;
     const root = (await isDirectory(uploaded)) ? uploaded : builtIn;
     if (!root || !(await isFile(root, relative))) return notFound(reply);
     return sendFrom(reply, root, relative);
