@@ -1,0 +1,9 @@
+// The settings remote (operation, system and other settings). Its pages come with their issue;
+// until then it exposes only its translation namespace.
+import { DEV_PORTS, defineRemoteConfig } from '@switchyard/build';
+
+export default defineRemoteConfig({
+  name: 'settings',
+  exposes: { './i18n': './src/i18n/index.ts' },
+  devPort: DEV_PORTS.settings,
+});

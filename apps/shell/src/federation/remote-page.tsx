@@ -1,0 +1,71 @@
+// Renders a remote page module by id: one lazy component per module, fetched the first time the
+// page opens, inside an error boundary whose Retry clears the caches and loads it again.
+import { loadRemote } from '@module-federation/enhanced/runtime';
+import { RemoteErrorBoundary, Spinner } from '@switchyard/console-kit';
+import { type ComponentType, type LazyExoticComponent, lazy, Suspense, useState } from 'react';
+import type { RemoteModuleId } from '../routes/route-table';
+import { registerRemoteMap } from './remote-registry';
+import { isUnavailableModule } from './unavailable-module';
+
+type PageComponent = ComponentType<object>;
+
+const lazyPages = new Map<RemoteModuleId, LazyExoticComponent<PageComponent>>();
+
+/** A remote exposes `./LoginPage` exporting `LoginPage` (named; a default export also works). */
+function pickComponent(module: unknown, id: RemoteModuleId): PageComponent {
+  const exportName = id.slice(id.indexOf('/') + 1);
+  const exports = (module ?? {}) as Record<string, unknown>;
+  const component = exports[exportName] ?? exports.default;
+  if (typeof component !== 'function' && typeof component !== 'object') {
+    throw new Error(`${id} does not export a component named ${exportName}`);
+  }
+  return component as PageComponent;
+}
+
+export function lazyRemotePage(id: RemoteModuleId): LazyExoticComponent<PageComponent> {
+  let page = lazyPages.get(id);
+  if (!page) {
+    page = lazy(async () => {
+      const module = await loadRemote<unknown>(id);
+      if (!module || isUnavailableModule(module)) {
+        throw new Error(`${id} is unavailable`, {
+          cause: isUnavailableModule(module)
+            ? module.__switchyardRemoteUnavailable.error
+            : undefined,
+        });
+      }
+      return { default: pickComponent(module, id) };
+    });
+    lazyPages.set(id, page);
+  }
+  return page;
+}
+
+/** Forgets every loaded page component (tests start from a clean slate with it). */
+export function forgetRemotePages(): void {
+  lazyPages.clear();
+}
+
+/** Forgets the failed component and re-reads /remotes.json, registering its remote anew. */
+export async function retryRemotePage(id: RemoteModuleId): Promise<void> {
+  lazyPages.delete(id);
+  await registerRemoteMap({ reload: id.slice(0, id.indexOf('/')) });
+}
+
+export function RemotePage({ module }: { module: RemoteModuleId }) {
+  const [attempt, setAttempt] = useState(0);
+  const Page = lazyRemotePage(module);
+  return (
+    <RemoteErrorBoundary
+      module={module}
+      onRetry={async () => {
+        await retryRemotePage(module);
+        setAttempt((value) => value + 1);
+      }}
+    >
+      <Suspense fallback={<Spinner />}>
+        <Page key={attempt} />
+      </Suspense>
+    </RemoteErrorBoundary>
+  );
+}

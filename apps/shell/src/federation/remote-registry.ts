@@ -1,0 +1,31 @@
+// Reads /remotes.json at run time and registers each remote's manifest with the federation runtime.
+import { registerRemotes } from '@module-federation/enhanced/runtime';
+import { type RemoteEntry, remoteMapSchema } from '@switchyard/contracts';
+
+async function fetchRemoteMap(): Promise<RemoteEntry[]> {
+  const reply = await fetch('/remotes.json', { cache: 'no-store' });
+  if (!reply.ok) throw new Error(`/remotes.json answered HTTP ${reply.status}`);
+  return remoteMapSchema.parse(await reply.json()).remotes;
+}
+
+/**
+ * Registers every remote of /remotes.json. `reload` names a remote to register again with `force`,
+ * which drops what the runtime cached for it (a failed manifest, a stale entry), so a retry really
+ * loads it again; the other remotes keep their registrations. When the map cannot be read, nothing
+ * is registered and each remote page shows its fallback.
+ */
+export async function registerRemoteMap(options: { reload?: string } = {}): Promise<string[]> {
+  try {
+    const remotes = await fetchRemoteMap();
+    const reloaded = remotes.filter((remote) => remote.name === options.reload);
+    registerRemotes(
+      remotes.filter((remote) => remote.name !== options.reload),
+      { force: false },
+    );
+    if (reloaded.length > 0) registerRemotes(reloaded, { force: true });
+    return remotes.map((remote) => remote.name);
+  } catch (error) {
+    console.error('[console] cannot read /remotes.json', error);
+    return [];
+  }
+}

@@ -1,0 +1,59 @@
+// The console frame: top bar, sidebar, page area and footer. Pages render in the page area only,
+// so a failing remote never takes the rest of the console down.
+import { Layout } from '@arco-design/web-react';
+import { useSessionStore } from '@switchyard/console-kit';
+import { useEffect } from 'react';
+import { Outlet } from 'react-router-dom';
+import { useBootStatus } from '../boot/use-boot-status';
+import { useSessionCheck } from '../boot/use-session-check';
+import { applyTheme } from '../theme/apply-theme';
+import { Footer } from './footer';
+import { NoticeModal } from './notice-modal';
+import { Sidebar } from './sidebar';
+import { TopBar } from './top-bar';
+import { useSidebarCollapse } from './use-sidebar-collapse';
+
+export function AppLayout() {
+  useBootStatus();
+  useSessionCheck();
+  const theme = useSessionStore((state) => state.theme);
+  const systemName = useSessionStore((state) => state.status?.system_name);
+  const defaultCollapse = useSessionStore(
+    (state) => state.status?.default_collapse_sidebar ?? false,
+  );
+  const [collapsed, setCollapsed] = useSidebarCollapse(defaultCollapse);
+
+  useEffect(() => applyTheme(theme), [theme]);
+  useEffect(() => {
+    if (systemName) document.title = systemName;
+  }, [systemName]);
+
+  return (
+    <Layout className="sy-layout">
+      <Layout.Header className="sy-header">
+        <TopBar />
+      </Layout.Header>
+      <Layout className="sy-body">
+        <Layout.Sider
+          className="sy-sider"
+          collapsible
+          collapsed={collapsed}
+          onCollapse={(value) => setCollapsed(value)}
+          width={200}
+          collapsedWidth={48}
+        >
+          <Sidebar />
+        </Layout.Sider>
+        <Layout className="sy-main">
+          <Layout.Content className="sy-content" data-testid="page-area">
+            <Outlet />
+          </Layout.Content>
+          <Layout.Footer>
+            <Footer />
+          </Layout.Footer>
+        </Layout>
+      </Layout>
+      <NoticeModal />
+    </Layout>
+  );
+}

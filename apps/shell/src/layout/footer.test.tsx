@@ -1,0 +1,34 @@
+import { i18next, initI18n, loadSessionData, useSessionStore } from '@switchyard/console-kit';
+import { act, render, screen } from '@testing-library/react';
+import { registerShellTranslations } from '../i18n';
+import { FOOTER_POLL_MS, FOOTER_POLL_TIMES, Footer } from './footer';
+
+describe('Footer', () => {
+  beforeEach(async () => {
+    localStorage.clear();
+    initI18n();
+    registerShellTranslations();
+    await i18next.changeLanguage('en');
+    useSessionStore.setState({ ...loadSessionData(), status: null });
+    vi.useFakeTimers();
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it('re-reads footer_html from localStorage every 200 ms, five times after mount', () => {
+    render(<Footer />);
+    expect(screen.getByTestId('footer')).toHaveTextContent('Switchyard');
+
+    localStorage.setItem('footer_html', '<em>first</em>');
+    act(() => vi.advanceTimersByTime(FOOTER_POLL_MS));
+    expect(screen.getByTestId('footer')).toHaveTextContent('first');
+
+    localStorage.setItem('footer_html', '<em>late</em>');
+    act(() => vi.advanceTimersByTime(FOOTER_POLL_MS * (FOOTER_POLL_TIMES - 1)));
+    expect(screen.getByTestId('footer')).toHaveTextContent('late');
+
+    localStorage.setItem('footer_html', '<em>too late</em>');
+    act(() => vi.advanceTimersByTime(FOOTER_POLL_MS * 3));
+    expect(screen.getByTestId('footer')).toHaveTextContent('late');
+    expect(screen.getByTestId('footer')).not.toHaveTextContent('too late');
+  });
+});

@@ -1,0 +1,38 @@
+// The top bar: logo and system name, about, theme, language, and the user's area.
+import { Button, Tooltip } from '@arco-design/web-react';
+import { IconInfoCircle } from '@arco-design/web-react/icon';
+import { useSessionStore } from '@switchyard/console-kit';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { LanguageSwitch } from './language-switch';
+import { NewYearLantern } from './new-year-lantern';
+import { ThemeToggle } from './theme-toggle';
+import { UserMenu } from './user-menu';
+
+export const DEFAULT_LOGO = '/logo.png';
+export const DEFAULT_SYSTEM_NAME = 'Switchyard';
+
+export function TopBar() {
+  const { t } = useTranslation('shell');
+  const status = useSessionStore((state) => state.status);
+  const systemName = status?.system_name || DEFAULT_SYSTEM_NAME;
+  return (
+    <div className="sy-top-bar">
+      <Link to="/" className="sy-brand" data-testid="brand">
+        <img src={status?.logo || DEFAULT_LOGO} alt="" width={28} height={28} />
+        <span className="sy-brand-name">{systemName}</span>
+      </Link>
+      <NewYearLantern />
+      <div className="sy-top-actions">
+        <Tooltip content={t('topBar.about')}>
+          <Link to="/about" aria-label={t('topBar.about')} data-testid="about-link">
+            <Button shape="circle" type="secondary" icon={<IconInfoCircle />} tabIndex={-1} />
+          </Link>
+        </Tooltip>
+        <ThemeToggle />
+        <LanguageSwitch />
+        <UserMenu />
+      </div>
+    </div>
+  );
+}

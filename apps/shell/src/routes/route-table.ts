@@ -1,0 +1,155 @@
+// Every route of spec §2: its page (a remote module or a shell page), who may open it, and its
+// sidebar entry. The router, the sidebar and the settings tabs all read this one table.
+import { type PublicStatus, Role } from '@switchyard/contracts';
+
+type RemoteName = 'account' | 'billing' | 'channels' | 'observability' | 'settings';
+
+/** `remote/Module`, as exposed by the remote (`./Module`). */
+export type RemoteModuleId = `${RemoteName}/${string}`;
+export type ShellPageId = 'home' | 'about' | 'chat' | 'settings' | 'not-found';
+
+export type PageRef =
+  | { kind: 'remote'; module: RemoteModuleId }
+  | { kind: 'shell'; page: ShellPageId };
+
+export type Access = 'open' | 'protected';
+
+/** Who may open something: anyone, or a signed-in user with at least `role`. */
+export interface Guard {
+  access: Access;
+  role?: number;
+}
+
+export type NavIcon =
+  | 'home'
+  | 'channel'
+  | 'chat'
+  | 'token'
+  | 'redemption'
+  | 'topup'
+  | 'pricing'
+  | 'user'
+  | 'log'
+  | 'detail'
+  | 'midjourney'
+  | 'task'
+  | 'setting';
+
+export interface NavEntry {
+  /** Menu key; also the i18n key `shell:nav.<key>` and the test id `nav-<key>`. */
+  key: NavIcon;
+  order: number;
+  /** When given, the item shows only while the public status satisfies it. */
+  when?: (status: PublicStatus | null) => boolean;
+}
+
+export interface RouteEntry extends Guard {
+  path: string;
+  page: PageRef;
+  nav?: NavEntry;
+  /** For pages without a menu item: the item highlighted while they are open. */
+  section?: NavIcon;
+}
+
+export interface SettingsTab extends Guard {
+  key: 'personal' | 'operation' | 'system' | 'other';
+  module: RemoteModuleId;
+}
+
+const remote = (module: RemoteModuleId): PageRef => ({ kind: 'remote', module });
+const shell = (page: ShellPageId): PageRef => ({ kind: 'shell', page });
+
+const open = { access: 'open' } as const;
+const signedIn = { access: 'protected' } as const;
+const admin = { access: 'protected', role: Role.admin } as const;
+const root = { access: 'protected', role: Role.root } as const;
+
+export const ROUTES: readonly RouteEntry[] = [
+  { path: '/', page: shell('home'), ...open, nav: { key: 'home', order: 10 } },
+  {
+    path: '/channel',
+    page: remote('channels/ChannelsPage'),
+    ...admin,
+    nav: { key: 'channel', order: 20 },
+  },
+  {
+    path: '/chat',
+    page: shell('chat'),
+    ...open,
+    nav: { key: 'chat', order: 30, when: (status) => Boolean(status?.chat_link) },
+  },
+  {
+    path: '/token',
+    page: remote('billing/TokensPage'),
+    ...signedIn,
+    nav: { key: 'token', order: 40 },
+  },
+  {
+    path: '/redemption',
+    page: remote('billing/RedemptionsPage'),
+    ...admin,
+    nav: { key: 'redemption', order: 50 },
+  },
+  {
+    path: '/topup',
+    page: remote('billing/WalletPage'),
+    ...signedIn,
+    nav: { key: 'topup', order: 60 },
+  },
+  {
+    path: '/pricing',
+    page: remote('billing/PricingPage'),
+    ...open,
+    nav: { key: 'pricing', order: 70 },
+  },
+  { path: '/user', page: remote('account/UsersPage'), ...admin, nav: { key: 'user', order: 80 } },
+  {
+    path: '/log',
+    page: remote('observability/LogsPage'),
+    ...signedIn,
+    nav: { key: 'log', order: 90 },
+  },
+  {
+    path: '/detail',
+    page: remote('observability/DashboardPage'),
+    ...signedIn,
+    nav: { key: 'detail', order: 100, when: (status) => Boolean(status?.enable_data_export) },
+  },
+  {
+    path: '/midjourney',
+    page: remote('observability/DrawingTasksPage'),
+    ...signedIn,
+    nav: { key: 'midjourney', order: 110, when: (status) => Boolean(status?.enable_drawing) },
+  },
+  {
+    path: '/task',
+    page: remote('observability/AsyncTasksPage'),
+    ...signedIn,
+    nav: { key: 'task', order: 120, when: (status) => Boolean(status?.enable_task) },
+  },
+  { path: '/setting', page: shell('settings'), ...signedIn, nav: { key: 'setting', order: 130 } },
+  { path: '/login', page: remote('account/LoginPage'), ...open },
+  { path: '/register', page: remote('account/RegisterPage'), ...open },
+  { path: '/reset', page: remote('account/ResetPasswordPage'), ...open },
+  { path: '/user/reset', page: remote('account/ResetConfirmPage'), ...open },
+  { path: '/oauth/github', page: remote('account/GitHubOAuthPage'), ...open },
+  { path: '/about', page: shell('about'), ...open },
+  { path: '/user/edit/:id', page: remote('account/UserEditPage'), ...admin, section: 'user' },
+  { path: '/user/edit', page: remote('account/UserEditPage'), ...admin, section: 'user' },
+  { path: '/channel/add', page: remote('channels/ChannelEditPage'), ...admin, section: 'channel' },
+  {
+    path: '/channel/edit/:id',
+    page: remote('channels/ChannelEditPage'),
+    ...admin,
+    section: 'channel',
+  },
+  { path: '*', page: shell('not-found'), ...open },
+];
+
+/** The tabs of /setting (`?tab=`): personal for everyone, the rest for the super admin only. */
+export const SETTINGS_TABS: readonly SettingsTab[] = [
+  { key: 'personal', module: 'account/PersonalSettings', ...signedIn },
+  { key: 'operation', module: 'settings/OperationSettings', ...root },
+  { key: 'system', module: 'settings/SystemSettings', ...root },
+  { key: 'other', module: 'settings/OtherSettings', ...root },
+];
