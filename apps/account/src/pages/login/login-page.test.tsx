@@ -1,0 +1,119 @@
+import { Message } from '@arco-design/web-react';
+import { ApiError, loadSessionData, useSessionStore } from '@switchyard/console-kit';
+import type { SessionUser } from '@switchyard/contracts';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderPage } from '../../test/render-page';
+import { login } from './login.api';
+import { LoginPage } from './login-page';
+
+vi.mock('./login.api', () => ({ login: vi.fn() }));
+const loginMock = vi.mocked(login);
+
+const root: SessionUser = {
+  id: 1,
+  username: 'root',
+  display_name: 'Root User',
+  role: 100,
+  status: 1,
+  group: 'default',
+};
+
+const openLogin = (url = '/login', language: 'zh' | 'en' = 'zh') =>
+  renderPage('/login', <LoginPage />, { url, language });
+
+async function fillAndSubmit(username: string, password: string) {
+  if (username) await userEvent.type(screen.getByTestId('login-username'), username);
+  if (password) await userEvent.type(screen.getByTestId('login-password'), password);
+  await userEvent.click(screen.getByTestId('login-submit'));
+}
+
+describe('LoginPage', () => {
+  beforeEach(() => {
+    Message.clear();
+    localStorage.clear();
+    useSessionStore.setState(loadSessionData());
+    loginMock.mockReset();
+  });
+
+  it('asks for both fields when one is empty and does not call the server', async () => {
+    await openLogin();
+    await fillAndSubmit('alice', '');
+    expect(await screen.findByText('请输入用户名和密码！')).toBeInTheDocument();
+    expect(loginMock).not.toHaveBeenCalled();
+  });
+
+  it('shows the expired-session message for ?expired=true, in both languages', async () => {
+    const zh = await openLogin('/login?expired=true');
+    expect(screen.getByTestId('login-expired')).toHaveTextContent(
+      '未登录或登录已过期，请重新登录！',
+    );
+    zh.unmount();
+    await openLogin('/login?expired=true', 'en');
+    expect(screen.getByTestId('login-expired')).toHaveTextContent(
+      'You are not logged in or your session has expired. Please log in again!',
+    );
+  });
+
+  it('does not show the expired message on a plain visit', async () => {
+    await openLogin();
+    expect(screen.queryByTestId('login-expired')).not.toBeInTheDocument();
+  });
+
+  it('stores the user, says 登录成功 and goes to /token', async () => {
+    loginMock.mockResolvedValue({ ...root, username: 'alice', role: 1 });
+    await openLogin();
+    await fillAndSubmit('alice', 'secret-pass');
+    expect(await screen.findByText('登录成功')).toBeInTheDocument();
+    expect(loginMock.mock.calls[0]?.[0]).toEqual({ username: 'alice', password: 'secret-pass' });
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/token'));
+    expect(useSessionStore.getState().user?.username).toBe('alice');
+    expect(JSON.parse(localStorage.getItem('user') ?? 'null')).toMatchObject({ username: 'alice' });
+  });
+
+  it('warns root with the default password before going on, and offers the settings', async () => {
+    loginMock.mockResolvedValue(root);
+    await openLogin();
+    await fillAndSubmit('root', '123456');
+    expect(await screen.findByTestId('default-password-modal')).toBeInTheDocument();
+    expect(screen.getByText('请立即修改默认密码')).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/login');
+    await userEvent.click(screen.getByTestId('default-password-change'));
+    await waitFor(() =>
+      expect(screen.getByTestId('location')).toHaveTextContent('/setting?tab=personal'),
+    );
+  });
+
+  it('lets root continue to /token from the default-password modal', async () => {
+    loginMock.mockResolvedValue(root);
+    await openLogin();
+    await fillAndSubmit('root', '123456');
+    await userEvent.click(await screen.findByTestId('default-password-later'));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/token'));
+  });
+
+  it('shows a refusal from the server through the central handler', async () => {
+    loginMock.mockRejectedValue(new ApiError('用户名或密码错误', { kind: 'refused', status: 200 }));
+    await openLogin();
+    await fillAndSubmit('alice', 'wrong-pass');
+    expect(await screen.findByText('用户名或密码错误')).toBeInTheDocument();
+    expect(useSessionStore.getState().user).toBeNull();
+  });
+
+  it('hides the password form when password login is off, and the sign-up link when registration is off', async () => {
+    useSessionStore.setState({
+      status: { password_login: false, register_enabled: false } as never,
+    });
+    await openLogin();
+    expect(screen.queryByTestId('login-username')).not.toBeInTheDocument();
+    expect(screen.getByTestId('password-login-off')).toBeInTheDocument();
+    expect(screen.queryByTestId('login-register-link')).not.toBeInTheDocument();
+  });
+
+  it('marks its root with the remote name and build id', async () => {
+    await openLogin();
+    const rootElement = screen.getByTestId('login-page');
+    expect(rootElement).toHaveAttribute('data-remote', 'account');
+    expect(rootElement).toHaveAttribute('data-build');
+  });
+});

@@ -1,0 +1,121 @@
+// /login: username and password (when password login is on), links to sign up and reset.
+import { Alert, Button, Form, Input, Message } from '@arco-design/web-react';
+import { IconLock, IconUser } from '@arco-design/web-react/icon';
+import { useSessionStore } from '@switchyard/console-kit';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { AuthCard } from '../../components/auth-card';
+import { RemoteRoot } from '../../components/remote-root';
+import { TextLink } from '../../components/text-link';
+import { DefaultPasswordModal } from './default-password-modal';
+import { useLogin } from './use-login';
+
+export const AFTER_LOGIN_PATH = '/token';
+export const CHANGE_PASSWORD_PATH = '/setting?tab=personal';
+
+export function LoginPage() {
+  const { t } = useTranslation('account');
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const status = useSessionStore((state) => state.status);
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [warnDefaultPassword, setWarnDefaultPassword] = useState(false);
+  const loginMutation = useLogin((usedDefaultPassword) => {
+    if (usedDefaultPassword) setWarnDefaultPassword(true);
+    else navigate(AFTER_LOGIN_PATH);
+  });
+
+  const passwordLogin = status?.password_login !== false;
+  const registration = status?.register_enabled !== false;
+
+  const submit = () => {
+    const name = username.trim();
+    if (!name || !password) {
+      Message.error(t('login.fieldsRequired'));
+      return;
+    }
+    loginMutation.mutate({ username: name, password });
+  };
+
+  return (
+    <RemoteRoot testId="login-page">
+      <AuthCard
+        title={t('login.title')}
+        subtitle={t('login.subtitle')}
+        footer={
+          <>
+            {registration ? (
+              <div>
+                {t('login.noAccount')}{' '}
+                <TextLink to="/register" testId="login-register-link">
+                  {t('login.register')}
+                </TextLink>
+              </div>
+            ) : null}
+            <div style={{ marginTop: 6 }}>
+              {t('login.forgot')}{' '}
+              <TextLink to="/reset" testId="login-reset-link">
+                {t('login.reset')}
+              </TextLink>
+            </div>
+          </>
+        }
+      >
+        {params.get('expired') === 'true' ? (
+          <Alert
+            type="warning"
+            content={t('login.expired')}
+            style={{ marginBottom: 16 }}
+            data-testid="login-expired"
+          />
+        ) : null}
+        {passwordLogin ? (
+          <Form layout="vertical" onSubmit={submit} autoComplete="on">
+            <Form.Item label={t('auth.username')}>
+              <Input
+                prefix={<IconUser />}
+                value={username}
+                onChange={setUsername}
+                placeholder={t('login.usernamePlaceholder')}
+                autoComplete="username"
+                data-testid="login-username"
+              />
+            </Form.Item>
+            <Form.Item label={t('auth.password')}>
+              <Input.Password
+                prefix={<IconLock />}
+                value={password}
+                onChange={setPassword}
+                placeholder={t('login.passwordPlaceholder')}
+                autoComplete="current-password"
+                data-testid="login-password"
+              />
+            </Form.Item>
+            <Button
+              type="primary"
+              htmlType="submit"
+              long
+              loading={loginMutation.isPending}
+              data-testid="login-submit"
+            >
+              {t('login.submit')}
+            </Button>
+          </Form>
+        ) : (
+          <Alert
+            type="info"
+            content={t('login.passwordLoginDisabled')}
+            data-testid="password-login-off"
+          />
+        )}
+      </AuthCard>
+      <DefaultPasswordModal
+        visible={warnDefaultPassword}
+        onChange={() => navigate(CHANGE_PASSWORD_PATH)}
+        onLater={() => navigate(AFTER_LOGIN_PATH)}
+      />
+    </RemoteRoot>
+  );
+}

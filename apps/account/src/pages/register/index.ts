@@ -1,0 +1,4 @@
+// Exposed as `account/RegisterPage`.
+import '../../i18n';
+
+export { RegisterPage } from './register-page';

@@ -1,0 +1,6 @@
+// Password registration (POST /api/user/register).
+import { apiPost } from '@switchyard/console-kit';
+import type { RegisterRequest } from '@switchyard/contracts';
+
+export const register = (body: RegisterRequest): Promise<void> =>
+  apiPost<void>('/api/user/register', { body });
