@@ -1,0 +1,29 @@
+// Small helpers for benchmark scripts: medians and a results table per benchmark in bench/results.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const resultsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '../results');
+
+export function median(values) {
+  const sorted = values.filter((v) => Number.isFinite(v)).sort((a, b) => a - b);
+  if (sorted.length === 0) return Number.NaN;
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+/** Writes bench/results/<name>.md: a dated Markdown table of one run. */
+export function writeResult(name, { runs, columns, rows }) {
+  mkdirSync(resultsDir, { recursive: true });
+  const lines = [
+    `# ${name}`,
+    '',
+    `Run ${new Date().toISOString()} on ${process.platform}/${process.arch}, Node ${process.version}, median of ${runs}.`,
+    '',
+    `| ${columns.join(' | ')} |`,
+    `| ${columns.map(() => '---').join(' | ')} |`,
+    ...rows.map((row) => `| ${row.join(' | ')} |`),
+    '',
+  ];
+  writeFileSync(path.join(resultsDir, `${name}.md`), lines.join('\n'));
+}

@@ -1,0 +1,141 @@
+#!/usr/bin/env node
+// Builds the console: the shell and every remote with rsbuild, one after another. An app whose
+// inputs (its src, config, package.json and the shared packages) are older than its
+// dist/.build-stamp is skipped; `--force` rebuilds everything. Then writes a .gz (level 9) beside
+// every text asset of each dist, for the server to send, and prints the sizes.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { constants, gzipSync } from 'node:zlib';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+const APPS = ['shell', 'account', 'billing', 'channels', 'observability', 'settings'];
+const SHARED_INPUTS = ['shared/console-kit', 'shared/contracts', 'shared/build'];
+const APP_INPUTS = ['src', 'public', 'rsbuild.config.ts', 'package.json', 'tsconfig.json'];
+const GZIP_EXTENSIONS = ['.js', '.css', '.html', '.json', '.svg'];
+const STAMP = '.build-stamp';
+const SKIPPED_DIRS = new Set(['node_modules', 'dist', '.git']);
+/** Files that never reach a bundle. */
+const IGNORED_FILES = /\.test\.[cm]?[jt]sx?$|\.md$/;
+
+const force = process.argv.includes('--force');
+const rsbuildBin = join(
+  dirname(createRequire(import.meta.url).resolve('@rsbuild/core/package.json')),
+  'bin/rsbuild.js',
+);
+
+function newestMtime(path) {
+  if (!existsSync(path)) return 0;
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of readdirSync(path)) {
+    if (SKIPPED_DIRS.has(entry) || IGNORED_FILES.test(entry)) continue;
+    newest = Math.max(newest, newestMtime(join(path, entry)));
+  }
+  return newest;
+}
+
+function listFiles(dir) {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    return entry.isDirectory() ? listFiles(path) : [path];
+  });
+}
+
+function expectedBuildId(appDir) {
+  const fromEnv = process.env.SWITCHYARD_BUILD_ID?.trim();
+  if (fromEnv) return fromEnv;
+  return JSON.parse(readFileSync(join(appDir, 'package.json'), 'utf8')).version ?? '0.0.0';
+}
+
+/** Why the app must be built, or null when its dist is current. */
+function staleReason(app) {
+  const appDir = join(ROOT, 'apps', app);
+  const stampPath = join(appDir, 'dist', STAMP);
+  if (force) return '--force';
+  if (!existsSync(stampPath)) return 'no previous build';
+  let stamp;
+  try {
+    stamp = JSON.parse(readFileSync(stampPath, 'utf8'));
+  } catch {
+    return 'unreadable build stamp';
+  }
+  if (stamp.buildId !== expectedBuildId(appDir)) return 'build id changed';
+  const inputs = [
+    ...APP_INPUTS.map((input) => join(appDir, input)),
+    ...SHARED_INPUTS.map((input) => join(ROOT, input)),
+  ];
+  const newest = Math.max(...inputs.map(newestMtime));
+  return newest > statSync(stampPath).mtimeMs ? 'sources changed' : null;
+}
+
+function build(app) {
+  const appDir = join(ROOT, 'apps', app);
+  const started = Date.now();
+  const result = spawnSync(process.execPath, [rsbuildBin, 'build'], {
+    cwd: appDir,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    encoding: 'utf8',
+  });
+  if (result.status !== 0) {
+    process.stderr.write(result.stdout ?? '');
+    process.stderr.write(result.stderr ?? '');
+    throw new Error(`rsbuild build failed in apps/${app} (exit ${result.status})`);
+  }
+  return Date.now() - started;
+}
+
+/** Writes file.gz beside each text asset whose .gz is missing or older; returns the dist's sizes. */
+function compressDist(distDir) {
+  let raw = 0;
+  let gzip = 0;
+  let files = 0;
+  for (const file of listFiles(distDir)) {
+    if (!GZIP_EXTENSIONS.some((extension) => file.endsWith(extension))) continue;
+    const content = readFileSync(file);
+    const gzPath = `${file}.gz`;
+    if (!existsSync(gzPath) || statSync(gzPath).mtimeMs < statSync(file).mtimeMs) {
+      writeFileSync(gzPath, gzipSync(content, { level: constants.Z_BEST_COMPRESSION }));
+    }
+    raw += content.length;
+    gzip += statSync(gzPath).size;
+    files += 1;
+  }
+  return { raw, gzip, files };
+}
+
+const kib = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;
+
+const rows = [];
+for (const app of APPS) {
+  const appDir = join(ROOT, 'apps', app);
+  const reason = staleReason(app);
+  let action = 'up to date';
+  if (reason) {
+    process.stdout.write(`building apps/${app} (${reason}) … `);
+    const ms = build(app);
+    process.stdout.write(`${(ms / 1000).toFixed(1)} s\n`);
+    action = 'built';
+  } else {
+    console.log(`skipping apps/${app} (up to date)`);
+  }
+  const distDir = join(appDir, 'dist');
+  const manifest = join(distDir, app === 'shell' ? 'index.html' : 'mf-manifest.json');
+  if (!existsSync(manifest)) throw new Error(`apps/${app}: ${relative(ROOT, manifest)} is missing`);
+  const sizes = compressDist(distDir);
+  if (reason) {
+    const stamp = { buildId: expectedBuildId(appDir), builtAt: new Date().toISOString() };
+    writeFileSync(join(distDir, STAMP), `${JSON.stringify(stamp)}\n`);
+  }
+  rows.push({ app, action, ...sizes });
+}
+
+console.log('\napp            status       files   raw           gzip');
+for (const row of rows) {
+  console.log(
+    `${row.app.padEnd(15)}${row.action.padEnd(13)}${String(row.files).padEnd(8)}${kib(row.raw).padEnd(14)}${kib(row.gzip)}`,
+  );
+}

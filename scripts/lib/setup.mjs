@@ -1,0 +1,61 @@
+// Setup steps shared by `npm start` and `npm test`: install npm packages when the lockfile changed,
+// install Debian's chromium for the browser tests. Each step is quick when there is nothing to do.
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const stampFile = path.join(repoRoot, 'node_modules', '.switchyard-install-stamp');
+
+export function run(command, args, options = {}) {
+  const result = spawnSync(command, args, { stdio: 'inherit', cwd: repoRoot, ...options });
+  if (result.error) throw result.error;
+  return result.status ?? 1;
+}
+
+export function runOrExit(command, args, options = {}) {
+  const status = run(command, args, options);
+  if (status !== 0) {
+    console.error(`\n✗ ${command} ${args.join(' ')} exited with ${status}`);
+    process.exit(status);
+  }
+}
+
+function lockfileHash() {
+  const lock = path.join(repoRoot, 'package-lock.json');
+  return existsSync(lock) ? createHash('sha256').update(readFileSync(lock)).digest('hex') : '';
+}
+
+/** Runs `npm ci` when node_modules is missing or was installed from another lockfile. */
+export function ensurePackages() {
+  const hash = lockfileHash();
+  const installed = existsSync(stampFile) ? readFileSync(stampFile, 'utf8').trim() : '';
+  if (hash && installed === hash) return;
+  console.log('› Installing npm packages (first run or changed lockfile)…');
+  const env = { ...process.env, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' };
+  runOrExit('npm', [hash ? 'ci' : 'install', '--no-audit', '--no-fund'], { env });
+  mkdirSync(path.dirname(stampFile), { recursive: true });
+  writeFileSync(stampFile, `${lockfileHash()}\n`);
+}
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** Installs Debian's chromium for Playwright when it is missing (never a browser download). */
+export function ensureChromium() {
+  if (existsSync(CHROMIUM_PATH)) return true;
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  const apt = isRoot ? ['apt-get'] : ['sudo', '-n', 'apt-get'];
+  if (!isRoot && run('sudo', ['-n', 'true'], { stdio: 'ignore' }) !== 0) {
+    console.error(
+      `chromium is missing at ${CHROMIUM_PATH}; install it with: apt-get install -y chromium`,
+    );
+    return false;
+  }
+  console.log('› Installing Debian chromium for the browser tests…');
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  run(apt[0], [...apt.slice(1), 'update', '-q'], { env });
+  run(apt[0], [...apt.slice(1), 'install', '-y', '-q', 'chromium'], { env });
+  return existsSync(CHROMIUM_PATH);
+}

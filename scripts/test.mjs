@@ -1,0 +1,93 @@
+// `npm test`: set up what is missing, then run every check and test suite, and print one summary.
+// Stages: static checks, unit/component tests, server integration tests on every reachable SQL
+// engine, console build, browser journeys. Every stage runs even when an earlier one failed.
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { ensureChromium, ensurePackages, repoRoot, run } from './lib/setup.mjs';
+
+const resultsDir = path.join(repoRoot, '.cache/test-results');
+const bin = (name) => path.join(repoRoot, 'node_modules/.bin', name);
+const isCI = process.env.CI === 'true';
+
+ensurePackages();
+rmSync(resultsDir, { recursive: true, force: true });
+mkdirSync(resultsDir, { recursive: true });
+
+/** Reads pass/fail counts from a vitest or Playwright JSON report. */
+function countsFrom(file) {
+  if (!existsSync(file)) return { passed: 0, failed: 0 };
+  const report = JSON.parse(readFileSync(file, 'utf8'));
+  if (report.stats) {
+    return { passed: report.stats.expected + report.stats.flaky, failed: report.stats.unexpected };
+  }
+  return { passed: report.numPassedTests ?? 0, failed: report.numFailedTests ?? 0 };
+}
+
+const stages = [];
+function stage(name, fn) {
+  console.log(`\n━━ ${name} ━━`);
+  const started = Date.now();
+  const outcome = fn();
+  stages.push({ name, seconds: (Date.now() - started) / 1000, ...outcome });
+}
+
+stage('static checks (tsc, biome)', () => {
+  const typecheck = run(process.execPath, ['scripts/typecheck.mjs']);
+  const lint = run(bin('biome'), ['check', '.']);
+  return { ok: typecheck === 0 && lint === 0, passed: 0, failed: 0 };
+});
+
+stage('unit and component tests (vitest)', () => {
+  const report = path.join(resultsDir, 'unit.json');
+  const status = run(bin('vitest'), [
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile=${report}`,
+  ]);
+  return { ok: status === 0, ...countsFrom(report) };
+});
+
+stage('server integration tests (SQLite, PostgreSQL, MariaDB, Redis)', () => {
+  const status = run(process.execPath, ['scripts/test-server.mjs'], {
+    env: { ...process.env, TEST_RESULTS_DIR: resultsDir },
+  });
+  const files = readdirSync(resultsDir).filter((file) => file.startsWith('server-'));
+  const counts = files
+    .map((f) => countsFrom(path.join(resultsDir, f)))
+    .reduce((a, b) => ({ passed: a.passed + b.passed, failed: a.failed + b.failed }), {
+      passed: 0,
+      failed: 0,
+    });
+  return { ok: status === 0, ...counts };
+});
+
+stage('console build', () => {
+  const status = run(process.execPath, ['scripts/build-console.mjs']);
+  return { ok: status === 0, passed: 0, failed: 0 };
+});
+
+stage('browser journeys (Playwright, Debian chromium)', () => {
+  if (!ensureChromium()) {
+    console.error('chromium is not available: the browser journeys did not run.');
+    return { ok: !isCI, passed: 0, failed: 0, note: 'not run: no chromium' };
+  }
+  const report = path.join(resultsDir, 'e2e.json');
+  const status = run(bin('playwright'), ['test', '-c', 'e2e/playwright.config.ts'], {
+    env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: report },
+  });
+  return { ok: status === 0, ...countsFrom(report) };
+});
+
+console.log('\n━━ summary ━━');
+for (const s of stages) {
+  const counts = s.passed || s.failed ? ` (${s.passed} passed, ${s.failed} failed)` : '';
+  console.log(
+    `${s.ok ? '✓' : '✗'} ${s.name}${counts} in ${s.seconds.toFixed(1)} s${s.note ? ` — ${s.note}` : ''}`,
+  );
+}
+const passed = stages.reduce((sum, s) => sum + s.passed, 0);
+const failed = stages.reduce((sum, s) => sum + s.failed, 0);
+const allOk = stages.every((s) => s.ok);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(allOk && failed === 0 ? 0 : 1);
