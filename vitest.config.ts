@@ -7,10 +7,7 @@ export default defineConfig({
     globals: true,
     setupFiles: ['./vitest.setup.ts'],
     css: false,
-    include: [
-      'shared/*/src/**/*.test.{ts,tsx}',
-      'apps/*/src/**/*.test.{ts,tsx}',
-    ],
+    include: ['shared/*/src/**/*.test.{ts,tsx}', 'apps/*/src/**/*.test.{ts,tsx}'],
     exclude: ['apps/server/**', '**/node_modules/**'],
   },
 });

@@ -5,7 +5,6 @@ import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import { defaultRemoteEntry, REMOTE_NAMES, type RemoteName } from '@switchyard/contracts';
 import { REMOTES_FILE } from './env';
 
-
 /** Points some remotes at other manifests; the others keep their default entry. */
 export function writeRemotes(overrides: Partial<Record<RemoteName, string>>): void {
   const remotes = REMOTE_NAMES.map((name) => ({
