@@ -1,12 +1,6 @@
 // Sign-in, sign-out, sessions and access tokens, and the status checks made on every request.
-import {
-  Role,
-  SESSION_COOKIE,
-  type SelfUser,
-  selfUserSchema,
-  sessionUserSchema,
-  UserStatus,
-} from '@switchyard/contracts';
+import { Role, SESSION_COOKIE, type SelfUser, UserStatus } from '@switchyard/contracts';
+import { selfUserSchema, sessionUserSchema } from '@switchyard/contracts/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdmin, createUser } from './helpers/factories';
 import { createTestContext, type TestContext, type TestServer } from './helpers/server';

@@ -6,8 +6,8 @@ import {
   type OptionEntry,
   type OptionKey,
   type PublicStatus,
-  publicStatusSchema,
 } from '@switchyard/contracts';
+import { publicStatusSchema } from '@switchyard/contracts/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import type { TestClient } from './helpers/client';

@@ -25,6 +25,7 @@ describe('shared singletons', () => {
         'zod',
         '@switchyard/console-kit',
         '@switchyard/contracts',
+        '@switchyard/contracts/schemas',
       ].sort(),
     );
     for (const config of Object.values(SHARED_SINGLETONS)) expect(config.singleton).toBe(true);

@@ -37,6 +37,8 @@ export const SHARED_SINGLETONS = {
   zod: singleton('^4.0.0'),
   '@switchyard/console-kit': workspaceSingleton,
   '@switchyard/contracts': workspaceSingleton,
+  // Separate, so the zod schemas (and zod) load only with the first page that validates a form.
+  '@switchyard/contracts/schemas': workspaceSingleton,
 } as const satisfies Record<string, SingletonConfig>;
 
 export type SharedSingletonName = keyof typeof SHARED_SINGLETONS;

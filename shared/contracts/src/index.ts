@@ -1,11 +1,18 @@
-// Contracts shared by the server and the console: domain constants, API schemas, pure math.
+// Contracts shared by the server and the console: domain constants, API types, pure math.
+// Zod schemas live behind `@switchyard/contracts/schemas`, so the console's first load needs no zod.
 export * from './api';
 export * from './channel-types';
 export * from './domain';
-export * from './option-api';
+export type { OptionEntry, UpdateOptionRequest } from './option-api';
 export * from './options';
 export * from './pricing-defaults';
 export * from './quota';
 export * from './remotes';
-export * from './status';
-export * from './users';
+export type { PublicStatus } from './status';
+export type {
+  LoginRequest,
+  RegisterRequest,
+  SelfUser,
+  SessionUser,
+  UpdateSelfRequest,
+} from './users';

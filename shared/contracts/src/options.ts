@@ -1,5 +1,4 @@
 // Every console option (spec §3 "Option"): its kind, its default, and whether it is secret.
-import { z } from 'zod';
 import {
   DEFAULT_COMPLETION_RATIO,
   DEFAULT_GROUP_RATIO,
@@ -9,7 +8,7 @@ import {
 
 export type OptionKind = 'boolean' | 'integer' | 'number' | 'string' | 'json';
 
-interface OptionDefinition {
+export interface OptionDefinition {
   kind: OptionKind;
   default: string;
   /** Write-only: never returned to a browser. */
@@ -126,32 +125,3 @@ export const isOptionKey = (key: string): key is OptionKey =>
 
 export const isSecretOption = (key: OptionKey): boolean =>
   (OPTION_DEFINITIONS[key] as OptionDefinition).secret === true;
-
-const numberText = z
-  .string()
-  .trim()
-  .regex(/^-?\d+(\.\d+)?$/);
-const jsonText = z.string().refine((text) => {
-  try {
-    const parsed: unknown = JSON.parse(text);
-    return typeof parsed === 'object' && parsed !== null;
-  } catch {
-    return false;
-  }
-});
-
-const valueSchemas: Record<OptionKind, z.ZodType<string>> = {
-  boolean: z.enum(['true', 'false']),
-  integer: z
-    .string()
-    .trim()
-    .regex(/^-?\d+$/),
-  number: numberText,
-  string: z.string().max(65_535),
-  json: jsonText,
-};
-
-/** Checks an option value (always a string on the wire) against its kind. */
-export function validateOptionValue(key: OptionKey, value: string): boolean {
-  return valueSchemas[OPTION_DEFINITIONS[key].kind].safeParse(value).success;
-}

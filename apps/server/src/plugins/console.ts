@@ -5,8 +5,8 @@ import fastifyStatic from '@fastify/static';
 import {
   DEFAULT_REMOTE_MAP,
   isRemoteName,
+  parseRemoteMap,
   type RemoteMap,
-  remoteMapSchema,
 } from '@switchyard/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { languageOf, translate } from '../i18n';
@@ -92,12 +92,15 @@ export async function registerConsole(
     } catch {
       return DEFAULT_REMOTE_MAP;
     }
+    let map: RemoteMap | null = null;
     try {
-      return remoteMapSchema.parse(JSON.parse(text));
-    } catch (error) {
-      request.log.warn({ err: error, file: options.remotesFile }, 'invalid remotes file ignored');
-      return DEFAULT_REMOTE_MAP;
+      map = parseRemoteMap(JSON.parse(text));
+    } catch {
+      // not JSON: reported below like any other invalid file
     }
+    if (map) return map;
+    request.log.warn({ file: options.remotesFile }, 'invalid remotes file ignored');
+    return DEFAULT_REMOTE_MAP;
   };
 
   app.get('/remotes.json', async (request, reply) => {

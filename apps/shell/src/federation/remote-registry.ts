@@ -1,11 +1,13 @@
 // Reads /remotes.json at run time and registers each remote's manifest with the federation runtime.
 import { registerRemotes } from '@module-federation/enhanced/runtime';
-import { type RemoteEntry, remoteMapSchema } from '@switchyard/contracts';
+import { parseRemoteMap, type RemoteEntry } from '@switchyard/contracts';
 
 async function fetchRemoteMap(): Promise<RemoteEntry[]> {
   const reply = await fetch('/remotes.json', { cache: 'no-store' });
   if (!reply.ok) throw new Error(`/remotes.json answered HTTP ${reply.status}`);
-  return remoteMapSchema.parse(await reply.json()).remotes;
+  const map = parseRemoteMap(await reply.json());
+  if (!map) throw new Error('/remotes.json is not { remotes: [{ name, entry }] }');
+  return map.remotes;
 }
 
 /**

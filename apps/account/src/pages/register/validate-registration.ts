@@ -1,5 +1,6 @@
 // Checks a registration form in the order the user reads the messages, then with the server's schema.
-import { PASSWORD_MIN, type RegisterRequest, registerRequestSchema } from '@switchyard/contracts';
+import { PASSWORD_MIN, type RegisterRequest } from '@switchyard/contracts';
+import { registerRequestSchema } from '@switchyard/contracts/schemas';
 
 export interface RegistrationForm {
   username: string;

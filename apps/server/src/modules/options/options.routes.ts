@@ -1,5 +1,6 @@
 // GET and PUT /api/option/ (super admin only).
-import { Role, updateOptionRequestSchema } from '@switchyard/contracts';
+import { Role } from '@switchyard/contracts';
+import { updateOptionRequestSchema } from '@switchyard/contracts/schemas';
 import type { FastifyInstance } from 'fastify';
 import { languageOf, translate } from '../../i18n';
 import { ok } from '../../lib/envelope';

@@ -5,8 +5,8 @@ import {
   OPTION_KEYS,
   type OptionKey,
   type OptionKind,
-  validateOptionValue,
 } from '@switchyard/contracts';
+import { validateOptionValue } from '@switchyard/contracts/schemas';
 import type { Db } from '../../db/database';
 import { listOptionRows, upsertOption } from './options.repository';
 

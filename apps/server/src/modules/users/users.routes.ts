@@ -1,11 +1,10 @@
 // Sign-in, registration and self-service endpoints under /api/user.
+import { Role, SESSION_COOKIE } from '@switchyard/contracts';
 import {
   loginRequestSchema,
-  Role,
   registerRequestSchema,
-  SESSION_COOKIE,
   updateSelfRequestSchema,
-} from '@switchyard/contracts';
+} from '@switchyard/contracts/schemas';
 import type { FastifyInstance } from 'fastify';
 import { languageOf, translate } from '../../i18n';
 import { ok } from '../../lib/envelope';

@@ -1,0 +1,5 @@
+// The zod schemas of the API: the server validates with them, console forms reuse them.
+export * from './option-api';
+export { validateOptionValue } from './option-validation';
+export * from './status';
+export * from './users';
