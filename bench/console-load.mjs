@@ -1,5 +1,6 @@
-// Console load cost: bytes (gzip, as sent) and first contentful paint of /login for a guest and of
-// /token right after sign-in, in headless Debian chromium on loopback, cold cache, median of 5.
+// Console load cost: bytes (gzip, as sent), first contentful paint and the time until the page is
+// usable (its key element visible) for /login as a guest and /token right after sign-in, in
+// headless Debian chromium on loopback, cold cache, median of 5.
 // Usage: node bench/console-load.mjs [--runs 5]   (build the console first: npm run build)
 import path from 'node:path';
 import { chromium } from '@playwright/test';
@@ -25,7 +26,7 @@ const browser = await chromium.launch({
 });
 
 /** Loads a path in a fresh context (empty cache) and measures what crossed the wire. */
-async function measure(pathname, prepare) {
+async function measure(pathname, prepare, readySelector) {
   const context = await browser.newContext();
   if (prepare) await prepare(context);
   const page = await context.newPage();
@@ -35,7 +36,10 @@ async function measure(pathname, prepare) {
     const type = request.resourceType();
     if (sizes) responses.push({ url: request.url(), type, bytes: sizes.responseBodySize });
   });
-  await page.goto(server.url + pathname, { waitUntil: 'networkidle' });
+  await page.goto(server.url + pathname);
+  await page.locator(readySelector).first().waitFor();
+  const ready = await page.evaluate(() => performance.now());
+  await page.waitForLoadState('networkidle');
   const fcp = await page.evaluate(
     () => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
   );
@@ -47,6 +51,7 @@ async function measure(pathname, prepare) {
     requests: responses.length,
     jsFiles: responses.filter((r) => r.type === 'script').length,
     fcp,
+    ready,
   };
 }
 
@@ -58,15 +63,16 @@ async function signedIn(context) {
   await context.addInitScript((user) => localStorage.setItem('user', JSON.stringify(user)), data);
 }
 
+// Ready: the login form for /login; for /token the page area with its remote's page or fallback.
 const scenarios = [
-  ['/login (guest)', '/login', undefined],
-  ['/token (signed in)', '/token', signedIn],
+  ['/login (guest)', '/login', undefined, '[data-testid="login-username"]'],
+  ['/token (signed in)', '/token', signedIn, '[data-remote], [data-testid="remote-fallback"]'],
 ];
 const rows = [];
 try {
-  for (const [name, pathname, prepare] of scenarios) {
+  for (const [name, pathname, prepare, readySelector] of scenarios) {
     const samples = [];
-    for (let i = 0; i < runs; i += 1) samples.push(await measure(pathname, prepare));
+    for (let i = 0; i < runs; i += 1) samples.push(await measure(pathname, prepare, readySelector));
     const row = {
       page: name,
       jsKiB: median(samples.map((s) => s.js)) / 1024,
@@ -74,10 +80,11 @@ try {
       jsFiles: median(samples.map((s) => s.jsFiles)),
       requests: median(samples.map((s) => s.requests)),
       fcpMs: median(samples.map((s) => s.fcp)),
+      readyMs: median(samples.map((s) => s.ready)),
     };
     rows.push(row);
     console.log(
-      `${row.page}: JS ${row.jsKiB.toFixed(1)} KiB gzip in ${row.jsFiles} files, CSS ${row.cssKiB.toFixed(1)} KiB, ${row.requests} requests, FCP ${row.fcpMs.toFixed(0)} ms (median of ${runs})`,
+      `${row.page}: JS ${row.jsKiB.toFixed(1)} KiB gzip in ${row.jsFiles} files, CSS ${row.cssKiB.toFixed(1)} KiB, ${row.requests} requests, FCP ${row.fcpMs.toFixed(0)} ms, ready ${row.readyMs.toFixed(0)} ms (median of ${runs})`,
     );
   }
 } finally {
@@ -86,7 +93,15 @@ try {
 }
 writeResult('console-load', {
   runs,
-  columns: ['page', 'JS KiB (gzip)', 'JS files', 'CSS KiB (gzip)', 'requests', 'FCP ms'],
+  columns: [
+    'page',
+    'JS KiB (gzip)',
+    'JS files',
+    'CSS KiB (gzip)',
+    'requests',
+    'FCP ms',
+    'ready ms',
+  ],
   rows: rows.map((r) => [
     r.page,
     r.jsKiB.toFixed(1),

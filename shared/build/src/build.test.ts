@@ -1,10 +1,11 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { ARCO_IMPORT_REWRITES, ARCO_SHELL_EAGER } from './arco';
 import { resolveBuildId } from './build-id';
 import { overrideRemotes, parseDevRemotes } from './dev-remotes-middleware';
 import { DEV_PORTS, REMOTE_NAMES } from './remotes';
-import { SHARED_SINGLETONS } from './shared-deps';
+import { SHARED_SINGLETONS, sharedFor } from './shared-deps';
 
 describe('shared singletons', () => {
   it('share every library whose state must be one across the console', () => {
@@ -17,7 +18,6 @@ describe('shared singletons', () => {
         'react-router',
         'react-router-dom',
         'zustand',
-        '@arco-design/web-react',
         '@tanstack/react-query',
         'i18next',
         'react-i18next',
@@ -74,5 +74,73 @@ describe('dev remotes', () => {
       entry: 'https://cdn.example.com/billing/mf-manifest.json',
     });
     expect(merged.map((remote) => remote.name).sort()).toEqual([...REMOTE_NAMES].sort());
+  });
+});
+
+describe('arco, shared per component', () => {
+  const arcoEntries = (role: 'shell' | 'remote') =>
+    Object.entries(sharedFor(role)).filter(([key]) => key.startsWith('@arco-design/web-react/'));
+
+  it('covers every component folder of the installed arco, plus the locales and the adapter', () => {
+    const keys = arcoEntries('shell').map(([key]) => key);
+    for (const component of ['Button', 'Form', 'Table', 'ConfigProvider', 'Message', 'Modal']) {
+      expect(keys).toContain(`@arco-design/web-react/es/${component}`);
+    }
+    expect(keys).toContain('@arco-design/web-react/es/locale/en-US');
+    expect(keys).toContain('@arco-design/web-react/es/_util/react-19-adapter');
+    expect(keys.length).toBeGreaterThan(60);
+  });
+
+  it('has the shell provide every module by path, with the installed version', () => {
+    for (const [key, config] of arcoEntries('shell')) {
+      expect(config.import, key).toMatch(/node_modules\/@arco-design\/web-react\/es\/.+\.js$/);
+      expect(config.version).toMatch(/^2\.\d+\.\d+$/);
+      expect(config.singleton).toBe(true);
+    }
+  });
+
+  it('lets remotes only consume, so every remote component is the shell instance', () => {
+    for (const [key, config] of arcoEntries('remote')) expect(config.import, key).toBe(false);
+  });
+
+  it('rewrites barrel imports to per-component modules', () => {
+    expect(ARCO_IMPORT_REWRITES).toContainEqual(
+      expect.objectContaining({ libraryName: '@arco-design/web-react', libraryDirectory: 'es' }),
+    );
+  });
+});
+
+describe('arco modules bundled into the shell', () => {
+  /** Components the shell and the console kit import, read from their sources. */
+  function shellArcoComponents(): string[] {
+    const root = join(__dirname, '../../..');
+    const names = new Set<string>();
+    const visit = (dir: string) => {
+      for (const entry of readdirSync(dir, { withFileTypes: true })) {
+        const path = join(dir, entry.name);
+        if (entry.isDirectory()) visit(path);
+        else if (/\.tsx?$/.test(entry.name) && !/\.test\.|\/test\//.test(path)) {
+          const source = readFileSync(path, 'utf8');
+          for (const match of source.matchAll(
+            /import \{([^}]+)\} from '@arco-design\/web-react'/g,
+          )) {
+            for (const name of (match[1] ?? '').split(',')) {
+              const trimmed = name.trim();
+              if (/^[A-Z]/.test(trimmed)) names.add(trimmed);
+            }
+          }
+        }
+      }
+    };
+    visit(join(root, 'apps/shell/src'));
+    visit(join(root, 'shared/console-kit/src'));
+    return [...names].sort();
+  }
+
+  it('are exactly the components the shell and console kit use', () => {
+    const eagerComponents = ARCO_SHELL_EAGER.map((request) =>
+      request.replace('@arco-design/web-react/es/', ''),
+    ).filter((name) => /^[A-Z]/.test(name));
+    expect(eagerComponents.sort()).toEqual(shellArcoComponents());
   });
 });

@@ -2,9 +2,10 @@
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import { defineConfig, type RsbuildConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
+import { ARCO_IMPORT_REWRITES } from './arco';
 import { buildDefines } from './build-id';
 import { type RemoteName, SHELL_DEV_PORT } from './remotes';
-import { SHARED_SINGLETONS } from './shared-deps';
+import { sharedFor } from './shared-deps';
 
 export interface RemoteConfigOptions {
   name: RemoteName;
@@ -24,11 +25,14 @@ export function defineRemoteConfig(options: RemoteConfigOptions): RsbuildConfig 
       pluginModuleFederation({
         name: options.name,
         exposes: options.exposes,
-        shared: SHARED_SINGLETONS,
+        shared: sharedFor('remote'),
+        // Use what is already loaded; 'version-first' would fetch every registered remote's entry
+        // at start to compare versions, and a browser must load only the remotes it opens.
+        shareStrategy: 'loaded-first',
         dts: false,
       }),
     ],
-    source: { define: buildDefines(root) },
+    source: { define: buildDefines(root), transformImport: ARCO_IMPORT_REWRITES },
     // A remote is only ever loaded through its manifest, never as a page of its own.
     tools: { htmlPlugin: false },
     server: {

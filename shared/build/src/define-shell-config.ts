@@ -3,10 +3,11 @@ import { resolve } from 'node:path';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import { defineConfig, type RsbuildConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
+import { ARCO_IMPORT_REWRITES } from './arco';
 import { buildDefines } from './build-id';
 import { devRemotesSetup } from './dev-remotes-middleware';
 import { DEV_API_TARGET, SHELL_DEV_PORT } from './remotes';
-import { SHARED_SINGLETONS } from './shared-deps';
+import { sharedFor } from './shared-deps';
 
 export interface ShellConfigOptions {
   /** Federation runtime plugins, relative to the app root (only `import type` inside them). */
@@ -27,12 +28,15 @@ export function defineShellConfig(options: ShellConfigOptions): RsbuildConfig {
       pluginModuleFederation({
         name: 'shell',
         remotes: {},
-        shared: SHARED_SINGLETONS,
+        shared: sharedFor('shell'),
+        // Use what is already loaded; 'version-first' would fetch every registered remote's entry
+        // at start to compare versions, and a browser must load only the remotes it opens.
+        shareStrategy: 'loaded-first',
         runtimePlugins: options.runtimePlugins.map((file) => resolve(root, file)),
         dts: false,
       }),
     ],
-    source: { define: buildDefines(root) },
+    source: { define: buildDefines(root), transformImport: ARCO_IMPORT_REWRITES },
     html: {
       title: options.title,
       ...(options.favicon ? { favicon: resolve(root, options.favicon) } : {}),

@@ -1,10 +1,16 @@
 // The one table of Module Federation singletons: the shell and every remote share exactly these.
+import { arcoSharedModules } from './arco';
 
 /** The subset of Module Federation's shared options this project uses. */
 export interface SingletonConfig {
   singleton: true;
   requiredVersion: string | false;
   strictVersion?: boolean;
+  version?: string;
+  /** In the build's first chunk rather than loaded on demand. */
+  eager?: boolean;
+  /** false: consume only, never provide a copy (remotes, for arco); a path: provide that file. */
+  import?: string | false;
 }
 
 const singleton = (requiredVersion: string): SingletonConfig => ({
@@ -29,7 +35,6 @@ export const SHARED_SINGLETONS = {
   'react-router': singleton('^7.0.0'),
   'react-router-dom': singleton('^7.0.0'),
   zustand: singleton('^5.0.0'),
-  '@arco-design/web-react': singleton('^2.66.0'),
   '@tanstack/react-query': singleton('^5.0.0'),
   i18next: singleton('^27.0.0'),
   'react-i18next': singleton('^18.0.0'),
@@ -42,3 +47,19 @@ export const SHARED_SINGLETONS = {
 } as const satisfies Record<string, SingletonConfig>;
 
 export type SharedSingletonName = keyof typeof SHARED_SINGLETONS;
+
+/** The shared table of one build: the singletons plus arco, per component (see arco.ts). */
+export function sharedFor(role: 'shell' | 'remote'): Record<string, SingletonConfig> {
+  const table: Record<string, SingletonConfig> = {
+    ...SHARED_SINGLETONS,
+    ...arcoSharedModules(role === 'shell'),
+  };
+  // The shell's eager arco modules need React synchronously, so the shell bundles React into its
+  // first chunk too (it renders with it at once anyway); remotes still consume it.
+  if (role === 'shell') {
+    for (const name of EAGER_IN_SHELL) table[name] = { ...SHARED_SINGLETONS[name], eager: true };
+  }
+  return table;
+}
+
+const EAGER_IN_SHELL = ['react', 'react/jsx-runtime', 'react-dom', 'react-dom/client'] as const;

@@ -1,8 +1,6 @@
 // Every route of spec §2: its page (a remote module or a shell page), who may open it, and its
 // sidebar entry. The router, the sidebar and the settings tabs all read this one table.
-import { type PublicStatus, Role } from '@switchyard/contracts';
-
-type RemoteName = 'account' | 'billing' | 'channels' | 'observability' | 'settings';
+import { type PublicStatus, type RemoteName, Role } from '@switchyard/contracts';
 
 /** `remote/Module`, as exposed by the remote (`./Module`). */
 export type RemoteModuleId = `${RemoteName}/${string}`;

@@ -1,0 +1,87 @@
+// Arco Design, shared per component instead of as one 950 KB library.
+//
+// Barrel imports (`import { Button } from '@arco-design/web-react'`) are rewritten to the
+// component's own module (`@arco-design/web-react/es/Button`), and each component module is a
+// federation singleton of its own. The shell provides every component (each a lazy chunk, fetched
+// only when some page uses it); remotes provide none (`import: false`), so every remote component
+// is the shell's instance and Arco's internal relative imports — ConfigProvider's context, the
+// React 19 render adapter — always resolve inside the shell's build: one context, one theme,
+// one locale. A browser downloads only the components the pages it opens use.
+import { readdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import type { RsbuildConfig } from '@rsbuild/core';
+import type { SingletonConfig } from './shared-deps';
+
+const ARCO = '@arco-design/web-react';
+const require = createRequire(import.meta.url);
+const packageJson = require.resolve(`${ARCO}/package.json`);
+const esDir = join(dirname(packageJson), 'es');
+/** The installed version: given explicitly, since a module provided by path carries none. */
+const ARCO_VERSION: string = (require(packageJson) as { version: string }).version;
+
+/** Component folders of arco's ES build (Button, Form, …) plus the modules apps import by path. */
+export const ARCO_MODULES: readonly string[] = [
+  ...readdirSync(esDir, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && /^[A-Z]/.test(entry.name))
+    .map((entry) => `${ARCO}/es/${entry.name}`),
+  `${ARCO}/es/locale/en-US`,
+  `${ARCO}/es/locale/zh-CN`,
+  `${ARCO}/es/_util/react-19-adapter`,
+];
+
+/**
+ * The arco modules the shell itself renders on every page (layout, menus, messages, fallbacks):
+ * bundled into the shell's first chunk (`eager`) instead of one request each. Kept in step with
+ * the shell's and console kit's imports by a test.
+ */
+export const ARCO_SHELL_EAGER: readonly string[] = [
+  'Avatar',
+  'Button',
+  'ConfigProvider',
+  'Dropdown',
+  'Empty',
+  'Layout',
+  'Menu',
+  'Message',
+  'Modal',
+  'Result',
+  'Space',
+  'Spin',
+  'Tabs',
+  'Tooltip',
+  'Typography',
+  'locale/en-US',
+  'locale/zh-CN',
+  '_util/react-19-adapter',
+].map((name) => `${ARCO}/es/${name}`);
+
+/** Shared entries for every arco module; `provide: false` for remotes (consume the shell's). */
+export function arcoSharedModules(provide: boolean): Record<string, SingletonConfig> {
+  return Object.fromEntries(
+    ARCO_MODULES.map((request) => {
+      const config: SingletonConfig = {
+        singleton: true,
+        requiredVersion: '^2.66.0',
+        version: ARCO_VERSION,
+        // An absolute `import` makes the shell provide the module even when no shell page uses it
+        // (a bare request is provided only once something imports it).
+        import: provide ? require.resolve(request) : false,
+      };
+      if (provide && ARCO_SHELL_EAGER.includes(request)) config.eager = true;
+      return [request, config];
+    }),
+  );
+}
+
+/** Rewrites arco barrel imports to per-component (and per-icon) modules. */
+export const ARCO_IMPORT_REWRITES: NonNullable<
+  NonNullable<RsbuildConfig['source']>['transformImport']
+> = [
+  { libraryName: ARCO, libraryDirectory: 'es', camelToDashComponentName: false },
+  {
+    libraryName: `${ARCO}/icon`,
+    libraryDirectory: 'react-icon',
+    camelToDashComponentName: false,
+  },
+];
