@@ -6,6 +6,7 @@ import { createQueryClient, getSession, initI18n } from '@switchyard/console-kit
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
+import { preloadCurrentPage } from './federation/preload-current-page';
 import { registerRemoteMap } from './federation/remote-registry';
 import { registerShellTranslations } from './i18n';
 import { createConsoleRouter } from './routes/create-router';
@@ -16,6 +17,7 @@ async function start(): Promise<void> {
   registerShellTranslations();
   applyTheme(getSession().theme);
   await registerRemoteMap();
+  preloadCurrentPage(window.location.pathname, getSession().user);
 
   const router = createConsoleRouter();
   const queryClient = createQueryClient({ navigate: (to) => void router.navigate(to) });

@@ -10,6 +10,26 @@ import { isUnavailableModule } from './unavailable-module';
 type PageComponent = ComponentType<object>;
 
 const lazyPages = new Map<RemoteModuleId, LazyExoticComponent<PageComponent>>();
+/** Module loads already under way, so a preload and the page's lazy component share one fetch. */
+const pendingModules = new Map<RemoteModuleId, Promise<unknown>>();
+
+function loadPageModule(id: RemoteModuleId): Promise<unknown> {
+  let pending = pendingModules.get(id);
+  if (!pending) {
+    pending = loadRemote<unknown>(id);
+    pendingModules.set(id, pending);
+    // A failed load must be tried afresh next time, not replayed.
+    pending.catch(() => pendingModules.delete(id));
+  }
+  return pending;
+}
+
+/** Starts fetching a page's remote code before React gets to render it. */
+export function preloadRemotePage(id: RemoteModuleId): void {
+  void loadPageModule(id).catch(() => {
+    // The page's own load reports the failure (fallback with retry).
+  });
+}
 
 /** A remote exposes `./LoginPage` exporting `LoginPage` (named; a default export also works). */
 function pickComponent(module: unknown, id: RemoteModuleId): PageComponent {
@@ -26,8 +46,9 @@ export function lazyRemotePage(id: RemoteModuleId): LazyExoticComponent<PageComp
   let page = lazyPages.get(id);
   if (!page) {
     page = lazy(async () => {
-      const module = await loadRemote<unknown>(id);
+      const module = await loadPageModule(id);
       if (!module || isUnavailableModule(module)) {
+        pendingModules.delete(id);
         throw new Error(`${id} is unavailable`, {
           cause: isUnavailableModule(module)
             ? module.__switchyardRemoteUnavailable.error
@@ -44,11 +65,13 @@ export function lazyRemotePage(id: RemoteModuleId): LazyExoticComponent<PageComp
 /** Forgets every loaded page component (tests start from a clean slate with it). */
 export function forgetRemotePages(): void {
   lazyPages.clear();
+  pendingModules.clear();
 }
 
 /** Forgets the failed component and re-reads /remotes.json, registering its remote anew. */
 export async function retryRemotePage(id: RemoteModuleId): Promise<void> {
   lazyPages.delete(id);
+  pendingModules.delete(id);
   await registerRemoteMap({ reload: id.slice(0, id.indexOf('/')) });
 }
 
