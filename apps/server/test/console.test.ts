@@ -2,7 +2,7 @@
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { DEFAULT_REMOTE_MAP } from '@switchyard/contracts';
+import { DEFAULT_REMOTE_MAP, INLINE_REMOTES_GLOBAL } from '@switchyard/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext, type TestServer } from './helpers/server';
 
@@ -14,7 +14,14 @@ const write = async (path: string, content: string | Buffer) => {
   await writeFile(path, content);
 };
 
-const INDEX = '<!doctype html><title>shell</title>';
+const INDEX = '<!doctype html><html><head><title>shell</title></head><body></body></html>';
+
+/** The app page as served: index.html with the remote map embedded before </head>. */
+const servedIndex = (map: unknown) =>
+  INDEX.replace(
+    '</head>',
+    `<script>window.${INLINE_REMOTES_GLOBAL}=${JSON.stringify(map).replace(/</g, '\\u003c')}</script></head>`,
+  );
 const SECRET = 'top-secret-content';
 
 beforeAll(async () => {
@@ -42,7 +49,7 @@ describe('shell', () => {
   it('serves index.html at / without caching', async () => {
     const reply = await get('/');
     expect(reply.statusCode).toBe(200);
-    expect(reply.body).toBe(INDEX);
+    expect(reply.body).toBe(servedIndex(DEFAULT_REMOTE_MAP));
     expect(reply.headers['content-type']).toMatch(/text\/html/);
     expect(reply.headers['cache-control']).toBe('no-cache');
     expect(reply.headers['x-content-type-options']).toBe('nosniff');
@@ -52,7 +59,7 @@ describe('shell', () => {
     for (const url of ['/token', '/user/edit/5', '/setting?tab=system', '/login?expired=true']) {
       const reply = await get(url);
       expect(reply.statusCode, url).toBe(200);
-      expect(reply.body).toBe(INDEX);
+      expect(reply.body).toBe(servedIndex(DEFAULT_REMOTE_MAP));
     }
   });
 
@@ -128,6 +135,24 @@ describe('/remotes.json', () => {
     expect((await get('/remotes.json')).json()).toEqual(DEFAULT_REMOTE_MAP);
     await writeFile(file(), 'not json');
     expect((await get('/remotes.json')).json()).toEqual(DEFAULT_REMOTE_MAP);
+    await rm(file());
+  });
+
+  it('is embedded in the app page, current on every request', async () => {
+    const custom = { remotes: [{ name: 'account', entry: '/remotes/account-2/mf-manifest.json' }] };
+    await writeFile(file(), JSON.stringify(custom));
+    expect((await get('/login')).body).toBe(servedIndex(custom));
+    expect((await get('/index.html')).body).toBe(servedIndex(custom));
+    await rm(file());
+    expect((await get('/login')).body).toBe(servedIndex(DEFAULT_REMOTE_MAP));
+  });
+
+  it('cannot close the embedding script element', async () => {
+    const hostile = { remotes: [{ name: 'x', entry: '</script><script>alert(1)</script>' }] };
+    await writeFile(file(), JSON.stringify(hostile));
+    const body = (await get('/')).body;
+    expect(body.match(/<\/script>/g)).toHaveLength(1);
+    expect(body).toContain('\\u003c/script>');
     await rm(file());
   });
 });

@@ -23,6 +23,9 @@ export interface RemoteMap {
   remotes: RemoteEntry[];
 }
 
+/** The global under which the server embeds the remote map in the console's index.html. */
+export const INLINE_REMOTES_GLOBAL = '__SWITCHYARD_REMOTES__';
+
 /** Where the server serves a remote's own build by default. */
 export const defaultRemoteEntry = (name: string): string => `/remotes/${name}/mf-manifest.json`;
 

@@ -4,6 +4,7 @@ import { join, resolve, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import {
   DEFAULT_REMOTE_MAP,
+  INLINE_REMOTES_GLOBAL,
   isRemoteName,
   parseRemoteMap,
   type RemoteMap,
@@ -129,9 +130,28 @@ export async function registerConsole(
     }
     const relative = safeRelativePath(path);
     if (relative === null) return notFound(reply);
+    if (relative === 'index.html') return sendIndex(request, reply);
     if (relative && (await isFile(shellDir, relative))) return sendFrom(reply, shellDir, relative);
     // A missing asset (the last segment has an extension) is a 404, not the app page.
     if (/\.[a-z0-9]+$/i.test(relative.split('/').at(-1) ?? '')) return notFound(reply);
-    return sendFrom(reply, shellDir, 'index.html');
+    return sendIndex(request, reply);
   };
+
+  /**
+   * The app page, with the current remote map embedded: the shell registers its remotes without
+   * waiting for a /remotes.json round trip (it still fetches that file when retrying a remote).
+   */
+  async function sendIndex(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+    const [html, remotes] = await Promise.all([
+      readFile(join(shellDir, 'index.html'), 'utf8'),
+      readRemotesFile(request),
+    ]);
+    // `<` escaped so no value can close the script element.
+    const json = JSON.stringify(remotes).replace(/</g, '\\u003c');
+    const script = `<script>window.${INLINE_REMOTES_GLOBAL}=${json}</script>`;
+    return reply
+      .header('cache-control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(html.replace('</head>', `${script}</head>`));
+  }
 }

@@ -1,6 +1,12 @@
 // Reads /remotes.json at run time and registers each remote's manifest with the federation runtime.
 import { registerRemotes } from '@module-federation/enhanced/runtime';
-import { parseRemoteMap, type RemoteEntry } from '@switchyard/contracts';
+import { INLINE_REMOTES_GLOBAL, parseRemoteMap, type RemoteEntry } from '@switchyard/contracts';
+
+/** The map the server embedded in index.html (current when the page was served), if any. */
+function inlineRemoteMap(): RemoteEntry[] | null {
+  const value: unknown = (window as unknown as Record<string, unknown>)[INLINE_REMOTES_GLOBAL];
+  return parseRemoteMap(value)?.remotes ?? null;
+}
 
 async function fetchRemoteMap(): Promise<RemoteEntry[]> {
   const reply = await fetch('/remotes.json', { cache: 'no-store' });
@@ -18,7 +24,8 @@ async function fetchRemoteMap(): Promise<RemoteEntry[]> {
  */
 export async function registerRemoteMap(options: { reload?: string } = {}): Promise<string[]> {
   try {
-    const remotes = await fetchRemoteMap();
+    // At start the embedded map saves a round trip; a retry reads the file again for a new entry.
+    const remotes = (!options.reload && inlineRemoteMap()) || (await fetchRemoteMap());
     const reloaded = remotes.filter((remote) => remote.name === options.reload);
     registerRemotes(
       remotes.filter((remote) => remote.name !== options.reload),
