@@ -30,6 +30,8 @@ export function defineRemoteConfig(options: RemoteConfigOptions): RsbuildConfig 
         // at start to compare versions, and a browser must load only the remotes it opens.
         shareStrategy: 'loaded-first',
         dts: false,
+        // Use the shell's federation runtime instead of bundling one (remotes only run in the shell).
+        experiments: { externalRuntime: true },
       }),
     ],
     source: { define: buildDefines(root), transformImport: ARCO_IMPORT_REWRITES },
