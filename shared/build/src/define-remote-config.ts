@@ -2,10 +2,8 @@
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import { defineConfig, type RsbuildConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
-import { ARCO_IMPORT_REWRITES } from './arco';
-import { buildDefines } from './build-id';
+import { appSource, federationCommon } from './federation-common';
 import { type RemoteName, SHELL_DEV_PORT } from './remotes';
-import { sharedFor } from './shared-deps';
 
 export interface RemoteConfigOptions {
   name: RemoteName;
@@ -25,16 +23,10 @@ export function defineRemoteConfig(options: RemoteConfigOptions): RsbuildConfig 
       pluginModuleFederation({
         name: options.name,
         exposes: options.exposes,
-        shared: sharedFor('remote'),
-        // Use what is already loaded; 'version-first' would fetch every registered remote's entry
-        // at start to compare versions, and a browser must load only the remotes it opens.
-        shareStrategy: 'loaded-first',
-        dts: false,
-        // Use the shell's federation runtime instead of bundling one (remotes only run in the shell).
-        experiments: { externalRuntime: true },
+        ...federationCommon('remote'),
       }),
     ],
-    source: { define: buildDefines(root), transformImport: ARCO_IMPORT_REWRITES },
+    source: appSource(root),
     // A remote is only ever loaded through its manifest, never as a page of its own.
     tools: { htmlPlugin: false },
     server: {

@@ -3,11 +3,9 @@ import { resolve } from 'node:path';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import { defineConfig, type RsbuildConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
-import { ARCO_IMPORT_REWRITES } from './arco';
-import { buildDefines } from './build-id';
 import { devRemotesSetup } from './dev-remotes-middleware';
+import { appSource, federationCommon } from './federation-common';
 import { DEV_API_TARGET, SHELL_DEV_PORT } from './remotes';
-import { sharedFor } from './shared-deps';
 
 export interface ShellConfigOptions {
   /** Federation runtime plugins, relative to the app root (only `import type` inside them). */
@@ -28,18 +26,11 @@ export function defineShellConfig(options: ShellConfigOptions): RsbuildConfig {
       pluginModuleFederation({
         name: 'shell',
         remotes: {},
-        shared: sharedFor('shell'),
-        // Use what is already loaded; 'version-first' would fetch every registered remote's entry
-        // at start to compare versions, and a browser must load only the remotes it opens.
-        shareStrategy: 'loaded-first',
+        ...federationCommon('shell'),
         runtimePlugins: options.runtimePlugins.map((file) => resolve(root, file)),
-        dts: false,
-        // The shell hands its federation runtime to the remotes, so a remote entry does not carry
-        // a second copy (about 17 KiB gzip less per remote).
-        experiments: { provideExternalRuntime: true },
       }),
     ],
-    source: { define: buildDefines(root), transformImport: ARCO_IMPORT_REWRITES },
+    source: appSource(root),
     html: {
       title: options.title,
       ...(options.favicon ? { favicon: resolve(root, options.favicon) } : {}),
