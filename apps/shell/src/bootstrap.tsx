@@ -1,6 +1,5 @@
 // Starts the console once shared singletons are negotiated (src/index.ts imports this lazily).
 import '@arco-design/web-react/es/_util/react-19-adapter'; // before any arco use (React 19)
-import '@arco-design/web-react/dist/css/arco.css';
 import './styles/console.css';
 import { createQueryClient, getSession, initI18n } from '@switchyard/console-kit';
 import { StrictMode } from 'react';

@@ -74,11 +74,15 @@ export function arcoSharedModules(provide: boolean): Record<string, SingletonCon
   );
 }
 
-/** Rewrites arco barrel imports to per-component (and per-icon) modules. */
+/**
+ * Rewrites arco barrel imports to per-component (and per-icon) modules, each with its own styles
+ * (`es/<Component>/style/css`, which also pulls the base styles and those of the components it
+ * renders), so a page carries the CSS of the components it uses rather than all of arco.css.
+ */
 export const ARCO_IMPORT_REWRITES: NonNullable<
   NonNullable<RsbuildConfig['source']>['transformImport']
 > = [
-  { libraryName: ARCO, libraryDirectory: 'es', camelToDashComponentName: false },
+  { libraryName: ARCO, libraryDirectory: 'es', camelToDashComponentName: false, style: 'css' },
   {
     libraryName: `${ARCO}/icon`,
     libraryDirectory: 'react-icon',

@@ -103,9 +103,13 @@ describe('arco, shared per component', () => {
     for (const [key, config] of arcoEntries('remote')) expect(config.import, key).toBe(false);
   });
 
-  it('rewrites barrel imports to per-component modules', () => {
+  it('rewrites barrel imports to per-component modules, each with its own styles', () => {
     expect(ARCO_IMPORT_REWRITES).toContainEqual(
-      expect.objectContaining({ libraryName: '@arco-design/web-react', libraryDirectory: 'es' }),
+      expect.objectContaining({
+        libraryName: '@arco-design/web-react',
+        libraryDirectory: 'es',
+        style: 'css',
+      }),
     );
   });
 });
