@@ -12,7 +12,7 @@ export function MarkdownView({ source, className }: MarkdownProps) {
   return (
     <div
       className={['sy-markdown', className].filter(Boolean).join(' ')}
-      // Content set by the super administrator, shown as written (like the reference console).
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: content only the super admin sets (home, about, notice), rendered as written
       dangerouslySetInnerHTML={{ __html: html }}
     />
   );
