@@ -31,4 +31,16 @@ describe('Footer', () => {
     expect(screen.getByTestId('footer')).toHaveTextContent('late');
     expect(screen.getByTestId('footer')).not.toHaveTextContent('too late');
   });
+
+  it('renders the footer HTML without scripts or event handlers', () => {
+    localStorage.setItem(
+      'footer_html',
+      '<a href="https://example.com" onclick="alert(1)">Ours</a><script>window.pwned = true</script><img src="x" onerror="alert(2)">',
+    );
+    render(<Footer />);
+    const footer = screen.getByTestId('footer');
+    expect(footer).toHaveTextContent('Ours');
+    expect(footer.querySelector('a')?.getAttribute('href')).toBe('https://example.com');
+    expect(footer.innerHTML).not.toMatch(/onclick|onerror|<script/);
+  });
 });

@@ -1,8 +1,9 @@
 // The footer: the administrator's footer HTML when set, else "<system name> <version>". The HTML is
 // re-read from localStorage every 200 ms, up to 5 times after mount (spec §1), and follows the store.
 import { LOCAL_KEYS, readLocal, useSessionStore } from '@switchyard/console-kit';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { sanitizeHtml } from '../components/sanitize-html';
 import { DEFAULT_SYSTEM_NAME } from './top-bar';
 
 export const FOOTER_POLL_MS = 200;
@@ -30,14 +31,15 @@ export function Footer() {
   const status = useSessionStore((state) => state.status);
   const polled = usePolledFooterHtml();
   const html = status ? status.footer_html : polled;
+  const safeHtml = useMemo(() => (html ? sanitizeHtml(html) : ''), [html]);
 
-  if (html) {
+  if (safeHtml) {
     return (
       <div
         className="sy-footer"
         data-testid="footer"
-        // biome-ignore lint/security/noDangerouslySetInnerHtml: the spec's custom footer HTML, set only by the super admin
-        dangerouslySetInnerHTML={{ __html: html }}
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: the spec's custom footer HTML, sanitised with DOMPurify
+        dangerouslySetInnerHTML={{ __html: safeHtml }}
       />
     );
   }
