@@ -14,6 +14,8 @@ export interface OptionFieldProps {
   onChange: (value: string) => void;
   onClearSecret: (key: OptionKey) => void;
   busy: boolean;
+  /** False when the card's title already names the option. */
+  labelled?: boolean;
 }
 
 function SecretField({ spec, value, secretSet, onChange, onClearSecret, busy }: OptionFieldProps) {
@@ -94,7 +96,7 @@ export function OptionField(props: OptionFieldProps) {
   const [previewing, setPreviewing] = useState(false);
   const { spec, value } = props;
   return (
-    <Form.Item label={t(`fields.${spec.key}`)}>
+    <Form.Item label={props.labelled === false ? undefined : t(`fields.${spec.key}`)}>
       <Control {...props} />
       {spec.preview ? (
         <div style={{ marginTop: 8 }}>

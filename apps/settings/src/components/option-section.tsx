@@ -128,6 +128,7 @@ export function OptionSection({ spec, options, title, hint, extra, check }: Opti
                 onChange={(value) => change(field, value)}
                 onClearSecret={(key) => save.mutate([[key, '']])}
                 busy={save.isPending}
+                labelled={title === undefined || spec.fields.length > 1}
               />
             </Grid.Col>
           ))}
@@ -149,14 +150,16 @@ export function OptionSection({ spec, options, title, hint, extra, check }: Opti
             }
           />
         ) : null}
-        <Button
-          type="primary"
-          htmlType="submit"
-          loading={save.isPending}
-          data-testid={`save-${spec.id}`}
-        >
-          {t('actions.save')}
-        </Button>
+        <div>
+          <Button
+            type="primary"
+            htmlType="submit"
+            loading={save.isPending}
+            data-testid={`save-${spec.id}`}
+          >
+            {t('actions.save')}
+          </Button>
+        </div>
         {extra ? <div style={{ marginTop: 16 }}>{extra}</div> : null}
       </Form>
     </Card>
