@@ -18,7 +18,6 @@ export const settingsEn: TranslationOf<typeof settingsZh> = {
     saveFailed: 'Save failed, please retry',
     failedKeys: 'These settings were not saved:',
     serverAddressFirst: 'Please fill in the server address first',
-    secretCleared: 'Cleared',
   },
   problems: {
     json: '{{name}} is not a valid JSON string',
@@ -174,7 +173,6 @@ export const settingsEn: TranslationOf<typeof settingsZh> = {
     done: 'Model ratios have been reset',
   },
   logCleanup: {
-    label: 'Clean up old logs',
     time: 'Log time',
     submit: 'Clean up old logs',
     chooseTime: 'Please choose the log time',

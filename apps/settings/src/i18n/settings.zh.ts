@@ -15,7 +15,6 @@ export const settingsZh = {
     saveFailed: '保存失败，请重试',
     failedKeys: '以下设置项未保存：',
     serverAddressFirst: '请先填写服务器地址',
-    secretCleared: '已清除',
   },
   problems: {
     json: '{{name}}不是合法的 JSON 字符串',
@@ -169,7 +168,6 @@ export const settingsZh = {
     done: '模型倍率已重置',
   },
   logCleanup: {
-    label: '清除历史日志',
     time: '日志记录时间',
     submit: '清除历史日志',
     chooseTime: '请选择日志记录时间',

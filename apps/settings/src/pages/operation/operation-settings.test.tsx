@@ -113,6 +113,18 @@ describe('OperationSettings', () => {
     expect(await screen.findByText('日志清理失败：数据库忙')).toBeInTheDocument();
   });
 
+  it('asks for a time when the cut-off was cleared, and deletes nothing', async () => {
+    await open();
+    const picker = screen.getByTestId('log-cleanup-time');
+    await userEvent.hover(picker);
+    const clear = picker.querySelector('.arco-picker-clear-icon');
+    expect(clear).not.toBeNull();
+    await userEvent.click(clear as Element);
+    await userEvent.click(screen.getByTestId('log-cleanup-submit'));
+    expect(await screen.findByText('请选择日志记录时间')).toBeInTheDocument();
+    expect(server.requests.some((request) => request.url === '/api/log/')).toBe(false);
+  });
+
   it('speaks English too', async () => {
     await open('en');
     await userEvent.click(screen.getByTestId('save-drawing'));
