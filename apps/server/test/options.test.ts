@@ -156,6 +156,14 @@ describe('invalid values', () => {
     expect(await stored('NoSuchOption')).toBeUndefined();
   });
 
+  it('stores the longest text allowed, in Chinese too, on every engine', async () => {
+    const about = '关于'.repeat(65_535 / 2);
+    const reply = await put('About', about);
+    expect(reply.json.success).toBe(true);
+    expect(await stored('About')).toBe(about);
+    await put('About', '');
+  });
+
   it('accepts blank addresses and valid ratio maps', async () => {
     expect((await put('ChatLink', '')).json.success).toBe(true);
     expect((await put('GroupRatio', '{"default":1,"vip":0.5}')).json.success).toBe(true);
