@@ -32,6 +32,11 @@ export function ContentPreview({
     return <div data-testid={testId}>{t('preview.frame', { url: source.trim() })}</div>;
   }
   return (
-    <div className="sy-markdown" data-testid={testId} dangerouslySetInnerHTML={{ __html: html }} />
+    <div
+      className="sy-markdown"
+      data-testid={testId}
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised with DOMPurify in toSafeHtml
+      dangerouslySetInnerHTML={{ __html: html }}
+    />
   );
 }

@@ -98,7 +98,8 @@ export function OptionSection({ spec, options, title, hint, extra, check }: Opti
     for (const [key, value] of changes) {
       const problem = optionValueProblem(key, value);
       if (problem) {
-        Message.error(describeProblem(t, key, problem));
+        const text = describeProblem(key, problem);
+        Message.error(t(text.messageKey, { ...text.params, name: t(text.nameKey) }));
         return;
       }
     }
