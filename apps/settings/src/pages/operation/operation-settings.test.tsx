@@ -14,7 +14,8 @@ async function open(language: 'zh' | 'en' = 'zh') {
 
 const fieldIn = (id: string) => screen.getByTestId(id);
 
-describe('OperationSettings', () => {
+// Typing into big forms is slow in jsdom on a busy machine.
+describe('OperationSettings', { timeout: 20_000 }, () => {
   beforeEach(() => {
     server = fakeOptionServer({ ChatLink: 'https://chat.example.com', RetryTimes: '2' });
   });

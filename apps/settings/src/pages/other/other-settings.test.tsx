@@ -6,7 +6,7 @@ import { OtherSettings } from './other-settings';
 let server: FakeServer;
 afterEach(() => server.restore());
 
-describe('OtherSettings', () => {
+describe('OtherSettings', { timeout: 20_000 }, () => {
   beforeEach(async () => {
     server = fakeOptionServer({ Notice: '**Hello**', SystemName: 'Yard' });
     await renderSettings(<OtherSettings />);

@@ -12,7 +12,7 @@ async function open(initial: Parameters<typeof fakeOptionServer>[0] = {}) {
   return screen.findByTestId('section-login');
 }
 
-describe('SystemSettings', () => {
+describe('SystemSettings', { timeout: 20_000 }, () => {
   it('shows secrets as set or unset, never their value', async () => {
     await open({ SMTPToken: 'smtp-hidden-value', GitHubClientSecret: '' });
     expect(screen.getByTestId('secret-state-SMTPToken')).toHaveTextContent('已设置');
