@@ -1,9 +1,12 @@
-// The settings remote (operation, system and other settings). Its pages come with their issue;
-// until then it exposes only its translation namespace.
+// The settings remote: the operation, system and other tabs of /setting (super admin only).
 import { DEV_PORTS, defineRemoteConfig } from '@switchyard/build';
 
 export default defineRemoteConfig({
   name: 'settings',
-  exposes: { './i18n': './src/i18n/index.ts' },
+  exposes: {
+    './OperationSettings': './src/pages/operation/index.ts',
+    './SystemSettings': './src/pages/system/index.ts',
+    './OtherSettings': './src/pages/other/index.ts',
+  },
   devPort: DEV_PORTS.settings,
 });

@@ -4,6 +4,7 @@ export * from './api';
 export * from './channel-types';
 export * from './domain';
 export type { OptionEntry, UpdateOptionRequest } from './option-api';
+export * from './option-validation';
 export * from './options';
 export * from './pricing-defaults';
 export * from './quota';

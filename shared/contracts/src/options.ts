@@ -8,27 +8,56 @@ import {
 
 export type OptionKind = 'boolean' | 'integer' | 'number' | 'string' | 'json';
 
+/** What a string option must look like beyond being text. */
+export type OptionFormat = 'url' | 'choice';
+
 export interface OptionDefinition {
   kind: OptionKind;
   default: string;
   /** Write-only: never returned to a browser. */
   secret?: boolean;
+  /** Smallest and largest accepted number (integer and number options). */
+  min?: number;
+  max?: number;
+  /** `url`: empty or an http(s) address; `choice`: one of `choices`. */
+  format?: OptionFormat;
+  choices?: readonly string[];
 }
 
+type Range = Pick<OptionDefinition, 'min' | 'max'>;
+
 const bool = (value: boolean): OptionDefinition => ({ kind: 'boolean', default: String(value) });
-const int = (value: number): OptionDefinition => ({ kind: 'integer', default: String(value) });
-const num = (value: number): OptionDefinition => ({ kind: 'number', default: String(value) });
+const int = (value: number, range: Range = { min: 0 }): OptionDefinition => ({
+  kind: 'integer',
+  default: String(value),
+  ...range,
+});
+const num = (value: number, range: Range = { min: 0 }): OptionDefinition => ({
+  kind: 'number',
+  default: String(value),
+  ...range,
+});
 const str = (value = ''): OptionDefinition => ({ kind: 'string', default: value });
+const url = (): OptionDefinition => ({ kind: 'string', default: '', format: 'url' });
+const choice = (value: string, choices: readonly string[]): OptionDefinition => ({
+  kind: 'string',
+  default: value,
+  format: 'choice',
+  choices,
+});
 const secret = (): OptionDefinition => ({ kind: 'string', default: '', secret: true });
 const json = (value: unknown): OptionDefinition => ({
   kind: 'json',
   default: JSON.stringify(value),
 });
 
+/** Granularities of the data dashboard (spec §9). */
+export const DATA_EXPORT_GRANULARITIES = ['hour', 'day', 'week'] as const;
+
 export const OPTION_DEFINITIONS = {
   // General
-  ServerAddress: str(),
-  WorkerUrl: str(),
+  ServerAddress: url(),
+  WorkerUrl: url(),
   WorkerValidKey: secret(),
   Notice: str(),
   SystemName: str('Switchyard'),
@@ -36,18 +65,18 @@ export const OPTION_DEFINITIONS = {
   HomePageContent: str(),
   About: str(),
   Footer: str(),
-  TopUpLink: str(),
-  ChatLink: str(),
-  ChatLink2: str(),
-  QuotaPerUnit: num(500000),
-  RetryTimes: int(0),
+  TopUpLink: url(),
+  ChatLink: url(),
+  ChatLink2: url(),
+  QuotaPerUnit: num(500000, { min: 1 }),
+  RetryTimes: int(0, { min: 0, max: 10 }),
   // Payment
-  PayAddress: str(),
+  PayAddress: url(),
   EpayId: str(),
   EpayKey: secret(),
-  CustomCallbackAddress: str(),
+  CustomCallbackAddress: url(),
   Price: num(7.3),
-  MinTopUp: int(1),
+  MinTopUp: int(1, { min: 1 }),
   TopupGroupRatio: json(DEFAULT_GROUP_RATIO),
   // Login and registration switches
   PasswordLoginEnabled: bool(true),
@@ -66,13 +95,13 @@ export const OPTION_DEFINITIONS = {
     'gmail.com,163.com,126.com,qq.com,outlook.com,hotmail.com,icloud.com,yahoo.com,foxmail.com',
   ),
   SMTPServer: str(),
-  SMTPPort: int(587),
+  SMTPPort: int(587, { min: 1, max: 65535 }),
   SMTPAccount: str(),
   SMTPFrom: str(),
   SMTPToken: secret(),
   GitHubClientId: str(),
   GitHubClientSecret: secret(),
-  WeChatServerAddress: str(),
+  WeChatServerAddress: url(),
   WeChatServerToken: secret(),
   WeChatAccountQRCodeImageURL: str(),
   TelegramBotToken: secret(),
@@ -98,8 +127,8 @@ export const OPTION_DEFINITIONS = {
   LogConsumeEnabled: bool(true),
   // Data dashboard
   DataExportEnabled: bool(true),
-  DataExportInterval: int(5),
-  DataExportDefaultTime: str('hour'),
+  DataExportInterval: int(5, { min: 1 }),
+  DataExportDefaultTime: choice('hour', DATA_EXPORT_GRANULARITIES),
   // Channel monitoring
   ChannelDisableThreshold: num(5),
   QuotaRemindThreshold: int(1000),
@@ -123,5 +152,16 @@ export const OPTION_KEYS = Object.keys(OPTION_DEFINITIONS) as OptionKey[];
 export const isOptionKey = (key: string): key is OptionKey =>
   Object.hasOwn(OPTION_DEFINITIONS, key);
 
-export const isSecretOption = (key: OptionKey): boolean =>
-  (OPTION_DEFINITIONS[key] as OptionDefinition).secret === true;
+export const optionDefinition = (key: OptionKey): OptionDefinition => OPTION_DEFINITIONS[key];
+
+export const isSecretOption = (key: OptionKey): boolean => optionDefinition(key).secret === true;
+
+/** The JSON options: each maps a model or group name to a non-negative number. */
+export const RATIO_OPTION_KEYS = [
+  'ModelPrice',
+  'ModelRatio',
+  'CompletionRatio',
+  'GroupRatio',
+  'TopupGroupRatio',
+] as const satisfies readonly OptionKey[];
+export type RatioOptionKey = (typeof RATIO_OPTION_KEYS)[number];

@@ -52,4 +52,29 @@ export const en: Record<MessageKey, string> = {
   'log.inviteeReward': 'Invitation code sign-up gift of {quota}',
   'log.inviterReward': 'Invited user {username} signed up: reward of {quota}',
   'console.notBuilt': 'The console has not been built yet; run npm run build',
+  // settings (options): per-key validation and the model ratio reset
+  'option.notBoolean': 'Option {key} must be true or false',
+  'option.notInteger': 'Option {key} must be an integer',
+  'option.notNumber': 'Option {key} must be a number',
+  'option.belowMin': 'Option {key} must not be less than {min}',
+  'option.aboveMax': 'Option {key} must not be greater than {max}',
+  'option.invalidUrl': 'Option {key} must be an address starting with http:// or https://',
+  'option.invalidChoice': 'Option {key} must be one of {choices}',
+  'option.tooLong': 'Option {key} must not be longer than {max} characters',
+  'option.invalidJson.ModelPrice': 'Model fixed price is not a valid JSON string',
+  'option.invalidJson.ModelRatio': 'Model ratio is not a valid JSON string',
+  'option.invalidJson.CompletionRatio': 'Completion ratio is not a valid JSON string',
+  'option.invalidJson.GroupRatio': 'Group ratio is not a valid JSON string',
+  'option.invalidJson.TopupGroupRatio': 'Top-up group ratio is not a valid JSON string',
+  'option.invalidRatioMap.ModelPrice':
+    'Model fixed price must be a JSON object whose values are numbers of at least 0',
+  'option.invalidRatioMap.ModelRatio':
+    'Model ratio must be a JSON object whose values are numbers of at least 0',
+  'option.invalidRatioMap.CompletionRatio':
+    'Completion ratio must be a JSON object whose values are numbers of at least 0',
+  'option.invalidRatioMap.GroupRatio':
+    'Group ratio must be a JSON object whose values are numbers of at least 0',
+  'option.invalidRatioMap.TopupGroupRatio':
+    'Top-up group ratio must be a JSON object whose values are numbers of at least 0',
+  'option.modelRatioReset': 'Model ratios have been reset',
 };

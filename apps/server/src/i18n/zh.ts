@@ -50,6 +50,27 @@ export const zh = {
   'log.inviteeReward': '使用邀请码注册赠送 {quota}',
   'log.inviterReward': '邀请用户 {username} 注册，奖励 {quota}',
   'console.notBuilt': '控制台尚未构建，请先运行 npm run build',
+  // settings (options): per-key validation and the model ratio reset
+  'option.notBoolean': '设置项 {key} 只能是 true 或 false',
+  'option.notInteger': '设置项 {key} 必须是整数',
+  'option.notNumber': '设置项 {key} 必须是数字',
+  'option.belowMin': '设置项 {key} 不能小于 {min}',
+  'option.aboveMax': '设置项 {key} 不能大于 {max}',
+  'option.invalidUrl': '设置项 {key} 必须是 http:// 或 https:// 开头的地址',
+  'option.invalidChoice': '设置项 {key} 只能是 {choices} 之一',
+  'option.tooLong': '设置项 {key} 不能超过 {max} 个字符',
+  'option.invalidJson.ModelPrice': '模型固定价格不是合法的 JSON 字符串',
+  'option.invalidJson.ModelRatio': '模型倍率不是合法的 JSON 字符串',
+  'option.invalidJson.CompletionRatio': '补全倍率不是合法的 JSON 字符串',
+  'option.invalidJson.GroupRatio': '分组倍率不是合法的 JSON 字符串',
+  'option.invalidJson.TopupGroupRatio': '充值分组倍率不是合法的 JSON 字符串',
+  'option.invalidRatioMap.ModelPrice': '模型固定价格必须是 JSON 对象，每个值都是不小于 0 的数字',
+  'option.invalidRatioMap.ModelRatio': '模型倍率必须是 JSON 对象，每个值都是不小于 0 的数字',
+  'option.invalidRatioMap.CompletionRatio': '补全倍率必须是 JSON 对象，每个值都是不小于 0 的数字',
+  'option.invalidRatioMap.GroupRatio': '分组倍率必须是 JSON 对象，每个值都是不小于 0 的数字',
+  'option.invalidRatioMap.TopupGroupRatio':
+    '充值分组倍率必须是 JSON 对象，每个值都是不小于 0 的数字',
+  'option.modelRatioReset': '模型倍率已重置',
 } as const;
 
 export type MessageKey = keyof typeof zh;

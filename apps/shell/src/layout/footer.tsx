@@ -25,19 +25,40 @@ function usePolledFooterHtml(): string {
   return html;
 }
 
+/**
+ * The footer HTML with active content removed, or null while the sanitiser loads. DOMPurify is
+ * fetched only when there is footer HTML, so consoles without it never download it.
+ */
+function useSanitizedHtml(html: string): string | null {
+  const [sanitized, setSanitized] = useState<{ source: string; html: string } | null>(null);
+  useEffect(() => {
+    if (!html) return;
+    let current = true;
+    void import('../components/sanitize-html').then(({ sanitizeHtml }) => {
+      if (current) setSanitized({ source: html, html: sanitizeHtml(html) });
+    });
+    return () => {
+      current = false;
+    };
+  }, [html]);
+  return sanitized?.source === html ? sanitized.html : null;
+}
+
 export function Footer() {
   const { t } = useTranslation('shell');
   const status = useSessionStore((state) => state.status);
   const polled = usePolledFooterHtml();
   const html = status ? status.footer_html : polled;
+  const safeHtml = useSanitizedHtml(html);
 
   if (html) {
+    if (safeHtml === null) return <div className="sy-footer" data-testid="footer" />;
     return (
       <div
         className="sy-footer"
         data-testid="footer"
-        // biome-ignore lint/security/noDangerouslySetInnerHtml: the spec's custom footer HTML, set only by the super admin
-        dangerouslySetInnerHTML={{ __html: html }}
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: the spec's custom footer HTML, sanitised with DOMPurify
+        dangerouslySetInnerHTML={{ __html: safeHtml }}
       />
     );
   }

@@ -1,4 +1,4 @@
-// GET and PUT /api/option/ (super admin only).
+// GET and PUT /api/option/ and the model ratio reset (super admin only).
 import { Role } from '@switchyard/contracts';
 import { updateOptionRequestSchema } from '@switchyard/contracts/schemas';
 import type { FastifyInstance } from 'fastify';
@@ -14,5 +14,10 @@ export function registerOptionRoutes(app: FastifyInstance, options: OptionsServi
     const { key, value } = parseInput(updateOptionRequestSchema, request.body);
     await options.update(key, value);
     return ok(undefined, translate(languageOf(request), 'option.saved'));
+  });
+
+  app.post('/api/option/rest_model_ratio', { config: { access: Role.root } }, async (request) => {
+    await options.resetModelRatio();
+    return ok(undefined, translate(languageOf(request), 'option.modelRatioReset'));
   });
 }

@@ -1,12 +1,16 @@
 // Rules of the option endpoints: what GET /api/option/ may reveal and what PUT may change.
 import {
   isOptionKey,
+  isRatioOption,
   isSecretOption,
+  OPTION_DEFINITIONS,
   type OptionEntry,
   type OptionKey,
+  type OptionProblem,
+  optionValueProblem,
 } from '@switchyard/contracts';
-import type { MessageKey } from '../../i18n';
-import { refuse } from '../../lib/errors';
+import type { MessageKey, MessageParams } from '../../i18n';
+import { type AppError, refuse } from '../../lib/errors';
 import type { OptionsStore } from './options.store';
 
 /** Switches that need another option filled in before they may be turned on. */
@@ -19,6 +23,34 @@ const PREREQUISITES: Partial<Record<OptionKey, { needs: OptionKey; message: Mess
   WeChatAuthEnabled: { needs: 'WeChatServerAddress', message: 'option.requiresWeChatServer' },
   TurnstileCheckEnabled: { needs: 'TurnstileSiteKey', message: 'option.requiresTurnstileSiteKey' },
 };
+
+type ScalarProblem = Exclude<OptionProblem['code'], 'json' | 'ratioMap'>;
+
+const PROBLEM_MESSAGES: Record<ScalarProblem, MessageKey> = {
+  boolean: 'option.notBoolean',
+  integer: 'option.notInteger',
+  number: 'option.notNumber',
+  min: 'option.belowMin',
+  max: 'option.aboveMax',
+  url: 'option.invalidUrl',
+  choice: 'option.invalidChoice',
+  tooLong: 'option.tooLong',
+};
+
+/** The refusal for a bad value; the JSON options have the spec's "… 不是合法的 JSON 字符串". */
+function refusal(key: OptionKey, problem: OptionProblem): AppError {
+  if (problem.code === 'json' || problem.code === 'ratioMap') {
+    if (!isRatioOption(key)) return refuse('option.invalidValue', { key });
+    return refuse(
+      problem.code === 'json' ? `option.invalidJson.${key}` : `option.invalidRatioMap.${key}`,
+    );
+  }
+  const params: MessageParams = { key };
+  if (problem.code === 'min') params.min = problem.min;
+  if (problem.code === 'max' || problem.code === 'tooLong') params.max = problem.max;
+  if (problem.code === 'choice') params.choices = problem.choices.join(', ');
+  return refuse(PROBLEM_MESSAGES[problem.code], params);
+}
 
 export class OptionsService {
   constructor(private readonly store: OptionsStore) {}
@@ -33,10 +65,17 @@ export class OptionsService {
 
   async update(key: string, value: string): Promise<void> {
     if (!isOptionKey(key)) throw refuse('option.unknownKey', { key });
+    const problem = optionValueProblem(key, value);
+    if (problem) throw refusal(key, problem);
     const prerequisite = PREREQUISITES[key];
     if (prerequisite && value === 'true' && this.store.get(prerequisite.needs).trim() === '') {
       throw refuse(prerequisite.message);
     }
     if (!(await this.store.set(key, value))) throw refuse('option.invalidValue', { key });
+  }
+
+  /** Puts the built-in model ratios back (POST /api/option/rest_model_ratio). */
+  async resetModelRatio(): Promise<void> {
+    await this.store.set('ModelRatio', OPTION_DEFINITIONS.ModelRatio.default);
   }
 }

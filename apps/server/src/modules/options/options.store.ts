@@ -5,8 +5,8 @@ import {
   OPTION_KEYS,
   type OptionKey,
   type OptionKind,
+  validateOptionValue,
 } from '@switchyard/contracts';
-import { validateOptionValue } from '@switchyard/contracts/schemas';
 import type { Db } from '../../db/database';
 import { listOptionRows, upsertOption } from './options.repository';
 
@@ -19,6 +19,8 @@ const defaultsMap = (): Map<OptionKey, string> =>
 export class OptionsStore {
   private values = defaultsMap();
   private notifier: OptionsChangedNotifier | undefined;
+  /** Counts local writes, so a re-read that raced one is not allowed to undo it. */
+  private writes = 0;
 
   constructor(private readonly db: Db) {}
 
@@ -29,11 +31,17 @@ export class OptionsStore {
 
   /** Re-reads every row; keys without a row keep their default. Unknown keys are ignored. */
   async load(): Promise<void> {
-    const next = defaultsMap();
-    for (const row of await listOptionRows(this.db)) {
-      if (isOptionKey(row.key)) next.set(row.key, row.value);
+    for (;;) {
+      const writesBefore = this.writes;
+      const next = defaultsMap();
+      for (const row of await listOptionRows(this.db)) {
+        if (isOptionKey(row.key)) next.set(row.key, row.value);
+      }
+      // A write landed while the rows were read: they may predate it, so read again.
+      if (this.writes !== writesBefore) continue;
+      this.values = next;
+      return;
     }
-    this.values = next;
   }
 
   get(key: OptionKey): string {
@@ -77,6 +85,7 @@ export class OptionsStore {
   async set(key: OptionKey, value: string): Promise<boolean> {
     if (!validateOptionValue(key, value)) return false;
     await upsertOption(this.db, key, value);
+    this.writes += 1;
     this.values.set(key, value);
     await this.notifier?.(key);
     return true;

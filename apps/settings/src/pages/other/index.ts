@@ -1,0 +1,4 @@
+// Exposed as `settings/OtherSettings`.
+import '../../i18n';
+
+export { OtherSettings } from './other-settings';

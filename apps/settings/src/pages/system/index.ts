@@ -1,0 +1,4 @@
+// Exposed as `settings/SystemSettings`.
+import '../../i18n';
+
+export { SystemSettings } from './system-settings';
