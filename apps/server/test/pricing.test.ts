@@ -61,12 +61,15 @@ describe('GET /api/pricing', () => {
     const reply = (await server.client().get('/api/pricing')).body<PricingReply>();
     // gpt-4o: 2.5 × 2 × 1 = $5 per 1M prompt tokens; × completion 3 = $15.
     expect(modelPrices(byName(reply, 'gpt-4o'), 1)).toEqual({ prompt: 5, completion: 15 });
+    type PerUsage = { prompt: number; completion: number };
     // zeta-chat for vip: 1 × 2 × 0.8 = $1.6; × 1.5 = $2.4.
-    const zeta = modelPrices(byName(reply, 'zeta-chat'), 0.8);
+    const zeta = modelPrices(byName(reply, 'zeta-chat'), 0.8) as PerUsage;
     expect(zeta.prompt).toBeCloseTo(1.6, 10);
     expect(zeta.completion).toBeCloseTo(2.4, 10);
     // mj-imagine per call: 0.1 × 0.8 = $0.08.
-    expect(modelPrices(byName(reply, 'mj-imagine'), 0.8).perCall).toBeCloseTo(0.08, 10);
+    expect(
+      (modelPrices(byName(reply, 'mj-imagine'), 0.8) as { perCall: number }).perCall,
+    ).toBeCloseTo(0.08, 10);
   });
 
   it('a signed-in user sees their group ratio and which models their group cannot use', async () => {

@@ -102,8 +102,10 @@ export interface PricingReply {
   group: string;
 }
 
+export type ModelPrices = { perCall: number } | { prompt: number; completion: number };
+
 /** Dollar prices of spec §9: per 1M tokens for per-usage models, per call for per-call ones. */
-export function modelPrices(item: PricingItem, groupRatio: number) {
+export function modelPrices(item: PricingItem, groupRatio: number): ModelPrices {
   if (item.quota_type === 1) return { perCall: item.model_price * groupRatio };
   const prompt = item.model_ratio * 2 * groupRatio;
   return { prompt, completion: prompt * item.completion_ratio };

@@ -1,0 +1,233 @@
+// The add/edit token side drawer (width 600, full width on mobile); closes 500 ms after saving.
+import {
+  Button,
+  Drawer,
+  Form,
+  Input,
+  InputNumber,
+  Message,
+  Select,
+  Space,
+  Switch,
+  Typography,
+} from '@arco-design/web-react';
+import { useQuotaDisplay } from '@switchyard/console-kit';
+import {
+  MOBILE_BREAKPOINT,
+  NEVER_EXPIRES,
+  QUOTA_PRESETS,
+  TOKEN_BATCH_MAX,
+  TOKEN_BATCH_PRESETS,
+  TOKEN_DEFAULT_QUOTA,
+  type TokenView,
+} from '@switchyard/contracts';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatTime, parseTime } from '../../lib/time';
+import { useTokenMutations, useUserModels } from './use-tokens';
+
+export const CLOSE_DELAY_MS = 500;
+const HOUR = 3600;
+const EXPIRY_PRESETS = [
+  ['never', 0],
+  ['oneHour', HOUR],
+  ['oneDay', 24 * HOUR],
+  ['oneMonth', 30 * 24 * HOUR],
+] as const;
+
+interface TokenForm {
+  name: string;
+  quota: number;
+  unlimited: boolean;
+  expiry: string;
+  models: string[];
+  count: number;
+}
+
+const emptyForm: TokenForm = {
+  name: '',
+  quota: TOKEN_DEFAULT_QUOTA,
+  unlimited: false,
+  expiry: '',
+  models: [],
+  count: 1,
+};
+
+const formOf = (token: TokenView): TokenForm => ({
+  name: token.name,
+  quota: token.remain_quota,
+  unlimited: token.unlimited_quota,
+  expiry: token.expired_time === NEVER_EXPIRES ? '' : formatTime(token.expired_time),
+  models: token.model_limits ? token.model_limits.split(',') : [],
+  count: 1,
+});
+
+export interface TokenDrawerProps {
+  visible: boolean;
+  /** The token being edited; null to create. */
+  token: TokenView | null;
+  onClose: () => void;
+}
+
+export function TokenDrawer({ visible, token, onClose }: TokenDrawerProps) {
+  const { t } = useTranslation('billing');
+  const { renderQuota } = useQuotaDisplay();
+  const [form, setForm] = useState<TokenForm>(emptyForm);
+  const models = useUserModels(visible);
+  const { create, update } = useTokenMutations();
+  const set = (patch: Partial<TokenForm>) => setForm((current) => ({ ...current, ...patch }));
+
+  useEffect(() => {
+    if (visible) setForm(token ? formOf(token) : emptyForm);
+  }, [visible, token]);
+
+  const submit = async () => {
+    const name = form.name.trim();
+    if (!token && !name) {
+      Message.error(t('tokenDrawer.nameRequired'));
+      return;
+    }
+    let expiredTime: number = NEVER_EXPIRES;
+    if (form.expiry.trim()) {
+      const parsed = parseTime(form.expiry);
+      if (parsed === null) {
+        Message.error(t('tokenDrawer.expiryInvalid'));
+        return;
+      }
+      expiredTime = parsed;
+    }
+    const input = {
+      name,
+      remain_quota: form.quota,
+      expired_time: expiredTime,
+      unlimited_quota: form.unlimited,
+      model_limits_enabled: form.models.length > 0,
+      model_limits: form.models.join(','),
+    };
+    if (token) {
+      await update.mutateAsync({ ...input, id: token.id });
+      Message.success(t('tokenDrawer.updated'));
+    } else {
+      await create.mutateAsync({ input, count: Math.max(1, Math.floor(form.count)) });
+      Message.success(t('tokenDrawer.created'));
+    }
+    setTimeout(() => {
+      onClose();
+      setForm(emptyForm);
+    }, CLOSE_DELAY_MS);
+  };
+
+  const mobile = typeof window !== 'undefined' && window.innerWidth < MOBILE_BREAKPOINT;
+  return (
+    <Drawer
+      width={mobile ? '100%' : 600}
+      visible={visible}
+      title={t(token ? 'tokenDrawer.editTitle' : 'tokenDrawer.createTitle')}
+      onCancel={onClose}
+      footer={
+        <Space>
+          <Button onClick={onClose}>{t('common.cancel')}</Button>
+          <Button
+            type="primary"
+            loading={create.isPending || update.isPending}
+            onClick={() => void submit().catch(() => undefined)}
+            data-testid="token-submit"
+          >
+            {t('common.save')}
+          </Button>
+        </Space>
+      }
+    >
+      <Form layout="vertical">
+        <Form.Item label={t('tokenDrawer.name')}>
+          <Input
+            value={form.name}
+            onChange={(name) => set({ name })}
+            placeholder={t('tokenDrawer.namePlaceholder')}
+            data-testid="token-name"
+          />
+        </Form.Item>
+        <Form.Item label={t('tokenDrawer.expiry')}>
+          <Input
+            value={form.expiry}
+            onChange={(expiry) => set({ expiry })}
+            placeholder={t('tokenDrawer.expiryPlaceholder')}
+            data-testid="token-expiry"
+          />
+          <Space style={{ marginTop: 8 }} wrap>
+            {EXPIRY_PRESETS.map(([label, seconds]) => (
+              <Button
+                key={label}
+                size="small"
+                onClick={() =>
+                  set({
+                    expiry: seconds ? formatTime(Math.floor(Date.now() / 1000) + seconds) : '',
+                  })
+                }
+              >
+                {t(`tokenDrawer.${label}`)}
+              </Button>
+            ))}
+          </Space>
+        </Form.Item>
+        <Form.Item label={t('tokenDrawer.quota')} extra={t('tokenDrawer.quotaNote')}>
+          <InputNumber
+            value={form.quota}
+            min={0}
+            precision={0}
+            disabled={form.unlimited}
+            onChange={(quota) => set({ quota: quota ?? 0 })}
+            data-testid="token-quota"
+          />
+          <Typography.Text type="secondary">
+            {t('tokenDrawer.quotaHint', { amount: renderQuota(form.quota) })}
+          </Typography.Text>
+          <Space style={{ marginTop: 8 }} wrap>
+            {QUOTA_PRESETS.map((preset) => (
+              <Button key={preset.quota} size="small" onClick={() => set({ quota: preset.quota })}>
+                {`${preset.dollars}$`}
+              </Button>
+            ))}
+          </Space>
+          <div style={{ marginTop: 8 }}>
+            <Switch
+              checked={form.unlimited}
+              onChange={(unlimited) => set({ unlimited })}
+              data-testid="token-unlimited"
+            />{' '}
+            {t('tokenDrawer.unlimited')}
+          </div>
+        </Form.Item>
+        <Form.Item label={t('tokenDrawer.modelLimits')}>
+          <Select
+            mode="multiple"
+            allowClear
+            value={form.models}
+            options={models.data ?? []}
+            onChange={(value: string[]) => set({ models: value })}
+            placeholder={t('tokenDrawer.modelLimitsPlaceholder')}
+          />
+        </Form.Item>
+        {token ? null : (
+          <Form.Item label={t('tokenDrawer.batch')} extra={t('tokenDrawer.batchHint')}>
+            <InputNumber
+              value={form.count}
+              min={1}
+              max={TOKEN_BATCH_MAX}
+              precision={0}
+              onChange={(count) => set({ count: count ?? 1 })}
+              data-testid="token-count"
+            />
+            <Space style={{ marginTop: 8 }} wrap>
+              {TOKEN_BATCH_PRESETS.map((count) => (
+                <Button key={count} size="small" onClick={() => set({ count })}>
+                  {count}
+                </Button>
+              ))}
+            </Space>
+          </Form.Item>
+        )}
+      </Form>
+    </Drawer>
+  );
+}
