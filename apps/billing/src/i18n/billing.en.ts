@@ -60,7 +60,6 @@ export const billingEn: TranslationOf<typeof billingZh> = {
     oneDay: 'One day',
     oneMonth: 'One month',
     quota: 'Quota',
-    quotaHint: 'Equivalent amount: {{amount}}',
     unlimited: 'Unlimited quota',
     quotaNote:
       "A token's quota only caps what the token itself may spend; spending is still limited by the account balance.",

@@ -57,7 +57,6 @@ export const billingZh = {
     oneDay: '一天',
     oneMonth: '一个月',
     quota: '额度',
-    quotaHint: '等价金额：{{amount}}',
     unlimited: '设为无限额度',
     quotaNote: '令牌的额度仅用于限制令牌本身的最大额度使用量，实际的使用受到账户的剩余额度限制。',
     modelLimits: '模型限制',

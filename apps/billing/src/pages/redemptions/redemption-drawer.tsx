@@ -1,24 +1,14 @@
 // Create/edit drawer for redemption codes; after creating, offers the keys as a download.
+import { Form, Input, InputNumber, Message, Modal } from '@arco-design/web-react';
 import {
-  Button,
-  Drawer,
-  Form,
-  Input,
-  InputNumber,
-  Message,
-  Modal,
-  Space,
-} from '@arco-design/web-react';
-import { useQuotaDisplay } from '@switchyard/console-kit';
-import {
-  MOBILE_BREAKPOINT,
-  QUOTA_PRESETS,
   REDEMPTION_COUNT_MAX,
   REDEMPTION_DEFAULT_QUOTA,
   type RedemptionView,
 } from '@switchyard/contracts';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { QuotaInput } from '../../components/quota-input';
+import { SideDrawer } from '../../components/side-drawer';
 import { downloadKeys } from './download-keys';
 import { useRedemptionMutations } from './use-redemptions';
 
@@ -37,7 +27,6 @@ export interface RedemptionDrawerProps {
 
 export function RedemptionDrawer({ visible, code, onClose }: RedemptionDrawerProps) {
   const { t } = useTranslation('billing');
-  const { renderQuota } = useQuotaDisplay();
   const [form, setForm] = useState<CodeForm>(emptyForm);
   const { create, update } = useRedemptionMutations();
   const set = (patch: Partial<CodeForm>) => setForm((current) => ({ ...current, ...patch }));
@@ -68,26 +57,14 @@ export function RedemptionDrawer({ visible, code, onClose }: RedemptionDrawerPro
     });
   };
 
-  const mobile = typeof window !== 'undefined' && window.innerWidth < MOBILE_BREAKPOINT;
   return (
-    <Drawer
-      width={mobile ? '100%' : 600}
+    <SideDrawer
       visible={visible}
       title={t(code ? 'redemptionDrawer.editTitle' : 'redemptionDrawer.createTitle')}
-      onCancel={onClose}
-      footer={
-        <Space>
-          <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <Button
-            type="primary"
-            loading={create.isPending || update.isPending}
-            onClick={() => void submit().catch(() => undefined)}
-            data-testid="code-submit"
-          >
-            {t('common.save')}
-          </Button>
-        </Space>
-      }
+      submitting={create.isPending || update.isPending}
+      submitTestId="code-submit"
+      onSubmit={submit}
+      onClose={onClose}
     >
       <Form layout="vertical">
         <Form.Item label={t('redemptionDrawer.name')} required>
@@ -98,21 +75,8 @@ export function RedemptionDrawer({ visible, code, onClose }: RedemptionDrawerPro
             data-testid="code-name"
           />
         </Form.Item>
-        <Form.Item label={t('redemptionDrawer.quota')} extra={renderQuota(form.quota)}>
-          <InputNumber
-            value={form.quota}
-            min={0}
-            precision={0}
-            onChange={(quota) => set({ quota: quota ?? 0 })}
-            data-testid="code-quota"
-          />
-          <Space style={{ marginTop: 8 }} wrap>
-            {QUOTA_PRESETS.map((preset) => (
-              <Button key={preset.quota} size="small" onClick={() => set({ quota: preset.quota })}>
-                {`${preset.dollars}$`}
-              </Button>
-            ))}
-          </Space>
+        <Form.Item label={t('redemptionDrawer.quota')}>
+          <QuotaInput value={form.quota} onChange={(quota) => set({ quota })} testId="code-quota" />
         </Form.Item>
         {code ? null : (
           <Form.Item label={t('redemptionDrawer.count')}>
@@ -127,6 +91,6 @@ export function RedemptionDrawer({ visible, code, onClose }: RedemptionDrawerPro
           </Form.Item>
         )}
       </Form>
-    </Drawer>
+    </SideDrawer>
   );
 }

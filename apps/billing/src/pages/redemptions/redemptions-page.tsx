@@ -1,11 +1,12 @@
 // /redemption (admin): search, table, add and copy-selected, create/edit drawer.
-import { Button, Form, Input, Message, Space, Table } from '@arco-design/web-react';
+import { Message } from '@arco-design/web-react';
 import { useQuotaDisplay } from '@switchyard/console-kit';
 import { RedemptionStatus, type RedemptionView } from '@switchyard/contracts';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ListToolbar } from '../../components/list-toolbar';
 import { RemoteRoot } from '../../components/remote-root';
-import { listPagination } from '../../lib/list-pagination';
+import { SelectableTable } from '../../components/selectable-table';
 import { useCopy } from '../../lib/use-copy';
 import { useListParams } from '../../lib/use-list-params';
 import { getRedemptionColumns } from './redemption-columns';
@@ -19,7 +20,6 @@ export function RedemptionsPage() {
   const { renderQuota } = useQuotaDisplay();
   const list = useListParams(FILTERS);
   const keyword = list.filters.keyword ?? '';
-  const [draft, setDraft] = useState(keyword);
   const [selected, setSelected] = useState<RedemptionView[]>([]);
   const [drawer, setDrawer] = useState<{ visible: boolean; code: RedemptionView | null }>({
     visible: false,
@@ -60,46 +60,23 @@ export function RedemptionsPage() {
   const data = query.data;
   return (
     <RemoteRoot testId="redemptions-page">
-      <Form
-        layout="inline"
-        onSubmit={() => list.setFilters({ keyword: draft })}
-        style={{ marginBottom: 12 }}
-      >
-        <Form.Item>
-          <Input
-            value={draft}
-            onChange={setDraft}
-            placeholder={t('redemptions.searchPlaceholder')}
-            data-testid="code-search-keyword"
-          />
-        </Form.Item>
-        <Button type="primary" htmlType="submit" data-testid="code-search">
-          {t('common.search')}
-        </Button>
-      </Form>
-      <Space style={{ marginBottom: 12 }}>
-        <Button
-          type="primary"
-          onClick={() => setDrawer({ visible: true, code: null })}
-          data-testid="code-add"
-        >
-          {t('redemptions.add')}
-        </Button>
-        <Button onClick={copySelected} data-testid="code-copy-selected">
-          {t('redemptions.copySelected')}
-        </Button>
-      </Space>
-      <Table<RedemptionView>
-        rowKey="id"
-        loading={query.isFetching}
+      <ListToolbar
+        testId="code"
+        fields={[{ name: 'keyword', placeholder: t('redemptions.searchPlaceholder') }]}
+        values={list.filters}
+        onSearch={list.setFilters}
+        addLabel={t('redemptions.add')}
+        onAdd={() => setDrawer({ visible: true, code: null })}
+        copyLabel={t('redemptions.copySelected')}
+        onCopySelected={copySelected}
+      />
+      <SelectableTable<RedemptionView>
         columns={columns}
-        data={data?.rows ?? []}
-        rowSelection={{
-          type: 'checkbox',
-          selectedRowKeys: selected.map((code) => code.id),
-          onChange: (_keys, rows) => setSelected(rows),
-        }}
-        pagination={listPagination(data, list)}
+        data={data}
+        loading={query.isFetching}
+        list={list}
+        selected={selected}
+        onSelect={setSelected}
       />
       <RedemptionDrawer
         visible={drawer.visible}

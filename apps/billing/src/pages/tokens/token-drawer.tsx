@@ -1,7 +1,6 @@
 // The add/edit token side drawer (width 600, full width on mobile); closes 500 ms after saving.
 import {
   Button,
-  Drawer,
   Form,
   Input,
   InputNumber,
@@ -9,13 +8,9 @@ import {
   Select,
   Space,
   Switch,
-  Typography,
 } from '@arco-design/web-react';
-import { useQuotaDisplay } from '@switchyard/console-kit';
 import {
-  MOBILE_BREAKPOINT,
   NEVER_EXPIRES,
-  QUOTA_PRESETS,
   TOKEN_BATCH_MAX,
   TOKEN_BATCH_PRESETS,
   TOKEN_DEFAULT_QUOTA,
@@ -23,6 +18,8 @@ import {
 } from '@switchyard/contracts';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { QuotaInput } from '../../components/quota-input';
+import { SideDrawer } from '../../components/side-drawer';
 import { formatTime, parseTime } from '../../lib/time';
 import { useTokenMutations, useUserModels } from './use-tokens';
 
@@ -71,7 +68,6 @@ export interface TokenDrawerProps {
 
 export function TokenDrawer({ visible, token, onClose }: TokenDrawerProps) {
   const { t } = useTranslation('billing');
-  const { renderQuota } = useQuotaDisplay();
   const [form, setForm] = useState<TokenForm>(emptyForm);
   const models = useUserModels(visible);
   const { create, update } = useTokenMutations();
@@ -117,26 +113,14 @@ export function TokenDrawer({ visible, token, onClose }: TokenDrawerProps) {
     }, CLOSE_DELAY_MS);
   };
 
-  const mobile = typeof window !== 'undefined' && window.innerWidth < MOBILE_BREAKPOINT;
   return (
-    <Drawer
-      width={mobile ? '100%' : 600}
+    <SideDrawer
       visible={visible}
       title={t(token ? 'tokenDrawer.editTitle' : 'tokenDrawer.createTitle')}
-      onCancel={onClose}
-      footer={
-        <Space>
-          <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <Button
-            type="primary"
-            loading={create.isPending || update.isPending}
-            onClick={() => void submit().catch(() => undefined)}
-            data-testid="token-submit"
-          >
-            {t('common.save')}
-          </Button>
-        </Space>
-      }
+      submitting={create.isPending || update.isPending}
+      submitTestId="token-submit"
+      onSubmit={submit}
+      onClose={onClose}
     >
       <Form layout="vertical">
         <Form.Item label={t('tokenDrawer.name')}>
@@ -171,24 +155,12 @@ export function TokenDrawer({ visible, token, onClose }: TokenDrawerProps) {
           </Space>
         </Form.Item>
         <Form.Item label={t('tokenDrawer.quota')} extra={t('tokenDrawer.quotaNote')}>
-          <InputNumber
+          <QuotaInput
             value={form.quota}
-            min={0}
-            precision={0}
             disabled={form.unlimited}
-            onChange={(quota) => set({ quota: quota ?? 0 })}
-            data-testid="token-quota"
+            onChange={(quota) => set({ quota })}
+            testId="token-quota"
           />
-          <Typography.Text type="secondary">
-            {t('tokenDrawer.quotaHint', { amount: renderQuota(form.quota) })}
-          </Typography.Text>
-          <Space style={{ marginTop: 8 }} wrap>
-            {QUOTA_PRESETS.map((preset) => (
-              <Button key={preset.quota} size="small" onClick={() => set({ quota: preset.quota })}>
-                {`${preset.dollars}$`}
-              </Button>
-            ))}
-          </Space>
           <div style={{ marginTop: 8 }}>
             <Switch
               checked={form.unlimited}
@@ -228,6 +200,6 @@ export function TokenDrawer({ visible, token, onClose }: TokenDrawerProps) {
           </Form.Item>
         )}
       </Form>
-    </Drawer>
+    </SideDrawer>
   );
 }

@@ -1,11 +1,12 @@
 // /token: the user's API tokens — search, table, add/edit drawer, copy, chat links, enable/disable.
-import { Button, Form, Input, Message, Space, Table } from '@arco-design/web-react';
+import { Message } from '@arco-design/web-react';
 import { useQuotaDisplay, useSessionStore } from '@switchyard/console-kit';
 import { TokenStatus, type TokenView } from '@switchyard/contracts';
-import { useMemo, useState } from 'react';
+import { type HTMLAttributes, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ListToolbar } from '../../components/list-toolbar';
 import { RemoteRoot } from '../../components/remote-root';
-import { listPagination } from '../../lib/list-pagination';
+import { SelectableTable } from '../../components/selectable-table';
 import { useCopy } from '../../lib/use-copy';
 import { useListParams } from '../../lib/use-list-params';
 import { type ChatApp, chatLinkFor } from './chat-links';
@@ -23,7 +24,6 @@ export function TokensPage() {
   const list = useListParams(FILTERS);
   const keyword = list.filters.keyword ?? '';
   const key = list.filters.token ?? '';
-  const [draft, setDraft] = useState({ keyword, token: key });
   const [selected, setSelected] = useState<TokenView[]>([]);
   const [drawer, setDrawer] = useState<{ visible: boolean; token: TokenView | null }>({
     visible: false,
@@ -75,56 +75,32 @@ export function TokensPage() {
   const data = query.data;
   return (
     <RemoteRoot testId="tokens-page">
-      <Form layout="inline" onSubmit={() => list.setFilters(draft)} style={{ marginBottom: 12 }}>
-        <Form.Item>
-          <Input
-            value={draft.keyword}
-            onChange={(value) => setDraft((d) => ({ ...d, keyword: value }))}
-            placeholder={t('tokens.keywordPlaceholder')}
-            data-testid="token-search-keyword"
-          />
-        </Form.Item>
-        <Form.Item>
-          <Input
-            value={draft.token}
-            onChange={(value) => setDraft((d) => ({ ...d, token: value }))}
-            placeholder={t('tokens.keyPlaceholder')}
-            data-testid="token-search-key"
-          />
-        </Form.Item>
-        <Button type="primary" htmlType="submit" data-testid="token-search">
-          {t('common.search')}
-        </Button>
-      </Form>
-      <Space style={{ marginBottom: 12 }}>
-        <Button
-          type="primary"
-          onClick={() => setDrawer({ visible: true, token: null })}
-          data-testid="token-add"
-        >
-          {t('tokens.addToken')}
-        </Button>
-        <Button onClick={copySelected} data-testid="token-copy-selected">
-          {t('tokens.copySelected')}
-        </Button>
-      </Space>
-      <Table<TokenView>
-        rowKey="id"
-        loading={query.isFetching}
+      <ListToolbar
+        testId="token"
+        fields={[
+          { name: 'keyword', placeholder: t('tokens.keywordPlaceholder') },
+          { name: 'token', placeholder: t('tokens.keyPlaceholder') },
+        ]}
+        values={list.filters}
+        onSearch={list.setFilters}
+        addLabel={t('tokens.addToken')}
+        onAdd={() => setDrawer({ visible: true, token: null })}
+        copyLabel={t('tokens.copySelected')}
+        onCopySelected={copySelected}
+      />
+      <SelectableTable<TokenView>
         columns={columns}
-        data={data?.rows ?? []}
-        rowSelection={{
-          type: 'checkbox',
-          selectedRowKeys: selected.map((token) => token.id),
-          onChange: (_keys, rows) => setSelected(rows),
-        }}
-        onRow={(token) =>
+        data={data}
+        loading={query.isFetching}
+        list={list}
+        selected={selected}
+        onSelect={setSelected}
+        rowProps={(token) =>
           ({
             'data-testid': `token-row-${token.name}`,
             style: token.status === TokenStatus.enabled ? undefined : { opacity: 0.55 },
-          }) as React.HTMLAttributes<HTMLElement>
+          }) as HTMLAttributes<HTMLElement>
         }
-        pagination={listPagination(data, list)}
       />
       <TokenDrawer
         visible={drawer.visible}
