@@ -22,10 +22,9 @@ export function getPricingColumns(
           <IconCheckCircle style={{ color: 'rgb(var(--green-6))' }} />
         ) : (
           <Tooltip content={t('pricing.unavailable')}>
-            <IconCloseCircle
-              style={{ color: 'rgb(var(--red-6))' }}
-              data-testid={`unavailable-${item.model_name}`}
-            />
+            <span data-testid={`unavailable-${item.model_name}`}>
+              <IconCloseCircle style={{ color: 'rgb(var(--red-6))' }} />
+            </span>
           </Tooltip>
         ),
     },
