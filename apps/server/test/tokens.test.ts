@@ -115,6 +115,12 @@ describe('tokens', () => {
     expect(byKey.json.data?.map((token) => token.name)).toEqual(['banana']);
     const wildcard = await client.get<TokenView[]>('/api/token/search?keyword=%25');
     expect(wildcard.json.data).toEqual([]);
+    await client.post('/api/token/', tokenInput('a_b!%'));
+    await client.post('/api/token/', tokenInput('axb!x'));
+    const literal = await client.get<TokenView[]>(
+      `/api/token/search?keyword=${encodeURIComponent('a_b!%')}`,
+    );
+    expect(literal.json.data?.map((token) => token.name)).toEqual(['a_b!%']);
   });
 
   it('shows expired and exhausted tokens as such and refuses to re-enable them', async () => {

@@ -3,8 +3,8 @@
 import { RedemptionStatus } from '@switchyard/contracts';
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { Db } from '../../db/database';
+import { likeStartsWith } from '../../db/like';
 import type { RedemptionsTable } from '../../db/schema';
-import { escapeLike } from '../tokens/tokens.repository';
 
 export type RedemptionRow = Selectable<RedemptionsTable>;
 export type NewRedemption = Insertable<RedemptionsTable>;
@@ -31,7 +31,7 @@ export function searchRedemptions(db: Db, keyword: string): Promise<RedemptionRo
   const asId = /^\d+$/.test(keyword) ? Number(keyword) : null;
   return liveCodes(db)
     .where((eb) => {
-      const byName = eb('name', 'like', `${escapeLike(keyword)}%`);
+      const byName = likeStartsWith(eb.ref('name'), keyword);
       return asId === null ? byName : eb.or([eb('id', '=', asId), byName]);
     })
     .orderBy('id', 'desc')

@@ -1,6 +1,7 @@
 // SQL for the tokens table; every query is scoped to the owning user.
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { Db } from '../../db/database';
+import { likeContains } from '../../db/like';
 import type { TokensTable } from '../../db/schema';
 
 export type TokenRow = Selectable<TokensTable>;
@@ -38,13 +39,10 @@ export function searchTokens(
   keyFragment: string,
 ): Promise<TokenRow[]> {
   let query = ownTokens(db, userId);
-  if (keyword) query = query.where('name', 'like', `%${escapeLike(keyword)}%`);
-  if (keyFragment) query = query.where('key', 'like', `%${escapeLike(keyFragment)}%`);
+  if (keyword) query = query.where((eb) => likeContains(eb.ref('name'), keyword));
+  if (keyFragment) query = query.where((eb) => likeContains(eb.ref('key'), keyFragment));
   return query.orderBy('id', 'desc').limit(1000).execute();
 }
-
-/** LIKE wildcards typed by the user match themselves (backslash is every engine's default escape). */
-export const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export function findOwnToken(db: Db, userId: number, id: number): Promise<TokenRow | undefined> {
   return ownTokens(db, userId).where('id', '=', id).executeTakeFirst();
