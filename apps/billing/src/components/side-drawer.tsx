@@ -4,6 +4,9 @@ import { MOBILE_BREAKPOINT } from '@switchyard/contracts';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
+/** Editors close (and reset) this long after a successful save (spec §2, §9). */
+export const CLOSE_DELAY_MS = 500;
+
 export interface SideDrawerProps {
   visible: boolean;
   title: string;

@@ -8,7 +8,7 @@ import {
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QuotaInput } from '../../components/quota-input';
-import { SideDrawer } from '../../components/side-drawer';
+import { CLOSE_DELAY_MS, SideDrawer } from '../../components/side-drawer';
 import { downloadKeys } from './download-keys';
 import { useRedemptionMutations } from './use-redemptions';
 
@@ -43,12 +43,12 @@ export function RedemptionDrawer({ visible, code, onClose }: RedemptionDrawerPro
     if (code) {
       await update.mutateAsync({ id: code.id, name, quota });
       Message.success(t('redemptionDrawer.updated'));
-      onClose();
+      setTimeout(onClose, CLOSE_DELAY_MS);
       return;
     }
     const keys = await create.mutateAsync({ name, quota, count: Math.trunc(form.count) });
     Message.success(t('redemptionDrawer.created'));
-    onClose();
+    setTimeout(onClose, CLOSE_DELAY_MS);
     Modal.confirm({
       title: t('redemptionDrawer.downloadTitle'),
       content: t('redemptionDrawer.downloadContent'),

@@ -19,11 +19,10 @@ import {
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QuotaInput } from '../../components/quota-input';
-import { SideDrawer } from '../../components/side-drawer';
+import { CLOSE_DELAY_MS, SideDrawer } from '../../components/side-drawer';
 import { formatTime, parseTime } from '../../lib/time';
 import { useTokenMutations, useUserModels } from './use-tokens';
 
-export const CLOSE_DELAY_MS = 500;
 const HOUR = 3600;
 const EXPIRY_PRESETS = [
   ['never', 0],
