@@ -3,6 +3,7 @@ import { Form, Input, InputNumber, Message, Modal } from '@arco-design/web-react
 import {
   REDEMPTION_COUNT_MAX,
   REDEMPTION_DEFAULT_QUOTA,
+  REDEMPTION_NAME_MAX,
   type RedemptionView,
 } from '@switchyard/contracts';
 import { useEffect, useState } from 'react';
@@ -71,6 +72,7 @@ export function RedemptionDrawer({ visible, code, onClose }: RedemptionDrawerPro
           <Input
             value={form.name}
             onChange={(name) => set({ name })}
+            maxLength={REDEMPTION_NAME_MAX}
             placeholder={t('redemptionDrawer.namePlaceholder')}
             data-testid="code-name"
           />

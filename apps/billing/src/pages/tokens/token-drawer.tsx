@@ -14,6 +14,7 @@ import {
   TOKEN_BATCH_MAX,
   TOKEN_BATCH_PRESETS,
   TOKEN_DEFAULT_QUOTA,
+  TOKEN_NAME_MAX,
   type TokenView,
 } from '@switchyard/contracts';
 import { useEffect, useState } from 'react';
@@ -126,6 +127,7 @@ export function TokenDrawer({ visible, token, onClose }: TokenDrawerProps) {
           <Input
             value={form.name}
             onChange={(name) => set({ name })}
+            maxLength={TOKEN_NAME_MAX}
             placeholder={t('tokenDrawer.namePlaceholder')}
             data-testid="token-name"
           />
