@@ -1,9 +1,14 @@
-// The billing remote (tokens, redemption codes, wallet and pricing). Its pages come with their issue;
-// until then it exposes only its translation namespace.
+// The billing remote: tokens, redemption codes, wallet (redeem and online top-up) and pricing.
 import { DEV_PORTS, defineRemoteConfig } from '@switchyard/build';
 
 export default defineRemoteConfig({
   name: 'billing',
-  exposes: { './i18n': './src/i18n/index.ts' },
+  exposes: {
+    './i18n': './src/i18n/index.ts',
+    './TokensPage': './src/pages/tokens/index.ts',
+    './RedemptionsPage': './src/pages/redemptions/index.ts',
+    './WalletPage': './src/pages/wallet/index.ts',
+    './PricingPage': './src/pages/pricing/index.ts',
+  },
   devPort: DEV_PORTS.billing,
 });

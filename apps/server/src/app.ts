@@ -10,9 +10,18 @@ import { GroupsService } from './modules/groups/groups.service';
 import { registerOptionRoutes } from './modules/options/options.routes';
 import { OptionsService } from './modules/options/options.service';
 import type { OptionsStore } from './modules/options/options.store';
+import { registerPricingRoutes } from './modules/pricing/pricing.routes';
+import { PricingService } from './modules/pricing/pricing.service';
+import { PricingRules } from './modules/pricing/pricing-rules';
+import { registerRedemptionRoutes } from './modules/redemptions/redemptions.routes';
+import { RedemptionsService } from './modules/redemptions/redemptions.service';
 import { SessionService } from './modules/sessions/sessions.service';
 import { registerStatusRoutes } from './modules/status/status.routes';
 import { StatusService } from './modules/status/status.service';
+import { registerTokenRoutes } from './modules/tokens/tokens.routes';
+import { TokensService } from './modules/tokens/tokens.service';
+import { registerTopUpRoutes } from './modules/topup/topup.routes';
+import { TopUpService } from './modules/topup/topup.service';
 import { AccountService } from './modules/users/account.service';
 import { RegistrationService } from './modules/users/register.service';
 import { SelfService } from './modules/users/self.service';
@@ -73,5 +82,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   registerGroupRoutes(app, new GroupsService(options));
   registerOptionRoutes(app, new OptionsService(options));
+
+  const pricingRules = new PricingRules(options);
+  registerTokenRoutes(app, new TokensService(db, clock));
+  registerRedemptionRoutes(app, new RedemptionsService(db, clock));
+  registerTopUpRoutes(app, new TopUpService({ db, options, pricing: pricingRules, clock }));
+  registerPricingRoutes(app, new PricingService(db, pricingRules), sessions);
   return app;
 }

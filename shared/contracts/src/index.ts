@@ -1,6 +1,19 @@
 // Contracts shared by the server and the console: domain constants, API types, pure math.
 // Zod schemas live behind `@switchyard/contracts/schemas`, so the console's first load needs no zod.
 export * from './api';
+export * from './billing';
+export type {
+  CreateRedemptionRequest,
+  CreateTokenRequest,
+  PageQuery,
+  PayRequest,
+  RedeemRequest,
+  RedemptionStatusRequest,
+  TokenStatusRequest,
+  TopUpAmountRequest,
+  UpdateRedemptionRequest,
+  UpdateTokenRequest,
+} from './billing.schemas';
 export * from './channel-types';
 export * from './domain';
 export type { OptionEntry, UpdateOptionRequest } from './option-api';

@@ -1,4 +1,4 @@
-// Exposed as `billing/i18n`: registers the `billing` translation namespace on the shared i18next.
+// Registers the `billing` namespace on the shared i18next (imported by every exposed page).
 import { registerTranslations } from '@switchyard/console-kit';
 import { billingEn } from './billing.en';
 import { billingZh } from './billing.zh';

@@ -77,4 +77,28 @@ export const en: Record<MessageKey, string> = {
   'option.invalidRatioMap.TopupGroupRatio':
     'Top-up group ratio must be a JSON object whose values are numbers of at least 0',
   'option.modelRatioReset': 'Model ratios have been reset',
+  // billing: tokens, redemption codes, top-up, pricing
+  'token.notFound': 'Token not found',
+  'token.created': 'Token created',
+  'token.updated': 'Token updated successfully',
+  'token.deleted': 'Token deleted',
+  'token.expiredCannotEnable':
+    'The token has expired and cannot be enabled; change its expiry or make it never expire first',
+  'token.exhaustedCannotEnable':
+    'The token has no quota left and cannot be enabled; raise its quota or make it unlimited first',
+  'redemption.notFound': 'Redemption code not found',
+  'redemption.created': 'created successfully!',
+  'redemption.updated': 'Redemption code updated successfully!',
+  'redemption.deleted': 'Redemption code deleted',
+  'redemption.usedCannotChange': 'A used redemption code cannot be edited or enabled',
+  'redeem.emptyKey': 'Please enter the redemption code!',
+  'redeem.invalid': 'Invalid or already used redemption code',
+  'redeem.success': 'Redeemed successfully!',
+  'topup.disabled': 'Administrator has not enabled online top-up!',
+  'topup.belowMin': 'Top-up amount cannot be less than {min}',
+  'topup.moneyTooSmall': 'The amount to pay is too small',
+  'topup.serverAddressMissing':
+    'The administrator has not set the server address; online top-up is unavailable',
+  'log.redeemed': 'Redeemed {quota} with redemption code ID {id}',
+  'log.onlineTopUp': 'Online top-up succeeded: {quota} added, {money} paid',
 };

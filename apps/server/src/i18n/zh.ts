@@ -71,6 +71,27 @@ export const zh = {
   'option.invalidRatioMap.TopupGroupRatio':
     '充值分组倍率必须是 JSON 对象，每个值都是不小于 0 的数字',
   'option.modelRatioReset': '模型倍率已重置',
+  // billing: tokens, redemption codes, top-up, pricing
+  'token.notFound': '令牌不存在',
+  'token.created': '令牌创建成功',
+  'token.updated': '令牌更新成功',
+  'token.deleted': '令牌已删除',
+  'token.expiredCannotEnable': '令牌已过期，无法启用，请先修改过期时间或设为永不过期',
+  'token.exhaustedCannotEnable': '令牌额度已用尽，无法启用，请先修改剩余额度或设为无限额度',
+  'redemption.notFound': '兑换码不存在',
+  'redemption.created': '兑换码创建成功！',
+  'redemption.updated': '兑换码更新成功！',
+  'redemption.deleted': '兑换码已删除',
+  'redemption.usedCannotChange': '已使用的兑换码不能修改或启用',
+  'redeem.emptyKey': '请输入兑换码！',
+  'redeem.invalid': '无效的兑换码或兑换码已被使用',
+  'redeem.success': '兑换成功！',
+  'topup.disabled': '管理员未开启在线充值！',
+  'topup.belowMin': '充值数量不能小于 {min}',
+  'topup.moneyTooSmall': '充值金额过低',
+  'topup.serverAddressMissing': '管理员未设置服务器地址，无法发起在线充值',
+  'log.redeemed': '通过兑换码充值 {quota}，兑换码 ID {id}',
+  'log.onlineTopUp': '在线充值成功，充值额度: {quota}，支付金额: {money}',
 } as const;
 
 export type MessageKey = keyof typeof zh;

@@ -1,0 +1,53 @@
+// Above a list: the search form (its fields given as data) and the add and copy-selected buttons.
+import { Button, Form, Input, Space } from '@arco-design/web-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+export interface SearchField {
+  name: string;
+  placeholder: string;
+}
+
+export interface ListToolbarProps {
+  /** Prefix of the test ids: `<id>-search-<field>`, `<id>-search`, `<id>-add`, `<id>-copy-selected`. */
+  testId: string;
+  fields: readonly SearchField[];
+  values: Record<string, string>;
+  onSearch: (values: Record<string, string>) => void;
+  addLabel: string;
+  onAdd: () => void;
+  copyLabel: string;
+  onCopySelected: () => void;
+}
+
+export function ListToolbar(props: ListToolbarProps) {
+  const { t } = useTranslation('billing');
+  const [draft, setDraft] = useState(props.values);
+  return (
+    <>
+      <Form layout="inline" onSubmit={() => props.onSearch(draft)} style={{ marginBottom: 12 }}>
+        {props.fields.map((field) => (
+          <Form.Item key={field.name}>
+            <Input
+              value={draft[field.name] ?? ''}
+              onChange={(value) => setDraft((current) => ({ ...current, [field.name]: value }))}
+              placeholder={field.placeholder}
+              data-testid={`${props.testId}-search-${field.name}`}
+            />
+          </Form.Item>
+        ))}
+        <Button type="primary" htmlType="submit" data-testid={`${props.testId}-search`}>
+          {t('common.search')}
+        </Button>
+      </Form>
+      <Space style={{ marginBottom: 12 }}>
+        <Button type="primary" onClick={props.onAdd} data-testid={`${props.testId}-add`}>
+          {props.addLabel}
+        </Button>
+        <Button onClick={props.onCopySelected} data-testid={`${props.testId}-copy-selected`}>
+          {props.copyLabel}
+        </Button>
+      </Space>
+    </>
+  );
+}

@@ -1,0 +1,4 @@
+// Exposed as `billing/PricingPage`.
+import '../../i18n';
+
+export { PricingPage } from './pricing-page';

@@ -1,0 +1,88 @@
+// Columns of the pricing table: availability, model, provider, billing type, ratios, prices.
+
+import type { TableColumnProps } from '@arco-design/web-react';
+import { Space, Tag, Tooltip, Typography } from '@arco-design/web-react';
+import { IconCheckCircle, IconCloseCircle } from '@arco-design/web-react/icon';
+import { modelPrices, type PricingItem } from '@switchyard/contracts';
+import type { TFunction } from 'i18next';
+
+/** Prices keep up to 4 decimals without trailing zeros. */
+const money = (value: number): string => `$${Number(value.toFixed(4))}`;
+
+export function getPricingColumns(
+  t: TFunction,
+  groupRatio: number,
+): TableColumnProps<PricingItem>[] {
+  return [
+    {
+      title: t('pricing.available'),
+      dataIndex: 'available',
+      render: (_, item) =>
+        item.available ? (
+          <IconCheckCircle style={{ color: 'rgb(var(--green-6))' }} />
+        ) : (
+          <Tooltip content={t('pricing.unavailable')}>
+            <span data-testid={`unavailable-${item.model_name}`}>
+              <IconCloseCircle style={{ color: 'rgb(var(--red-6))' }} />
+            </span>
+          </Tooltip>
+        ),
+    },
+    { title: t('pricing.model'), dataIndex: 'model_name' },
+    { title: t('pricing.owner'), dataIndex: 'owner_by' },
+    {
+      title: t('pricing.type'),
+      dataIndex: 'quota_type',
+      render: (_, item) =>
+        item.quota_type === 0 ? (
+          <Tag color="green">{t('pricing.byUsage')}</Tag>
+        ) : (
+          <Tag color="blue">{t('pricing.byCall')}</Tag>
+        ),
+    },
+    {
+      title: t('pricing.ratio'),
+      dataIndex: 'model_ratio',
+      render: (_, item) => (
+        <Space direction="vertical" size={0}>
+          {item.quota_type === 0 ? (
+            <>
+              <Typography.Text>
+                {t('pricing.modelRatio', { value: item.model_ratio })}
+              </Typography.Text>
+              <Typography.Text>
+                {t('pricing.completionRatio', { value: item.completion_ratio })}
+              </Typography.Text>
+            </>
+          ) : null}
+          <Typography.Text>{t('pricing.groupRatio', { value: groupRatio })}</Typography.Text>
+        </Space>
+      ),
+    },
+    {
+      title: t('pricing.price'),
+      dataIndex: 'model_price',
+      render: (_, item) => {
+        const prices = modelPrices(item, groupRatio);
+        if ('perCall' in prices) return t('pricing.perCall', { price: money(prices.perCall) });
+        return (
+          <Space direction="vertical" size={0} data-testid={`price-${item.model_name}`}>
+            <span>{t('pricing.promptPrice', { price: money(prices.prompt) })}</span>
+            <span>{t('pricing.completionPrice', { price: money(prices.completion) })}</span>
+          </Space>
+        );
+      },
+    },
+    {
+      title: t('pricing.groups'),
+      dataIndex: 'enable_groups',
+      render: (_, item) => (
+        <Space size={4} wrap>
+          {item.enable_groups.map((group) => (
+            <Tag key={group}>{group}</Tag>
+          ))}
+        </Space>
+      ),
+    },
+  ];
+}

@@ -1,0 +1,56 @@
+// /pricing (public): the model price list with the caller's group ratio and a name filter.
+import { Alert, Input, Table } from '@arco-design/web-react';
+import { useSessionStore } from '@switchyard/console-kit';
+import type { PricingItem } from '@switchyard/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
+import { RemoteRoot } from '../../components/remote-root';
+import { getPricing } from './pricing.api';
+import { getPricingColumns } from './pricing-columns';
+
+export function PricingPage() {
+  const { t } = useTranslation('billing');
+  const user = useSessionStore((state) => state.user);
+  const [params, setParams] = useSearchParams();
+  const filter = params.get('model') ?? '';
+  const pricing = useQuery({
+    queryKey: ['billing', 'pricing', user?.id ?? 0],
+    queryFn: getPricing,
+  });
+  const groupRatio = pricing.data?.group_ratio ?? 1;
+  const columns = useMemo(() => getPricingColumns(t, groupRatio), [t, groupRatio]);
+  const rows = useMemo(() => {
+    const needle = filter.trim().toLowerCase();
+    const all = pricing.data?.data ?? [];
+    return needle ? all.filter((item) => item.model_name.toLowerCase().includes(needle)) : all;
+  }, [pricing.data, filter]);
+
+  const banner = user
+    ? t('pricing.userBanner', { group: pricing.data?.group ?? user.group, ratio: groupRatio })
+    : t('pricing.guestBanner', { ratio: groupRatio });
+
+  return (
+    <RemoteRoot testId="pricing-page">
+      <Alert type={user ? 'success' : 'warning'} content={banner} data-testid="pricing-banner" />
+      <Alert type="info" content={t('pricing.ratioNote')} style={{ margin: '12px 0' }} />
+      <Input.Search
+        allowClear
+        value={filter}
+        onChange={(value) => setParams(value ? { model: value } : {}, { replace: true })}
+        placeholder={t('pricing.filterPlaceholder')}
+        style={{ maxWidth: 320, marginBottom: 12 }}
+        data-testid="pricing-filter"
+      />
+      <Table<PricingItem>
+        rowKey="model_name"
+        loading={pricing.isFetching}
+        columns={columns}
+        data={rows}
+        noDataElement={t('pricing.empty')}
+        pagination={{ sizeCanChange: true, defaultPageSize: 20, showTotal: true }}
+      />
+    </RemoteRoot>
+  );
+}

@@ -1,0 +1,117 @@
+// Columns of the tokens table; the page passes the row actions in.
+
+import type { TableColumnProps as ColumnProps } from '@arco-design/web-react';
+import { Button, Dropdown, Menu, Popconfirm, Space, Tag } from '@arco-design/web-react';
+import { TokenStatus, type TokenView } from '@switchyard/contracts';
+import type { TFunction } from 'i18next';
+import { formatTime } from '../../lib/time';
+import { CHAT_APPS, type ChatApp } from './chat-links';
+
+export interface TokenActions {
+  copy: (token: TokenView) => void;
+  chat: (token: TokenView, app: ChatApp) => void;
+  toggle: (token: TokenView) => void;
+  remove: (token: TokenView) => void;
+  edit: (token: TokenView) => void;
+  renderQuota: (quota: number) => string;
+}
+
+export function TokenStatusTag({ token, t }: { token: TokenView; t: TFunction }) {
+  switch (token.status) {
+    case TokenStatus.enabled:
+      return (
+        <Tag color="green">
+          {t(token.model_limits_enabled ? 'tokenStatus.limited' : 'tokenStatus.enabled')}
+        </Tag>
+      );
+    case TokenStatus.disabled:
+      return <Tag color="red">{t('tokenStatus.disabled')}</Tag>;
+    case TokenStatus.expired:
+      return <Tag color="orange">{t('tokenStatus.expired')}</Tag>;
+    case TokenStatus.exhausted:
+      return <Tag color="gray">{t('tokenStatus.exhausted')}</Tag>;
+    default:
+      return <Tag>{t('tokenStatus.unknown')}</Tag>;
+  }
+}
+
+export function getTokenColumns(t: TFunction, actions: TokenActions): ColumnProps<TokenView>[] {
+  return [
+    { title: t('tokens.name'), dataIndex: 'name' },
+    {
+      title: t('tokens.status'),
+      dataIndex: 'status',
+      render: (_, token) => <TokenStatusTag token={token} t={t} />,
+    },
+    {
+      title: t('tokens.usedQuota'),
+      dataIndex: 'used_quota',
+      render: (_, token) => actions.renderQuota(token.used_quota),
+    },
+    {
+      title: t('tokens.remainQuota'),
+      dataIndex: 'remain_quota',
+      render: (_, token) =>
+        token.unlimited_quota ? t('common.unlimited') : actions.renderQuota(token.remain_quota),
+    },
+    {
+      title: t('common.createdTime'),
+      dataIndex: 'created_time',
+      render: (_, token) => formatTime(token.created_time),
+    },
+    {
+      title: t('tokens.expiredTime'),
+      dataIndex: 'expired_time',
+      render: (_, token) =>
+        token.expired_time === -1 ? t('tokens.never') : formatTime(token.expired_time),
+    },
+    {
+      title: t('common.actions'),
+      dataIndex: 'actions',
+      render: (_, token) => (
+        <Space size={4} wrap>
+          <Button
+            size="mini"
+            onClick={() => actions.copy(token)}
+            data-testid={`token-copy-${token.id}`}
+          >
+            {t('common.copy')}
+          </Button>
+          <Dropdown
+            droplist={
+              <Menu onClickMenuItem={(key) => actions.chat(token, key as ChatApp)}>
+                {CHAT_APPS.map((app) => (
+                  <Menu.Item key={app}>
+                    {app === 'default' ? t('tokens.chatDefault') : app}
+                  </Menu.Item>
+                ))}
+              </Menu>
+            }
+          >
+            <Button size="mini">{t('tokens.chat')}</Button>
+          </Dropdown>
+          <Button
+            size="mini"
+            status={token.status === TokenStatus.enabled ? 'warning' : 'success'}
+            onClick={() => actions.toggle(token)}
+            data-testid={`token-toggle-${token.id}`}
+          >
+            {token.status === TokenStatus.enabled ? t('common.disable') : t('common.enable')}
+          </Button>
+          <Popconfirm title={t('tokens.deleteConfirm')} onOk={() => actions.remove(token)}>
+            <Button size="mini" status="danger" data-testid={`token-delete-${token.id}`}>
+              {t('common.delete')}
+            </Button>
+          </Popconfirm>
+          <Button
+            size="mini"
+            onClick={() => actions.edit(token)}
+            data-testid={`token-edit-${token.id}`}
+          >
+            {t('common.edit')}
+          </Button>
+        </Space>
+      ),
+    },
+  ];
+}

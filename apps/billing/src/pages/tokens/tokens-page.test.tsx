@@ -1,0 +1,131 @@
+import { Message } from '@arco-design/web-react';
+import type { TokenView } from '@switchyard/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderPage } from '../../test/render-page';
+import {
+  createToken,
+  listTokens,
+  listUserModels,
+  searchTokens,
+  setTokenStatus,
+} from './tokens.api';
+import { TokensPage } from './tokens-page';
+
+vi.mock('./tokens.api', () => ({
+  listTokens: vi.fn(),
+  searchTokens: vi.fn(),
+  createToken: vi.fn(),
+  updateToken: vi.fn(),
+  setTokenStatus: vi.fn(),
+  deleteToken: vi.fn(),
+  listUserModels: vi.fn(),
+}));
+
+const token = (id: number, name: string, extra: Partial<TokenView> = {}): TokenView => ({
+  id,
+  name,
+  key: `${'k'.repeat(47)}${id}`,
+  status: 1,
+  used_quota: 0,
+  remain_quota: 500000,
+  unlimited_quota: false,
+  model_limits_enabled: false,
+  model_limits: '',
+  created_time: 1_700_000_000,
+  accessed_time: 0,
+  expired_time: -1,
+  ...extra,
+});
+
+const rows = [
+  token(1, 'alpha'),
+  token(2, 'limited', { model_limits_enabled: true }),
+  token(3, 'off', { status: 2 }),
+  token(4, 'old', { status: 3 }),
+  token(5, 'empty', { status: 4 }),
+];
+
+describe('TokensPage', () => {
+  beforeEach(() => {
+    Message.clear();
+    vi.mocked(listTokens).mockResolvedValue({ items: rows, total: 5, page: 0, page_size: 10 });
+    vi.mocked(searchTokens).mockResolvedValue([rows[0] as TokenView]);
+    vi.mocked(createToken).mockResolvedValue(undefined);
+    vi.mocked(listUserModels).mockResolvedValue(['gpt-4o']);
+    vi.mocked(setTokenStatus).mockResolvedValue(rows[0] as TokenView);
+  });
+  afterEach(() => vi.clearAllMocks());
+
+  it('labels every status and greys rows that are not enabled', async () => {
+    await renderPage(<TokensPage />, '/token');
+    const row = (name: string) => screen.getByTestId(`token-row-${name}`);
+    await screen.findByTestId('token-row-alpha');
+    expect(row('alpha')).toHaveTextContent('已启用');
+    expect(row('alpha')).toHaveTextContent('永不过期');
+    expect(row('limited')).toHaveTextContent('已启用（限制模型）');
+    expect(row('off')).toHaveTextContent('已禁用');
+    expect(row('old')).toHaveTextContent('已过期');
+    expect(row('empty')).toHaveTextContent('已耗尽');
+    expect(row('off').style.opacity).toBe('0.55');
+    expect(row('alpha').style.opacity).toBe('');
+  });
+
+  it('asks for a selection before copying selected tokens', async () => {
+    await renderPage(<TokensPage />, '/token');
+    await screen.findByTestId('token-row-alpha');
+    await userEvent.click(screen.getByTestId('token-copy-selected'));
+    expect(await screen.findByText('请至少选择一个令牌！')).toBeInTheDocument();
+  });
+
+  it('searches with trimmed inputs', async () => {
+    await renderPage(<TokensPage />, '/token');
+    await screen.findByTestId('token-row-alpha');
+    await userEvent.type(screen.getByTestId('token-search-keyword'), '  alp  ');
+    await userEvent.click(screen.getByTestId('token-search'));
+    await waitFor(() => expect(searchTokens).toHaveBeenCalledWith('alp', ''));
+  });
+
+  it('disables a token with a status-only update', async () => {
+    await renderPage(<TokensPage />, '/token');
+    await screen.findByTestId('token-row-alpha');
+    await userEvent.click(screen.getByTestId('token-toggle-1'));
+    await waitFor(() => expect(setTokenStatus).toHaveBeenCalledWith({ id: 1, status: 2 }));
+  });
+
+  it('refuses an expiry it cannot parse and creates a batch with suffixed names', async () => {
+    await renderPage(<TokensPage />, '/token');
+    await screen.findByTestId('token-row-alpha');
+    await userEvent.click(screen.getByTestId('token-add'));
+    await userEvent.type(screen.getByTestId('token-name'), 'team');
+    await userEvent.type(screen.getByTestId('token-expiry'), 'not a date');
+    await userEvent.click(screen.getByTestId('token-submit'));
+    expect(await screen.findByText('过期时间格式错误！')).toBeInTheDocument();
+    expect(createToken).not.toHaveBeenCalled();
+
+    await userEvent.clear(screen.getByTestId('token-expiry'));
+    const count = screen.getByTestId('token-count');
+    await userEvent.clear(count);
+    await userEvent.type(count, '3');
+    await userEvent.click(screen.getByTestId('token-submit'));
+    await waitFor(() => expect(createToken).toHaveBeenCalledTimes(3));
+    const names = vi.mocked(createToken).mock.calls.map(([input]) => input.name);
+    expect(names[0]).toBe('team');
+    for (const name of names.slice(1)) expect(name).toMatch(/^team-[0-9A-Za-z]{6}$/);
+    expect(vi.mocked(createToken).mock.calls[0]?.[0]).toMatchObject({
+      remain_quota: 500000,
+      expired_time: -1,
+      unlimited_quota: false,
+    });
+  });
+
+  it('requires a name when creating', async () => {
+    await renderPage(<TokensPage />, '/token');
+    await screen.findByTestId('token-row-alpha');
+    await userEvent.click(screen.getByTestId('token-add'));
+    const drawer = screen.getByTestId('token-submit').closest('.arco-drawer') as HTMLElement;
+    await userEvent.click(within(drawer).getByTestId('token-submit'));
+    expect(await screen.findByText('请输入令牌名称！')).toBeInTheDocument();
+    expect(createToken).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,112 @@
+// /token: the user's API tokens — search, table, add/edit drawer, copy, chat links, enable/disable.
+import { Message } from '@arco-design/web-react';
+import { useQuotaDisplay, useSessionStore } from '@switchyard/console-kit';
+import { TokenStatus, type TokenView } from '@switchyard/contracts';
+import { type HTMLAttributes, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ListToolbar } from '../../components/list-toolbar';
+import { RemoteRoot } from '../../components/remote-root';
+import { SelectableTable } from '../../components/selectable-table';
+import { useCopy } from '../../lib/use-copy';
+import { useListParams } from '../../lib/use-list-params';
+import { type ChatApp, chatLinkFor } from './chat-links';
+import { tokensClipboardText } from './token-batch';
+import { getTokenColumns } from './token-columns';
+import { TokenDrawer } from './token-drawer';
+import { useTokenMutations, useTokenRows } from './use-tokens';
+
+const FILTERS = ['keyword', 'token'] as const;
+
+export function TokensPage() {
+  const { t } = useTranslation('billing');
+  const { renderQuota } = useQuotaDisplay();
+  const status = useSessionStore((state) => state.status);
+  const list = useListParams(FILTERS);
+  const keyword = list.filters.keyword ?? '';
+  const key = list.filters.token ?? '';
+  const [selected, setSelected] = useState<TokenView[]>([]);
+  const [drawer, setDrawer] = useState<{ visible: boolean; token: TokenView | null }>({
+    visible: false,
+    token: null,
+  });
+  const query = useTokenRows(list.page, list.size, keyword, key);
+  const { setStatus, remove } = useTokenMutations();
+  const copy = useCopy();
+
+  const columns = useMemo(
+    () =>
+      getTokenColumns(t, {
+        renderQuota: (quota) => renderQuota(quota),
+        copy: (token) => void copy(`sk-${token.key}`),
+        chat: (token: TokenView, app: ChatApp) => {
+          const link = chatLinkFor(app, token.key, {
+            chatLink: status?.chat_link ?? '',
+            chatLink2: status?.chat_link2 ?? '',
+            serverAddress: status?.server_address || window.location.origin,
+          });
+          if (link) window.open(link, '_blank', 'noopener');
+          else Message.error(t('tokens.noChatLink'));
+        },
+        toggle: (token) => {
+          const next =
+            token.status === TokenStatus.enabled ? TokenStatus.disabled : TokenStatus.enabled;
+          setStatus.mutate(
+            { id: token.id, status: next },
+            { onSuccess: () => Message.success(t('common.operationSuccess')) },
+          );
+        },
+        remove: (token) =>
+          remove.mutate(token.id, {
+            onSuccess: () => Message.success(t('common.operationSuccess')),
+          }),
+        edit: (token) => setDrawer({ visible: true, token }),
+      }),
+    [t, renderQuota, copy, status, setStatus, remove],
+  );
+
+  const copySelected = () => {
+    if (selected.length === 0) {
+      Message.error(t('tokens.selectAtLeastOne'));
+      return;
+    }
+    void copy(tokensClipboardText(selected));
+  };
+
+  const data = query.data;
+  return (
+    <RemoteRoot testId="tokens-page">
+      <ListToolbar
+        testId="token"
+        fields={[
+          { name: 'keyword', placeholder: t('tokens.keywordPlaceholder') },
+          { name: 'token', placeholder: t('tokens.keyPlaceholder') },
+        ]}
+        values={list.filters}
+        onSearch={list.setFilters}
+        addLabel={t('tokens.addToken')}
+        onAdd={() => setDrawer({ visible: true, token: null })}
+        copyLabel={t('tokens.copySelected')}
+        onCopySelected={copySelected}
+      />
+      <SelectableTable<TokenView>
+        columns={columns}
+        data={data}
+        loading={query.isFetching}
+        list={list}
+        selected={selected}
+        onSelect={setSelected}
+        rowProps={(token) =>
+          ({
+            'data-testid': `token-row-${token.name}`,
+            style: token.status === TokenStatus.enabled ? undefined : { opacity: 0.55 },
+          }) as HTMLAttributes<HTMLElement>
+        }
+      />
+      <TokenDrawer
+        visible={drawer.visible}
+        token={drawer.token}
+        onClose={() => setDrawer({ visible: false, token: null })}
+      />
+    </RemoteRoot>
+  );
+}

@@ -1,0 +1,103 @@
+// Online top-up: amount, price preview, pay with zfb or wx, confirm, then post to the gateway.
+import {
+  Button,
+  Card,
+  InputNumber,
+  Message,
+  Modal,
+  Space,
+  Typography,
+} from '@arco-design/web-react';
+import { isApiError, useSessionStore } from '@switchyard/console-kit';
+import type { PaymentMethod } from '@switchyard/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { submitPaymentForm } from './submit-payment';
+import { quoteTopUp, startPayment } from './wallet.api';
+
+export function OnlineTopUpCard() {
+  const { t } = useTranslation('billing');
+  const status = useSessionStore((state) => state.status);
+  const minTopUp = status?.min_topup ?? 1;
+  const enabled = status?.enable_online_topup === true;
+  const [amount, setAmount] = useState(Math.max(1, minTopUp));
+  const [paying, setPaying] = useState(false);
+  const quote = useQuery({
+    queryKey: ['billing', 'top-up-quote', amount],
+    queryFn: () => quoteTopUp(amount),
+    enabled: enabled && amount >= minTopUp,
+    meta: { silent: true },
+    retry: false,
+  });
+
+  const quoteError = quote.error
+    ? t('wallet.amountError', {
+        data: isApiError(quote.error) ? quote.error.message : String(quote.error),
+      })
+    : '';
+
+  const pay = async (method: PaymentMethod) => {
+    if (!enabled) {
+      Message.error(t('wallet.onlineDisabled'));
+      return;
+    }
+    if (amount < minTopUp) {
+      Message.error(t('wallet.belowMin', { min: minTopUp }));
+      return;
+    }
+    const money = await quoteTopUp(amount);
+    Modal.confirm({
+      title: t('wallet.confirmTitle'),
+      content: (
+        <div data-testid="topup-confirm">
+          <p>{t('wallet.confirmAmount', { amount })}</p>
+          <p>{t('wallet.confirmMoney', { money: money.toFixed(2) })}</p>
+        </div>
+      ),
+      okText: t('wallet.confirmPay'),
+      onOk: async () => {
+        setPaying(true);
+        try {
+          submitPaymentForm(await startPayment(amount, method));
+        } finally {
+          setPaying(false);
+        }
+      },
+    });
+  };
+
+  return (
+    <Card title={t('wallet.onlineTitle')}>
+      <Space direction="vertical" style={{ width: '100%' }}>
+        <InputNumber
+          value={amount}
+          min={1}
+          precision={0}
+          placeholder={t('wallet.amountPlaceholder', { min: minTopUp })}
+          onChange={(value) => setAmount(Math.max(1, Math.floor(value ?? 1)))}
+          data-testid="topup-amount"
+        />
+        {quote.data !== undefined ? (
+          <Typography.Text data-testid="topup-payable">
+            {t('wallet.payable', { money: quote.data.toFixed(2) })}
+          </Typography.Text>
+        ) : null}
+        {quoteError ? <Typography.Text type="error">{quoteError}</Typography.Text> : null}
+        <Space>
+          {(['zfb', 'wx'] as const).map((method) => (
+            <Button
+              key={method}
+              type="primary"
+              loading={paying}
+              onClick={() => void pay(method).catch(() => undefined)}
+              data-testid={`topup-pay-${method}`}
+            >
+              {t(method === 'zfb' ? 'wallet.payZfb' : 'wallet.payWx')}
+            </Button>
+          ))}
+        </Space>
+      </Space>
+    </Card>
+  );
+}

@@ -1,0 +1,16 @@
+// Calls of the wallet page: balance, redeem, online top-up quote and payment form.
+import { apiGet, apiPost } from '@switchyard/console-kit';
+import type { PaymentForm, PaymentMethod, SelfUser } from '@switchyard/contracts';
+
+export const getSelf = (): Promise<SelfUser> => apiGet('/api/user/self');
+
+/** Redeems a code; resolves to the quota added. */
+export const redeemCode = (key: string): Promise<number> =>
+  apiPost('/api/user/topup', { body: { key } });
+
+/** The yuan to pay for an amount. */
+export const quoteTopUp = (amount: number): Promise<number> =>
+  apiPost('/api/user/amount', { body: { amount, top_up_code: '' } });
+
+export const startPayment = (amount: number, method: PaymentMethod): Promise<PaymentForm> =>
+  apiPost('/api/user/pay', { body: { amount, top_up_code: '', payment_method: method } });

@@ -1,0 +1,53 @@
+// GET /api/pricing: every model an enabled channel serves, priced by the pricing options.
+import {
+  channelTypeById,
+  comparePricing,
+  DEFAULT_GROUP,
+  type PricingItem,
+} from '@switchyard/contracts';
+import type { Db } from '../../db/database';
+import { listServedModels } from './pricing.repository';
+import type { PricingRules } from './pricing-rules';
+
+export interface PricingList {
+  items: PricingItem[];
+  group: string;
+  groupRatio: number;
+}
+
+export class PricingService {
+  constructor(
+    private readonly db: Db,
+    private readonly rules: PricingRules,
+  ) {}
+
+  /** `group` is the caller's group, or null for a guest (who sees every model as available). */
+  async list(group: string | null): Promise<PricingList> {
+    const byModel = new Map<string, { groups: Set<string>; channelType: number }>();
+    for (const row of await listServedModels(this.db)) {
+      const entry = byModel.get(row.model) ?? { groups: new Set(), channelType: row.channel_type };
+      entry.groups.add(row.group);
+      byModel.set(row.model, entry);
+    }
+    const items = [...byModel].map(([model, { groups, channelType }]): PricingItem => {
+      const pricing = this.rules.forModel(model);
+      const enableGroups = [...groups].sort();
+      return {
+        model_name: model,
+        quota_type: pricing.quotaType,
+        model_ratio: pricing.modelRatio,
+        model_price: pricing.modelPrice,
+        completion_ratio: pricing.completionRatio,
+        enable_groups: enableGroups,
+        available: group === null || enableGroups.includes(group),
+        owner_by: channelTypeById(channelType)?.key ?? '',
+      };
+    });
+    const shownGroup = group ?? DEFAULT_GROUP;
+    return {
+      items: items.sort(comparePricing),
+      group: shownGroup,
+      groupRatio: this.rules.groupRatio(shownGroup),
+    };
+  }
+}

@@ -1,0 +1,41 @@
+// Redeem (POST /api/user/topup), online top-up quote and payment form (POST /api/user/amount,
+// /api/user/pay) and the epay notify callback (GET /api/user/epay/notify, public).
+import { Role } from '@switchyard/contracts';
+import {
+  payRequestSchema,
+  redeemRequestSchema,
+  topUpAmountRequestSchema,
+} from '@switchyard/contracts/schemas';
+import type { FastifyInstance } from 'fastify';
+import { languageOf, translate } from '../../i18n';
+import { ok } from '../../lib/envelope';
+import { parseInput } from '../../lib/validation';
+import { identityOf } from '../../plugins/auth';
+import { callbackFields, EPAY_NOTIFY_PATH } from './epay';
+import type { TopUpService } from './topup.service';
+
+export function registerTopUpRoutes(app: FastifyInstance, topUp: TopUpService): void {
+  const signedIn = { access: Role.common } as const;
+
+  app.post('/api/user/topup', { config: signedIn }, async (request) => {
+    const { key } = parseInput(redeemRequestSchema, request.body);
+    const language = languageOf(request);
+    const quota = await topUp.redeem(identityOf(request), key, language);
+    return ok(quota, translate(language, 'redeem.success'));
+  });
+
+  app.post('/api/user/amount', { config: signedIn }, async (request) => {
+    const { amount } = parseInput(topUpAmountRequestSchema, request.body);
+    return ok(topUp.quote(identityOf(request), amount));
+  });
+
+  app.post('/api/user/pay', { config: signedIn }, async (request) => {
+    const input = parseInput(payRequestSchema, request.body);
+    return ok(await topUp.pay(identityOf(request), input));
+  });
+
+  app.get(EPAY_NOTIFY_PATH, { config: { access: 'public' } }, async (request, reply) => {
+    const answer = await topUp.notify(callbackFields(request.query), languageOf(request));
+    return reply.type('text/plain; charset=utf-8').send(answer);
+  });
+}

@@ -1,0 +1,175 @@
+// Putting money on a user's balance: redeeming a code, and online top-up through epay (price
+// quote, signed payment form, notify callback). Every credit is exactly-once.
+import {
+  type Language,
+  LogType,
+  PAYMENT_METHODS,
+  type PaymentForm,
+  type PayRequest,
+  renderQuota,
+  TopUpStatus,
+} from '@switchyard/contracts';
+import type { Db } from '../../db/database';
+import type { NewLog } from '../../db/schema';
+import { translate } from '../../i18n';
+import type { Clock } from '../../lib/clock';
+import { randomCode } from '../../lib/crypto';
+import { refuse } from '../../lib/errors';
+import { insertLogs } from '../logs/logs.repository';
+import type { OptionsStore } from '../options/options.store';
+import type { PricingRules } from '../pricing/pricing-rules';
+import { claimRedemption, findRedemptionByKey } from '../redemptions/redemptions.repository';
+import type { Identity } from '../sessions/sessions.service';
+import { addUserQuota, findUserById } from '../users/users.repository';
+import {
+  EPAY_NOTIFY_PATH,
+  EPAY_SUBMIT_PATH,
+  EPAY_TRADE_SUCCESS,
+  type EpayFields,
+  signedEpayForm,
+  verifyEpaySign,
+} from './epay';
+import { completeTopUp, findTopUpByTradeNo, insertTopUp } from './topup.repository';
+
+export interface TopUpDeps {
+  db: Db;
+  options: OptionsStore;
+  pricing: PricingRules;
+  clock: Clock;
+}
+
+/** What the gateway is told: `success` stops its retries, `fail` asks it to retry or alert. */
+export type NotifyReply = 'success' | 'fail';
+
+const trimSlash = (url: string): string => url.trim().replace(/\/+$/, '');
+
+export class TopUpService {
+  constructor(private readonly deps: TopUpDeps) {}
+
+  /** Redeems a code; returns the quota added. Racing redeems of one code: exactly one wins. */
+  async redeem(identity: Identity, key: string, language: Language): Promise<number> {
+    if (!key) throw refuse('redeem.emptyKey');
+    const { db, clock } = this.deps;
+    const now = clock.now();
+    return db.transaction().execute(async (trx) => {
+      if (!(await claimRedemption(trx, key, identity.userId, now))) throw refuse('redeem.invalid');
+      const code = await findRedemptionByKey(trx, key);
+      const quota = code?.quota ?? 0;
+      await addUserQuota(trx, identity.userId, quota);
+      const content = translate(language, 'log.redeemed', {
+        quota: renderQuota(quota, this.display()),
+        id: code?.id ?? 0,
+      });
+      await insertLogs(trx, [
+        this.topUpLog(identity.userId, identity.username, now, quota, content),
+      ]);
+      return quota;
+    });
+  }
+
+  /** The yuan to pay for `amount` (dollars, or quota units when currency display is off). */
+  quote(identity: Identity, amount: number): number {
+    return this.price(identity, amount).money;
+  }
+
+  /** Records a pending order and returns the signed form the browser posts to the gateway. */
+  async pay(identity: Identity, input: PayRequest): Promise<PaymentForm> {
+    const { options, clock } = this.deps;
+    const { dollars, money } = this.price(identity, input.amount);
+    const serverAddress = trimSlash(options.getString('ServerAddress'));
+    const callbackBase = trimSlash(options.getString('CustomCallbackAddress')) || serverAddress;
+    if (!callbackBase) throw refuse('topup.serverAddressMissing');
+    const now = clock.now();
+    const tradeNo = `SY${now}${randomCode(10)}`;
+    const fields = signedEpayForm(
+      {
+        pid: options.getString('EpayId').trim(),
+        type: PAYMENT_METHODS[input.payment_method],
+        out_trade_no: tradeNo,
+        notify_url: `${callbackBase}${EPAY_NOTIFY_PATH}`,
+        return_url: `${serverAddress || callbackBase}/log`,
+        name: `TUC${dollars}`,
+        money: money.toFixed(2),
+      },
+      options.get('EpayKey'),
+    );
+    await insertTopUp(this.deps.db, {
+      user_id: identity.userId,
+      amount: dollars,
+      money,
+      trade_no: tradeNo,
+      payment_method: input.payment_method,
+      status: TopUpStatus.pending,
+      create_time: now,
+    });
+    return { url: `${trimSlash(options.getString('PayAddress'))}${EPAY_SUBMIT_PATH}`, fields };
+  }
+
+  /** Verifies a gateway callback and credits its order once; replays and forgeries credit nothing. */
+  async notify(fields: EpayFields, language: Language): Promise<NotifyReply> {
+    const { db, options, clock } = this.deps;
+    const key = options.get('EpayKey');
+    if (!key || !verifyEpaySign(fields, key)) return 'fail';
+    if (fields.pid !== options.getString('EpayId').trim()) return 'fail';
+    if (fields.trade_status !== EPAY_TRADE_SUCCESS) return 'success';
+    const tradeNo = fields.out_trade_no ?? '';
+    const order = await findTopUpByTradeNo(db, tradeNo);
+    // The paid sum must be the order's: a signed callback for another amount is not this order.
+    if (!order || Math.abs(order.money - Number(fields.money)) >= 0.005) return 'fail';
+    const now = clock.now();
+    await db.transaction().execute(async (trx) => {
+      if (!(await completeTopUp(trx, tradeNo, now))) return;
+      const quota = order.amount * options.getNumber('QuotaPerUnit');
+      await addUserQuota(trx, order.user_id, quota);
+      const user = await findUserById(trx, order.user_id);
+      const content = translate(language, 'log.onlineTopUp', {
+        quota: renderQuota(quota, this.display()),
+        money: order.money.toFixed(2),
+      });
+      await insertLogs(trx, [
+        this.topUpLog(order.user_id, user?.username ?? '', now, quota, content),
+      ]);
+    });
+    return 'success';
+  }
+
+  private price(identity: Identity, amount: number): { dollars: number; money: number } {
+    const { options, pricing } = this.deps;
+    if (!this.onlineTopUpEnabled()) throw refuse('topup.disabled');
+    const inCurrency = options.getBool('DisplayInCurrencyEnabled');
+    const perUnit = options.getNumber('QuotaPerUnit');
+    const minTopUp = options.getInt('MinTopUp');
+    const minimum = inCurrency ? minTopUp : minTopUp * perUnit;
+    if (amount < minimum) throw refuse('topup.belowMin', { min: minimum });
+    const dollars = inCurrency ? amount : Math.floor(amount / perUnit);
+    const groupRatio = pricing.topupGroupRatio(identity.group) || 1;
+    const money = Math.round(dollars * options.getNumber('Price') * groupRatio * 100) / 100;
+    if (money < 0.01) throw refuse('topup.moneyTooSmall');
+    return { dollars, money };
+  }
+
+  private onlineTopUpEnabled(): boolean {
+    const { options } = this.deps;
+    return (['PayAddress', 'EpayId', 'EpayKey'] as const).every(
+      (k) => options.get(k).trim() !== '',
+    );
+  }
+
+  private display() {
+    const { options } = this.deps;
+    return {
+      displayInCurrency: options.getBool('DisplayInCurrencyEnabled'),
+      quotaPerUnit: options.getNumber('QuotaPerUnit'),
+    };
+  }
+
+  private topUpLog(
+    userId: number,
+    username: string,
+    now: number,
+    quota: number,
+    content: string,
+  ): NewLog {
+    return { user_id: userId, username, created_at: now, type: LogType.topup, content, quota };
+  }
+}

@@ -1,0 +1,87 @@
+// Request schemas of the token, redemption and top-up endpoints.
+import { z } from 'zod';
+import {
+  NEVER_EXPIRES,
+  PAYMENT_METHODS,
+  type PaymentMethod,
+  REDEMPTION_COUNT_MAX,
+  REDEMPTION_NAME_MAX,
+  TOKEN_MODEL_LIMITS_MAX,
+  TOKEN_NAME_MAX,
+} from './billing';
+import { RedemptionStatus, TokenStatus } from './domain';
+
+const id = z.coerce.number().int().positive();
+const quota = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
+
+/** Query of a paged list: `p` from 0, `size` one of the page sizes (default 10). */
+export const pageQuerySchema = z.object({
+  p: z.coerce.number().int().min(0).default(0),
+  size: z.coerce.number().int().min(1).max(100).default(10),
+});
+export type PageQuery = z.infer<typeof pageQuerySchema>;
+
+export const idParamSchema = z.object({ id });
+
+export const tokenFieldsSchema = z.object({
+  name: z.string().trim().max(TOKEN_NAME_MAX),
+  remain_quota: quota,
+  expired_time: z.union([z.literal(NEVER_EXPIRES), z.number().int().positive()]),
+  unlimited_quota: z.boolean(),
+  model_limits_enabled: z.boolean(),
+  model_limits: z.string().max(TOKEN_MODEL_LIMITS_MAX),
+});
+export const createTokenRequestSchema = tokenFieldsSchema.extend({
+  name: z.string().trim().min(1).max(TOKEN_NAME_MAX),
+});
+export type CreateTokenRequest = z.infer<typeof createTokenRequestSchema>;
+export const updateTokenRequestSchema = createTokenRequestSchema.extend({ id });
+export type UpdateTokenRequest = z.infer<typeof updateTokenRequestSchema>;
+export const tokenStatusRequestSchema = z.object({
+  id,
+  status: z.union([z.literal(TokenStatus.enabled), z.literal(TokenStatus.disabled)]),
+});
+export type TokenStatusRequest = z.infer<typeof tokenStatusRequestSchema>;
+export const tokenSearchQuerySchema = z.object({
+  keyword: z.string().trim().max(TOKEN_NAME_MAX).default(''),
+  token: z.string().trim().max(64).default(''),
+});
+
+export const createRedemptionRequestSchema = z.object({
+  name: z.string().trim().min(1).max(REDEMPTION_NAME_MAX),
+  quota: quota,
+  count: z.number().int().min(1).max(REDEMPTION_COUNT_MAX),
+});
+export type CreateRedemptionRequest = z.infer<typeof createRedemptionRequestSchema>;
+export const updateRedemptionRequestSchema = z.object({
+  id,
+  name: z.string().trim().min(1).max(REDEMPTION_NAME_MAX),
+  quota: quota,
+});
+export type UpdateRedemptionRequest = z.infer<typeof updateRedemptionRequestSchema>;
+export const redemptionStatusRequestSchema = z.object({
+  id,
+  status: z.union([z.literal(RedemptionStatus.unused), z.literal(RedemptionStatus.disabled)]),
+});
+export type RedemptionStatusRequest = z.infer<typeof redemptionStatusRequestSchema>;
+export const redemptionSearchQuerySchema = z.object({
+  keyword: z.string().trim().max(64).default(''),
+});
+
+/** A status-only update (`?status_only=true`). */
+export const statusOnlyQuerySchema = z.object({
+  status_only: z.enum(['true', 'false']).optional(),
+});
+
+export const redeemRequestSchema = z.object({ key: z.string().trim().max(64) });
+export type RedeemRequest = z.infer<typeof redeemRequestSchema>;
+
+export const topUpAmountRequestSchema = z.object({
+  amount: z.number().int().min(1).max(1_000_000_000),
+  top_up_code: z.string().max(64).optional(),
+});
+export type TopUpAmountRequest = z.infer<typeof topUpAmountRequestSchema>;
+export const payRequestSchema = topUpAmountRequestSchema.extend({
+  payment_method: z.enum(Object.keys(PAYMENT_METHODS) as [PaymentMethod, ...PaymentMethod[]]),
+});
+export type PayRequest = z.infer<typeof payRequestSchema>;

@@ -1,0 +1,121 @@
+// Billing domain constants and pure rules shared by the server and the billing console (zod-free).
+import { QUOTA_PER_DOLLAR, TokenStatus } from './domain';
+
+/** Token keys are 48 random letters and digits, stored without the `sk-` shown to users. */
+export const TOKEN_KEY_LENGTH = 48;
+export const TOKEN_KEY_PREFIX = 'sk-';
+export const TOKEN_NAME_MAX = 30;
+export const TOKEN_DEFAULT_QUOTA = 500_000;
+export const TOKEN_BATCH_PRESETS = [10, 20, 30, 100] as const;
+export const TOKEN_BATCH_MAX = 100;
+export const TOKEN_MODEL_LIMITS_MAX = 1024;
+/** expired_time value meaning the token never expires. */
+export const NEVER_EXPIRES = -1;
+
+export const REDEMPTION_NAME_MAX = 20;
+export const REDEMPTION_COUNT_MAX = 100;
+export const REDEMPTION_DEFAULT_QUOTA = 100_000;
+export const REDEMPTION_KEY_LENGTH = 32;
+
+/** Quota presets of spec §9: 1$, 10$, 50$, 100$, 500$, 1000$. */
+export const QUOTA_PRESETS = [1, 10, 50, 100, 500, 1000].map((dollars) => ({
+  dollars,
+  quota: dollars * QUOTA_PER_DOLLAR,
+}));
+
+/** Payment methods of the online top-up (spec §4) and the epay `type` each maps to. */
+export const PAYMENT_METHODS = { zfb: 'alipay', wx: 'wxpay' } as const;
+export type PaymentMethod = keyof typeof PAYMENT_METHODS;
+export const TopUpStatus = { pending: 'pending', success: 'success' } as const;
+
+/** A stored token's status as the list shows it: an enabled token past its expiry or out of quota
+ * is expired (3) or exhausted (4) even before the relay writes that status. */
+export function effectiveTokenStatus(
+  token: { status: number; expired_time: number; remain_quota: number; unlimited_quota: boolean },
+  now: number,
+): number {
+  if (token.status !== TokenStatus.enabled) return token.status;
+  if (token.expired_time !== NEVER_EXPIRES && token.expired_time < now) return TokenStatus.expired;
+  if (!token.unlimited_quota && token.remain_quota <= 0) return TokenStatus.exhausted;
+  return TokenStatus.enabled;
+}
+
+export interface TokenView {
+  id: number;
+  name: string;
+  /** The 48-character key without `sk-`. */
+  key: string;
+  status: number;
+  used_quota: number;
+  remain_quota: number;
+  unlimited_quota: boolean;
+  model_limits_enabled: boolean;
+  model_limits: string;
+  created_time: number;
+  accessed_time: number;
+  expired_time: number;
+}
+
+export interface RedemptionView {
+  id: number;
+  name: string;
+  key: string;
+  status: number;
+  quota: number;
+  created_time: number;
+  redeemed_time: number;
+  used_user_id: number;
+}
+
+/** One page of a list endpoint; `p` counts from 0. */
+export interface Page<T> {
+  items: T[];
+  total: number;
+  page: number;
+  page_size: number;
+}
+
+/** What `POST /api/user/pay` returns: the form to post to the payment gateway. */
+export interface PaymentForm {
+  url: string;
+  fields: Record<string, string>;
+}
+
+export interface PricingItem {
+  model_name: string;
+  /** 0: billed by tokens with the model ratio; 1: a fixed price per call. */
+  quota_type: 0 | 1;
+  model_ratio: number;
+  model_price: number;
+  completion_ratio: number;
+  enable_groups: string[];
+  available: boolean;
+  owner_by: string;
+}
+
+export interface PricingReply {
+  success: boolean;
+  message: string;
+  data: PricingItem[];
+  group_ratio: number;
+  /** The caller's group, or `default` for guests. */
+  group: string;
+}
+
+export type ModelPrices = { perCall: number } | { prompt: number; completion: number };
+
+/** Dollar prices of spec §9: per 1M tokens for per-usage models, per call for per-call ones. */
+export function modelPrices(item: PricingItem, groupRatio: number): ModelPrices {
+  if (item.quota_type === 1) return { perCall: item.model_price * groupRatio };
+  const prompt = item.model_ratio * 2 * groupRatio;
+  return { prompt, completion: prompt * item.completion_ratio };
+}
+
+/** Spec §9 order: per-usage models first, then names starting with `gpt`, then by name. */
+export function comparePricing(a: PricingItem, b: PricingItem): number {
+  if (a.quota_type !== b.quota_type) return a.quota_type - b.quota_type;
+  const aGpt = a.model_name.startsWith('gpt');
+  const bGpt = b.model_name.startsWith('gpt');
+  if (aGpt !== bGpt) return aGpt ? -1 : 1;
+  return a.model_name.localeCompare(b.model_name);
+}
