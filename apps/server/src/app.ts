@@ -5,6 +5,8 @@ import type { Config } from './config';
 import type { Database } from './db/database';
 import { type Clock, systemClock } from './lib/clock';
 import type { RedisClient } from './lib/redis';
+import { registerChannelRoutes } from './modules/channels/channels.routes';
+import { ChannelsService } from './modules/channels/channels.service';
 import { registerGroupRoutes } from './modules/groups/groups.routes';
 import { GroupsService } from './modules/groups/groups.service';
 import { registerOptionRoutes } from './modules/options/options.routes';
@@ -73,5 +75,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   registerGroupRoutes(app, new GroupsService(options));
   registerOptionRoutes(app, new OptionsService(options));
+  registerChannelRoutes(app, new ChannelsService({ db, options, clock }));
   return app;
 }

@@ -1,7 +1,21 @@
 // Contracts shared by the server and the console: domain constants, API types, pure math.
 // Zod schemas live behind `@switchyard/contracts/schemas`, so the console's first load needs no zod.
 export * from './api';
+export * from './channel-rules';
 export * from './channel-types';
+export type {
+  BalanceUpdateSummary,
+  BatchDeleteChannelsRequest,
+  Channel,
+  ChannelBalance,
+  ChannelListQuery,
+  ChannelPage,
+  ChannelSearchQuery,
+  ChannelStatusInfo,
+  CreateChannelRequest,
+  CreateChannelsResult,
+  UpdateChannelRequest,
+} from './channels';
 export * from './domain';
 export type { OptionEntry, UpdateOptionRequest } from './option-api';
 export * from './options';

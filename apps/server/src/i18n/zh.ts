@@ -50,6 +50,21 @@ export const zh = {
   'log.inviteeReward': '使用邀请码注册赠送 {quota}',
   'log.inviterReward': '邀请用户 {username} 注册，奖励 {quota}',
   'console.notBuilt': '控制台尚未构建，请先运行 npm run build',
+  // channels
+  'channel.nameKeyRequired': '请填写渠道名称和渠道密钥！',
+  'channel.modelsRequired': '请至少选择一个模型！',
+  'channel.invalidModelMapping': '模型映射必须是合法的 JSON 格式！',
+  'channel.invalidStatusCodeMapping': '状态码复写必须是合法的 JSON 格式！',
+  'channel.unknownType': '未知的渠道类型 {type}',
+  'channel.notFound': '渠道未找到，请刷新页面后重试。',
+  'channel.created': '渠道创建成功！',
+  'channel.updated': '渠道更新成功！',
+  'channel.fetchModelsUnsupported': '仅支持 OpenAI 接口格式',
+  'channel.fetchModelsFailed': '获取模型列表失败：{reason}',
+  'channel.balanceUnsupported': '该渠道类型不支持查询余额',
+  'channel.balanceFailed': '查询余额失败：{reason}',
+  'channel.insufficientBalance': '余额不足',
+  'channel.copyName': '{name}_复制',
 } as const;
 
 export type MessageKey = keyof typeof zh;
