@@ -26,6 +26,7 @@ import {
 } from './plugins/errors';
 import { registerRateLimit } from './plugins/rate-limit';
 import { MemoryRateLimitStore, RedisRateLimitStore } from './plugins/rate-limit-store';
+import { registerRelay } from './relay';
 
 export interface AppDeps {
   config: Config;
@@ -73,5 +74,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   registerGroupRoutes(app, new GroupsService(options));
   registerOptionRoutes(app, new OptionsService(options));
+  registerRelay(app, { db, options, clock });
   return app;
 }
