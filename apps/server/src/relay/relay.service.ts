@@ -54,6 +54,8 @@ interface Delivery {
   /** Milliseconds from the start to the first byte sent to the client. */
   firstByteMs: number;
   delivered: boolean;
+  /** Streams only: ends the client's stream once the usage is known (usage chunk, [DONE]). */
+  close?: (usage: Usage) => void;
 }
 
 /** Status code mapping of a channel (`{"400":"500"}`), applied to upstream errors. */
@@ -300,15 +302,25 @@ export class RelayService {
         if (settled) return;
         settled = true;
         out.off('close', onClientClose);
-        const delivered = firstByteMs >= 0;
-        if (!out.destroyed) {
-          if (cut === null) for (const event of reader.flush()) forward(translator.push(event));
-          if (ctx.includeUsage && !usageSent && translator.usage) {
-            forward([usageChunkBody(`chatcmpl-${Date.now()}`, ctx.model, translator.usage)]);
-          }
-          out.end(cut === null ? 'data: [DONE]\n\n' : undefined);
+        if (cut === null && !out.destroyed) {
+          for (const event of reader.flush()) forward(translator.push(event));
         }
-        resolve({ usage: translator.usage, text: translator.text, cut, firstByteMs, delivered });
+        const close = (usage: Usage) => {
+          if (out.destroyed) return;
+          if (ctx.includeUsage && !usageSent) {
+            forward([usageChunkBody(`chatcmpl-${Date.now()}`, ctx.model, usage)]);
+          }
+          // A stream the upstream broke off ends without [DONE], so the client can tell.
+          out.end(cut === null ? 'data: [DONE]\n\n' : undefined);
+        };
+        resolve({
+          usage: translator.usage,
+          text: translator.text,
+          cut,
+          firstByteMs,
+          delivered: firstByteMs >= 0,
+          close,
+        });
       };
       const onClientClose = () => {
         if (!out.writableFinished) {
@@ -341,6 +353,7 @@ export class RelayService {
   }): Promise<void> {
     const { caller, ctx, delivery, reservation } = input;
     if (!delivery.delivered) {
+      delivery.close?.({ promptTokens: 0, completionTokens: 0 });
       await this.deps.billing.refund(reservation);
       return;
     }
@@ -356,6 +369,7 @@ export class RelayService {
         completionTokens: await countText(ctx.model, delivery.text),
       };
     }
+    delivery.close?.(usage);
     const cost = this.deps.billing.cost(quote, usage);
     const elapsed = performance.now() - input.started;
     const log = this.deps.options.getBool('LogConsumeEnabled')

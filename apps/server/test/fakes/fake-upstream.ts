@@ -28,6 +28,8 @@ export interface Behaviour {
 export interface RecordedRequest {
   method: string;
   path: string;
+  /** The query string, with its `?` (empty when none). */
+  search: string;
   headers: IncomingMessage['headers'];
   body: unknown;
   /** The channel key the request carried (Bearer, api-key, x-api-key or x-goog-api-key). */
@@ -95,7 +97,13 @@ const openAiUsage = (r: Reply) => ({
   total_tokens: r.prompt + r.completion,
 });
 
-function jsonReply(family: Family, path: string, r: Reply, noUsage: boolean): unknown {
+function jsonReply(
+  family: Family,
+  path: string,
+  r: Reply,
+  noUsage: boolean,
+  encoding?: unknown,
+): unknown {
   const text = r.words.join('');
   if (family === 'anthropic') {
     return {
@@ -126,9 +134,15 @@ function jsonReply(family: Family, path: string, r: Reply, noUsage: boolean): un
   }
   const usage = noUsage ? {} : { usage: openAiUsage(r) };
   if (path.endsWith('/embeddings')) {
+    const vector = [0.1, 0.2, 0.3];
+    // The openai client asks for base64 (little-endian float32) unless told otherwise.
+    const embedding =
+      encoding === 'base64'
+        ? Buffer.from(new Float32Array(vector).buffer).toString('base64')
+        : vector;
     return {
       object: 'list',
-      data: [{ object: 'embedding', index: 0, embedding: [0.1, 0.2, 0.3] }],
+      data: [{ object: 'embedding', index: 0, embedding }],
       model: r.model,
       ...(noUsage ? {} : { usage: { prompt_tokens: r.prompt, total_tokens: r.prompt } }),
     };
@@ -281,6 +295,7 @@ export async function startFakeUpstream(): Promise<FakeUpstream> {
     requests.push({
       method: request.method ?? '',
       path: url.pathname,
+      search: url.search,
       headers: request.headers,
       body,
       key,
@@ -313,7 +328,9 @@ export async function startFakeUpstream(): Promise<FakeUpstream> {
     const streaming = body?.stream === true || url.pathname.endsWith(':streamGenerateContent');
     if (!streaming) {
       response.writeHead(200, { 'content-type': 'application/json' });
-      response.end(JSON.stringify(jsonReply(family, url.pathname, reply, noUsage)));
+      response.end(
+        JSON.stringify(jsonReply(family, url.pathname, reply, noUsage, body?.encoding_format)),
+      );
       return;
     }
     const options = body.stream_options as { include_usage?: boolean } | undefined;
@@ -322,6 +339,8 @@ export async function startFakeUpstream(): Promise<FakeUpstream> {
     for (const frame of frames.head) response.write(frame);
     for (const [index, frame] of frames.content.entries()) {
       if (behaviour.cutAfter !== undefined && index >= behaviour.cutAfter) {
+        // Let what was written reach the gateway, then break the connection mid-body.
+        await sleep(30);
         response.socket?.destroy();
         return;
       }
