@@ -28,6 +28,7 @@ import {
 } from './plugins/errors';
 import { registerRateLimit } from './plugins/rate-limit';
 import { MemoryRateLimitStore, RedisRateLimitStore } from './plugins/rate-limit-store';
+import { registerRelay } from './relay';
 
 export interface AppDeps {
   config: Config;
@@ -76,5 +77,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerGroupRoutes(app, new GroupsService(options));
   registerOptionRoutes(app, new OptionsService(options));
   registerChannelRoutes(app, new ChannelsService({ db, options, clock }));
+  registerRelay(app, { db, options, clock });
   return app;
 }
