@@ -1,13 +1,14 @@
 // Typed calls of the channel endpoints (spec §7 "Channels"); components use these through hooks.
 import { apiDelete, apiGet, apiPost, apiPut, http } from '@switchyard/console-kit';
-import type {
-  BalanceUpdateSummary,
-  Channel,
-  ChannelBalance,
-  ChannelPage,
-  CreateChannelRequest,
-  CreateChannelsResult,
-  UpdateChannelRequest,
+import {
+  type BalanceUpdateSummary,
+  CHANNEL_PAGE_SIZE_MAX,
+  type Channel,
+  type ChannelBalance,
+  type ChannelPage,
+  type CreateChannelRequest,
+  type CreateChannelsResult,
+  type UpdateChannelRequest,
 } from '@switchyard/contracts';
 
 export interface ChannelListParams {
@@ -26,6 +27,18 @@ export function listChannels(params: ChannelListParams): Promise<ChannelPage> {
     return apiGet<ChannelPage>('/api/channel/search', { params: { ...params } });
   }
   return apiGet<ChannelPage>('/api/channel/', { params: page });
+}
+
+/** Every channel, read page by page (the test-all progress needs the whole set). */
+export async function listEveryChannel(): Promise<Channel[]> {
+  const channels: Channel[] = [];
+  for (let p = 0; ; p += 1) {
+    const page = await apiGet<ChannelPage>('/api/channel/', {
+      params: { p, page_size: CHANNEL_PAGE_SIZE_MAX, id_sort: true },
+    });
+    channels.push(...page.items);
+    if (page.items.length < CHANNEL_PAGE_SIZE_MAX || channels.length >= page.total) return channels;
+  }
 }
 
 export const getChannel = (id: number) => apiGet<Channel>(`/api/channel/${id}`);

@@ -66,7 +66,7 @@ export const channelsEn: TranslationOf<typeof channelsZh> = {
     toolbar: {
       add: 'Add channel',
       testAll: 'Test all channels',
-      testAllRunning: 'Testing all channels…',
+      testAllRunning: 'Testing: {{done}} / {{total}}',
       updateAllBalances: 'Update balances of enabled channels',
       deleteDisabled: 'Delete disabled channels',
       deleteDisabledConfirm: 'Delete every disabled channel? This cannot be undone.',

@@ -63,7 +63,7 @@ export const channelsZh = {
     toolbar: {
       add: '添加渠道',
       testAll: '测试所有渠道',
-      testAllRunning: '正在测试所有渠道…',
+      testAllRunning: '正在测试：{{done}} / {{total}}',
       updateAllBalances: '更新所有已启用渠道余额',
       deleteDisabled: '删除禁用渠道',
       deleteDisabledConfirm: '确定删除所有已禁用的渠道吗？此操作不可撤销。',

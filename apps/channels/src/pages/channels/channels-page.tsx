@@ -14,22 +14,21 @@ import { ChannelsSearchForm } from './channels-search-form';
 import { ChannelsToolbar } from './channels-toolbar';
 import { useChannelActions } from './use-channel-actions';
 import { useListParams } from './use-list-params';
-
-/** While every channel is being tested, the list refreshes so results appear as they arrive. */
-const TEST_ALL_REFRESH_MS = 1500;
+import { TEST_ALL_REFRESH_MS, useTestAll } from './use-test-all';
 
 export function ChannelsPage() {
   const { t } = useTranslation('channels');
   const navigate = useNavigate();
   const list = useListParams();
   const actions = useChannelActions();
+  const testAll = useTestAll();
   const { renderQuota } = useQuotaDisplay();
   const [selected, setSelected] = useState<number[]>([]);
   const channels = useQuery({
     queryKey: channelKeys.list(list.params),
     queryFn: () => listChannels(list.params),
     placeholderData: keepPreviousData,
-    refetchInterval: actions.testAll.isPending ? TEST_ALL_REFRESH_MS : false,
+    refetchInterval: testAll.running ? TEST_ALL_REFRESH_MS : false,
   });
 
   const columns = useMemo(
@@ -61,6 +60,7 @@ export function ChannelsPage() {
         <ChannelsSearchForm filters={list.filters} onSearch={list.setFilters} />
         <ChannelsToolbar
           actions={actions}
+          testAll={testAll}
           selected={selected}
           idSort={list.params.id_sort}
           onIdSort={list.setIdSort}

@@ -3,15 +3,17 @@ import { Button, Message, Popconfirm, Space, Switch, Tag } from '@arco-design/we
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { ChannelActions } from './use-channel-actions';
+import type { TestAll } from './use-test-all';
 
 export interface ToolbarProps {
   actions: ChannelActions;
+  testAll: TestAll;
   selected: number[];
   idSort: boolean;
   onIdSort: (value: boolean) => void;
 }
 
-export function ChannelsToolbar({ actions, selected, idSort, onIdSort }: ToolbarProps) {
+export function ChannelsToolbar({ actions, testAll, selected, idSort, onIdSort }: ToolbarProps) {
   const { t } = useTranslation('channels');
   const navigate = useNavigate();
   const deleteSelected = () => {
@@ -26,16 +28,12 @@ export function ChannelsToolbar({ actions, selected, idSort, onIdSort }: Toolbar
       <Button type="primary" onClick={() => navigate('/channel/add')} data-testid="channel-add">
         {t('list.toolbar.add')}
       </Button>
-      <Button
-        loading={actions.testAll.isPending}
-        onClick={() => actions.testAll.mutate()}
-        data-testid="channel-test-all"
-      >
+      <Button loading={testAll.running} onClick={testAll.start} data-testid="channel-test-all">
         {t('list.toolbar.testAll')}
       </Button>
-      {actions.testAll.isPending ? (
+      {testAll.running ? (
         <Tag color="arcoblue" data-testid="channel-test-all-progress">
-          {t('list.toolbar.testAllRunning')}
+          {t('list.toolbar.testAllRunning', { done: testAll.done, total: testAll.total })}
         </Tag>
       ) : null}
       <Button

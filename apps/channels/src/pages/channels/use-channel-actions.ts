@@ -10,7 +10,6 @@ import {
   deleteChannels,
   deleteDisabledChannels,
   fixAbilities,
-  testAllChannels,
   testChannel,
   updateAllBalances,
   updateBalance,
@@ -53,11 +52,6 @@ export function useChannelActions() {
       done(t('list.message.testSuccess', { name: channel.name, seconds: result.time.toFixed(2) })),
     onSettled: (_data, error) => (error && isApiError(error) ? refresh() : undefined),
   });
-  const testAll = useMutation({
-    mutationFn: testAllChannels,
-    onSuccess: () => done(t('list.message.testAllDone')),
-    onSettled: refresh,
-  });
   const allBalances = useMutation({
     mutationFn: updateAllBalances,
     onSuccess: (summary) => done(t('list.message.allBalancesUpdated', { ...summary })),
@@ -81,7 +75,6 @@ export function useChannelActions() {
     copy,
     balance,
     test,
-    testAll,
     allBalances,
     removeDisabled,
     removeSelected,
