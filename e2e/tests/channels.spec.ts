@@ -74,6 +74,20 @@ test('admin adds a channel and disabling it greys its row', async ({ page }) => 
   await row.locator('[data-testid^="channel-toggle-"]').click();
   await expect(row).toHaveAttribute('data-status', '1');
   await expect(row).toHaveCSS('opacity', '1');
+
+  // Priority is edited in place and kept.
+  const priority = row.getByRole('spinbutton').first();
+  await priority.fill('7');
+  await priority.press('Enter');
+  await expect(page.getByText('操作成功完成！').first()).toBeVisible();
+  await page.reload();
+  await expect(rows(page).first().getByRole('spinbutton').first()).toHaveValue('7');
+
+  // Copy makes a second channel with the same settings.
+  await rows(page).first().locator('[data-testid^="channel-copy-"]').click();
+  await expect(page.getByText('渠道复制成功')).toBeVisible();
+  await expect(rows(page)).toHaveCount(2);
+  await expect(page.getByText(`${name}_复制`)).toBeVisible();
 });
 
 test('batch create with three keys makes three channels', async ({ page }) => {
