@@ -5,6 +5,7 @@ import type { Config } from './config';
 import type { Database } from './db/database';
 import { type Clock, systemClock } from './lib/clock';
 import type { RedisClient } from './lib/redis';
+import { ChannelUpstreamService } from './modules/channels/channel-upstream.service';
 import { registerChannelRoutes } from './modules/channels/channels.routes';
 import { ChannelsService } from './modules/channels/channels.service';
 import { registerGroupRoutes } from './modules/groups/groups.routes';
@@ -76,7 +77,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   registerGroupRoutes(app, new GroupsService(options));
   registerOptionRoutes(app, new OptionsService(options));
-  registerChannelRoutes(app, new ChannelsService({ db, options, clock }));
+  const channels = new ChannelsService({ db, options, clock });
+  registerChannelRoutes(
+    app,
+    channels,
+    new ChannelUpstreamService({ db, options, clock }, channels),
+  );
   registerRelay(app, { db, options, clock });
   return app;
 }

@@ -1,22 +1,13 @@
 // Column factory of the channel list; the table only renders what this returns.
-import {
-  Button,
-  Dropdown,
-  InputNumber,
-  Menu,
-  Popconfirm,
-  Space,
-  type TableColumnProps,
-  Tooltip,
-} from '@arco-design/web-react';
+import { Button, Popconfirm, Space, type TableColumnProps, Tooltip } from '@arco-design/web-react';
 import {
   CHANNEL_PRIORITY_MIN,
   CHANNEL_WEIGHT_MIN,
   type Channel,
   ChannelStatus,
-  splitList,
 } from '@switchyard/contracts';
 import type { TFunction } from 'i18next';
+import { NumberCell, TestButton } from './channel-cells';
 import { GroupTags, ResponseTimeTag, StatusTag, TypeTag } from './channel-tags';
 
 export interface ColumnHandlers {
@@ -33,71 +24,6 @@ export interface ColumnHandlers {
 /** Balances above 100000 are abbreviated (spec §9). */
 const renderBalance = (balance: number): string =>
   balance > 100_000 ? `$${(balance / 1000).toFixed(1)}k` : `$${balance.toFixed(2)}`;
-
-function NumberCell({
-  channel,
-  field,
-  min,
-  onNumber,
-}: {
-  channel: Channel;
-  field: 'priority' | 'weight';
-  min: number;
-  onNumber: ColumnHandlers['onNumber'];
-}) {
-  const save = (text: string) => {
-    const value = Number(text);
-    if (text !== '' && Number.isInteger(value) && value >= min && value !== channel[field]) {
-      onNumber(channel, field, value);
-    }
-  };
-  // Enter saves too: it blurs the field, and the blur saves.
-  const blurOnEnter = (event: React.KeyboardEvent) => {
-    if (event.key === 'Enter' && event.target instanceof HTMLElement) event.target.blur();
-  };
-  return (
-    <span onKeyDown={blurOnEnter}>
-      <InputNumber
-        key={`${channel.id}-${channel[field]}`}
-        defaultValue={channel[field]}
-        min={min}
-        precision={0}
-        size="small"
-        style={{ width: 90 }}
-        onBlur={(event) => save(event.target.value)}
-        data-testid={`channel-${field}-${channel.id}`}
-      />
-    </span>
-  );
-}
-
-function TestButton({
-  channel,
-  t,
-  onTest,
-}: {
-  channel: Channel;
-  t: TFunction;
-  onTest: ColumnHandlers['onTest'];
-}) {
-  const models = splitList(channel.models);
-  return (
-    <Dropdown.Button
-      size="small"
-      onClick={() => onTest(channel)}
-      droplist={
-        <Menu onClickMenuItem={(model) => onTest(channel, model)}>
-          {models.map((model) => (
-            <Menu.Item key={model}>{model}</Menu.Item>
-          ))}
-        </Menu>
-      }
-      data-testid={`channel-test-${channel.id}`}
-    >
-      {t('list.action.test')}
-    </Dropdown.Button>
-  );
-}
 
 export function getColumns(t: TFunction, handlers: ColumnHandlers): TableColumnProps<Channel>[] {
   return [

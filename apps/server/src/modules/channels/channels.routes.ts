@@ -19,6 +19,7 @@ import type { FastifyInstance } from 'fastify';
 import { languageOf, translate } from '../../i18n';
 import { ok } from '../../lib/envelope';
 import { parseInput } from '../../lib/validation';
+import type { ChannelUpstreamService } from './channel-upstream.service';
 import type { ChannelsService } from './channels.service';
 
 /** Every model name the gateway knows of (registry and pricing tables), sorted. */
@@ -29,7 +30,11 @@ function builtInModels(): string[] {
   return [...names].sort();
 }
 
-export function registerChannelRoutes(app: FastifyInstance, channels: ChannelsService): void {
+export function registerChannelRoutes(
+  app: FastifyInstance,
+  channels: ChannelsService,
+  upstream: ChannelUpstreamService,
+): void {
   const admin = { config: { access: Role.admin } } as const;
 
   app.get('/api/channel/', admin, async (request) =>
@@ -67,17 +72,17 @@ export function registerChannelRoutes(app: FastifyInstance, channels: ChannelsSe
   app.post('/api/channel/fix', admin, async () => ok(await channels.fixAbilities()));
 
   app.get('/api/channel/update_balance', admin, async (request) =>
-    ok(await channels.updateAllBalances(languageOf(request))),
+    ok(await upstream.updateAllBalances(languageOf(request))),
   );
 
   app.get('/api/channel/update_balance/:id', admin, async (request) => {
     const { id } = parseInput(channelIdParamsSchema, request.params);
-    return ok(await channels.updateBalance(id));
+    return ok(await upstream.updateBalance(id));
   });
 
   app.get('/api/channel/fetch_models/:id', admin, async (request) => {
     const { id } = parseInput(channelIdParamsSchema, request.params);
-    return ok(await channels.fetchModels(id));
+    return ok(await upstream.fetchModels(id));
   });
 
   app.post('/api/channel/copy/:id', admin, async (request) => {

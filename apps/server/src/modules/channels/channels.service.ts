@@ -1,13 +1,9 @@
-// Channel administration: validation, create (one channel per key), update, delete, abilities,
-// model lists and balances. Every change to a channel rebuilds its abilities in the same transaction.
+// Channel administration: validation, create (one channel per key), update, copy, delete and
+// abilities. Every change to a channel rebuilds its abilities in the same transaction.
 import {
-  type BalanceUpdateSummary,
-  CHANNEL_TYPES,
   type Channel,
-  type ChannelBalance,
   type ChannelListQuery,
   type ChannelPage,
-  ChannelStatus,
   type CreateChannelRequest,
   channelTypeById,
   DEFAULT_CHANNEL_TYPE,
@@ -36,11 +32,9 @@ import {
   findDisabledChannelIds,
   insertChannel,
   listAllChannels,
-  listChannelsByTypeAndStatus,
   type NewChannel,
   updateChannel,
 } from './channels.repository';
-import { fetchBalance, fetchUpstreamModels, UpstreamError, type UpstreamTarget } from './upstream';
 
 export interface ChannelsDeps {
   db: Db;
@@ -48,15 +42,12 @@ export interface ChannelsDeps {
   clock: Clock;
 }
 
-/** Balances are read for this many channels at once when updating all. */
-const BALANCE_CONCURRENCY = 4;
-
 const badInput = (
   key: ConstructorParameters<typeof AppError>[1],
   params?: Record<string, string>,
 ) => new AppError(400, key, params);
 
-function requireType(type: number) {
+export function requireType(type: number) {
   const info = channelTypeById(type);
   if (!info) throw badInput('channel.unknownType', { type: String(type) });
   return info;
@@ -94,20 +85,6 @@ function columnsOf(input: Partial<CreateChannelRequest>): ChannelUpdate {
   if (input.max_input_tokens !== undefined) columns.max_input_tokens = input.max_input_tokens;
   if (input.status !== undefined) columns.status = input.status;
   return columns;
-}
-
-async function mapBounded<T, R>(items: T[], limit: number, run: (item: T) => Promise<R>) {
-  const results: R[] = [];
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const item = items[next] as T;
-      next += 1;
-      results.push(await run(item));
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return results;
 }
 
 export class ChannelsService {
@@ -224,88 +201,15 @@ export class ChannelsService {
     });
   }
 
-  /** The upstream's model ids (types that list models the OpenAI way only). */
-  async fetchModels(id: number): Promise<string[]> {
-    const row = await this.require(this.deps.db, id);
-    const type = requireType(row.type);
-    if (!type.fetchModels) throw new AppError(200, 'channel.fetchModelsUnsupported');
-    try {
-      return await fetchUpstreamModels(this.targetOf(row));
-    } catch (error) {
-      throw this.upstreamFailure('channel.fetchModelsFailed', error);
-    }
-  }
-
-  async updateBalance(id: number): Promise<ChannelBalance> {
-    const row = await this.require(this.deps.db, id);
-    const api = requireType(row.type).balance;
-    if (!api) throw new AppError(200, 'channel.balanceUnsupported');
-    let balance: number;
-    try {
-      balance = await fetchBalance(api, this.targetOf(row), this.deps.clock.now());
-    } catch (error) {
-      throw this.upstreamFailure('channel.balanceFailed', error);
-    }
-    const balanceUpdatedTime = this.deps.clock.now();
-    await updateChannel(this.deps.db, id, { balance, balance_updated_time: balanceUpdatedTime });
-    return { balance, balance_updated_time: balanceUpdatedTime };
-  }
-
-  /**
-   * Reads the balance of every enabled channel whose provider reports one. A channel at or below
-   * zero is disabled automatically when its auto-ban and the automatic-disable option are on.
-   */
-  async updateAllBalances(language: Language): Promise<BalanceUpdateSummary> {
-    const { db, options, clock } = this.deps;
-    const types = CHANNEL_TYPES.filter((type) => type.balance).map((type) => type.id);
-    const channels = await listChannelsByTypeAndStatus(db, types, ChannelStatus.enabled);
-    const summary: BalanceUpdateSummary = { updated: 0, failed: 0, disabled: 0 };
-    await mapBounded(channels, BALANCE_CONCURRENCY, async (row) => {
-      let balance: number;
-      try {
-        balance = (await this.updateBalance(Number(row.id))).balance;
-      } catch {
-        summary.failed += 1;
-        return;
-      }
-      summary.updated += 1;
-      if (balance > 0 || row.auto_ban !== 1) return;
-      if (!options.getBool('AutomaticDisableChannelEnabled')) return;
-      const reason = translate(language, 'channel.insufficientBalance');
-      await this.update({ id: Number(row.id), status: ChannelStatus.autoDisabled });
-      await updateChannel(db, Number(row.id), {
-        other_info: JSON.stringify({ status_reason: reason, status_time: clock.now() }),
-      });
-      summary.disabled += 1;
-    });
-    return summary;
-  }
-
   private async removeMany(trx: Db, ids: number[]): Promise<number> {
     await deleteAbilities(trx, ids);
     return deleteChannels(trx, ids);
   }
 
-  private async require(db: Db, id: number): Promise<ChannelRow> {
+  /** The channel or a 404 with the spec message. */
+  async require(db: Db, id: number): Promise<ChannelRow> {
     const row = await findChannelById(db, id);
     if (!row) throw new AppError(404, 'channel.notFound');
     return row;
-  }
-
-  private targetOf(row: ChannelRow): UpstreamTarget {
-    const type = requireType(row.type);
-    return {
-      baseUrl: trimBaseUrl(row.base_url || type.defaultBaseUrl || ''),
-      key: row.key,
-      organization: row.openai_organization,
-    };
-  }
-
-  private upstreamFailure(
-    key: 'channel.fetchModelsFailed' | 'channel.balanceFailed',
-    error: unknown,
-  ) {
-    if (!(error instanceof UpstreamError)) throw error;
-    return new AppError(200, key, { reason: error.message });
   }
 }
