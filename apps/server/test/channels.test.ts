@@ -161,6 +161,26 @@ describe('PUT /api/channel/', () => {
     expect((await channelRow(server.db, id)).priority).toBe(0);
   });
 
+  it('concurrent updates of one channel all succeed and leave abilities matching the row', async () => {
+    const id = await createOne();
+    const replies = await Promise.all(
+      Array.from({ length: 8 }, (_, index) =>
+        admin.put('/api/channel/', {
+          id,
+          models: `m${index},shared`,
+          group: `g${index % 3},default`,
+        }),
+      ),
+    );
+    expect(replies.map((reply) => reply.status)).toEqual(Array(8).fill(200));
+    const row = await channelRow(server.db, id);
+    const expected = row.group
+      .split(',')
+      .flatMap((group) => row.models.split(',').map((model) => `${group}/${model} 1 0 0`))
+      .sort();
+    expect(await abilityLines(server.db, id)).toEqual(expected);
+  });
+
   it('refuses an unknown id with the spec message and bad mappings without writing', async () => {
     const missing = await admin.put('/api/channel/', { id: 999_999, name: 'x' });
     expect(missing.status).toBe(404);

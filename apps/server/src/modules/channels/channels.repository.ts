@@ -10,7 +10,7 @@ import type {
 } from 'kysely';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
-import { insertReturningId } from '../../db/dialect';
+import { engineOf, insertReturningId } from '../../db/dialect';
 import type { ChannelsTable, Schema } from '../../db/schema';
 
 export type ChannelRow = Selectable<ChannelsTable>;
@@ -92,6 +92,17 @@ export async function findChannelPage(
 
 export function findChannelById(db: Db, id: number): Promise<ChannelRow | undefined> {
   return db.selectFrom('channels').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/**
+ * Reads a channel inside a transaction and holds its row lock until the end (PostgreSQL, MySQL),
+ * so concurrent changes to one channel rebuild its abilities one after the other, even when the
+ * change writes no channel column (an update takes the same lock). SQLite
+ * transactions are serialised already.
+ */
+export function lockChannel(trx: Db, id: number): Promise<ChannelRow | undefined> {
+  const query = trx.selectFrom('channels').selectAll().where('id', '=', id);
+  return (engineOf(trx) === 'sqlite' ? query : query.forUpdate()).executeTakeFirst();
 }
 
 export function listAllChannels(db: Db): Promise<ChannelRow[]> {

@@ -32,6 +32,7 @@ import {
   findDisabledChannelIds,
   insertChannel,
   listAllChannels,
+  lockChannel,
   type NewChannel,
   updateChannel,
 } from './channels.repository';
@@ -143,7 +144,7 @@ export class ChannelsService {
     const patch = columnsOf(fields);
     if (key !== undefined && key.trim() !== '') patch.key = key.trim();
     const row = await this.deps.db.transaction().execute(async (trx) => {
-      await this.require(trx, id);
+      if (!(await lockChannel(trx, id))) throw new AppError(404, 'channel.notFound');
       await updateChannel(trx, id, patch);
       const updated = await this.require(trx, id);
       await rebuildAbilities(trx, updated);
