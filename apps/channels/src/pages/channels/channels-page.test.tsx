@@ -50,6 +50,9 @@ const ok = (data: unknown): MockReply => ({ body: { success: true, message: '', 
 
 function answer(config: InternalAxiosRequestConfig): MockReply {
   if (config.url === '/api/group/') return ok(['default', 'vip']);
+  if (config.url === '/api/channel/copy/2') {
+    return { body: { success: false, message: 'Channel not found' } };
+  }
   if (config.url === '/api/channel/' || config.url === '/api/channel/search') {
     return ok({ items: CHANNELS, total: CHANNELS.length });
   }
@@ -90,6 +93,13 @@ describe('ChannelsPage', () => {
     const tip = await screen.findByTestId('channel-status-reason');
     expect(tip).toHaveTextContent('原因：invalid api key');
     expect(tip).toHaveTextContent(`时间：${new Date(1_790_000_000 * 1000).toLocaleString()}`);
+  });
+
+  it('a failed copy says so with the spec prefix, once', async () => {
+    await openList();
+    fireEvent.click(await screen.findByTestId('channel-copy-2'));
+    expect(await screen.findByText('渠道复制失败: Channel not found')).toBeInTheDocument();
+    expect(screen.queryByText('Channel not found')).not.toBeInTheDocument();
   });
 
   it('bulk delete without a selection says so and sends nothing', async () => {
