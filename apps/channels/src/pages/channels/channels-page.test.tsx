@@ -50,6 +50,9 @@ const ok = (data: unknown): MockReply => ({ body: { success: true, message: '', 
 
 function answer(config: InternalAxiosRequestConfig): MockReply {
   if (config.url === '/api/group/') return ok(['default', 'vip']);
+  if (config.url === '/api/channel/test/4') {
+    return { body: { success: true, message: '', time: 1.234 } };
+  }
   if (config.url === '/api/channel/copy/2') {
     return { body: { success: false, message: 'Channel not found' } };
   }
@@ -93,6 +96,20 @@ describe('ChannelsPage', () => {
     const tip = await screen.findByTestId('channel-status-reason');
     expect(tip).toHaveTextContent('原因：invalid api key');
     expect(tip).toHaveTextContent(`时间：${new Date(1_790_000_000 * 1000).toLocaleString()}`);
+  });
+
+  it('tests a channel with a model picked from its models and reports the time', async () => {
+    await openList();
+    const group = await screen.findByTestId('channel-test-4');
+    const buttons = within(group.closest('.arco-btn-group') ?? group).getAllByRole('button');
+    fireEvent.mouseEnter(buttons[1] as HTMLElement);
+    fireEvent.click(buttons[1] as HTMLElement);
+    fireEvent.click(
+      await screen.findByText('gpt-4o-mini', { selector: '.arco-dropdown-menu-item' }),
+    );
+    expect(await screen.findByText('渠道 ch-4 测试成功，耗时 1.23 秒。')).toBeInTheDocument();
+    const test = http.seen.find((config) => config.url === '/api/channel/test/4');
+    expect(test?.params).toEqual({ model: 'gpt-4o-mini' });
   });
 
   it('a failed copy says so with the spec prefix, once', async () => {
