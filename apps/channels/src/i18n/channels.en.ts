@@ -54,7 +54,7 @@ export const channelsEn: TranslationOf<typeof channelsZh> = {
     },
     untested: 'Not tested',
     seconds: '{{seconds}} s',
-    balanceTooltip: 'Balance {{balance}}, click to update',
+    balanceTooltip: 'Balance {{balance}}, read {{time}}, click to update',
     usedTooltip: 'Used quota',
     search: {
       keyword: 'Search channel ID, name and key ...',

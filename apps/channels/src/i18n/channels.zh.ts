@@ -51,7 +51,7 @@ export const channelsZh = {
     },
     untested: '未测试',
     seconds: '{{seconds}} 秒',
-    balanceTooltip: '剩余额度 {{balance}}，点击更新',
+    balanceTooltip: '剩余额度 {{balance}}，更新于 {{time}}，点击更新',
     usedTooltip: '已用额度',
     search: {
       keyword: '搜索渠道的 ID，名称和密钥 ...',

@@ -62,7 +62,14 @@ export function getColumns(t: TFunction, handlers: ColumnHandlers): TableColumnP
             </span>
           </Tooltip>
           <span>/</span>
-          <Tooltip content={t('list.balanceTooltip', { balance: renderBalance(balance) })}>
+          <Tooltip
+            content={t('list.balanceTooltip', {
+              balance: renderBalance(balance),
+              time: channel.balance_updated_time
+                ? new Date(channel.balance_updated_time * 1000).toLocaleString()
+                : '-',
+            })}
+          >
             <Button
               size="mini"
               type="text"
