@@ -9,6 +9,7 @@ import {
 } from '@switchyard/contracts';
 import { translate } from '../../i18n';
 import { AppError } from '../../lib/errors';
+import { ChannelHealth } from '../../relay/channel-health';
 import { type ChannelRow, listChannelsByTypeAndStatus, updateChannel } from './channels.repository';
 import type { ChannelsDeps, ChannelsService } from './channels.service';
 import { requireType } from './channels.service';
@@ -32,10 +33,14 @@ async function mapBounded<T, R>(items: T[], limit: number, run: (item: T) => Pro
 }
 
 export class ChannelUpstreamService {
+  private readonly health: ChannelHealth;
+
   constructor(
     private readonly deps: ChannelsDeps,
     private readonly channels: ChannelsService,
-  ) {}
+  ) {
+    this.health = new ChannelHealth(deps.db, deps.options, () => deps.clock.now());
+  }
 
   /** The upstream's model ids (types that list models the OpenAI way only). */
   async fetchModels(id: number): Promise<string[]> {
@@ -69,7 +74,7 @@ export class ChannelUpstreamService {
    * zero is disabled automatically when its auto-ban and the automatic-disable option are on.
    */
   async updateAllBalances(language: Language): Promise<BalanceUpdateSummary> {
-    const { db, options, clock } = this.deps;
+    const { db, options } = this.deps;
     const types = CHANNEL_TYPES.filter((type) => type.balance).map((type) => type.id);
     const channels = await listChannelsByTypeAndStatus(db, types, ChannelStatus.enabled);
     const summary: BalanceUpdateSummary = { updated: 0, failed: 0, disabled: 0 };
@@ -84,12 +89,9 @@ export class ChannelUpstreamService {
       summary.updated += 1;
       if (balance > 0 || row.auto_ban !== 1) return;
       if (!options.getBool('AutomaticDisableChannelEnabled')) return;
+      // The relay's disable: only from enabled (a concurrent manual disable wins), abilities off.
       const reason = translate(language, 'channel.insufficientBalance');
-      await this.channels.update({ id: Number(row.id), status: ChannelStatus.autoDisabled });
-      await updateChannel(db, Number(row.id), {
-        other_info: JSON.stringify({ status_reason: reason, status_time: clock.now() }),
-      });
-      summary.disabled += 1;
+      if (await this.health.disable(row, reason)) summary.disabled += 1;
     });
     return summary;
   }
