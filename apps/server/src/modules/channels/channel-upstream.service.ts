@@ -11,25 +11,23 @@ import { translate } from '../../i18n';
 import { AppError } from '../../lib/errors';
 import { ChannelHealth } from '../../relay/channel-health';
 import { type ChannelRow, listChannelsByTypeAndStatus, updateChannel } from './channels.repository';
-import type { ChannelsDeps, ChannelsService } from './channels.service';
-import { requireType } from './channels.service';
+import { type ChannelsDeps, type ChannelsService, requireType } from './channels.service';
 import { fetchBalance, fetchUpstreamModels, UpstreamError, type UpstreamTarget } from './upstream';
 
 /** Balances are read for this many channels at once when updating all. */
 const BALANCE_CONCURRENCY = 4;
 
-async function mapBounded<T, R>(items: T[], limit: number, run: (item: T) => Promise<R>) {
-  const results: R[] = [];
+/** Runs `run` over the items, at most `limit` at a time. */
+async function forEachBounded<T>(items: T[], limit: number, run: (item: T) => Promise<void>) {
   let next = 0;
   const worker = async () => {
     while (next < items.length) {
       const item = items[next] as T;
       next += 1;
-      results.push(await run(item));
+      await run(item);
     }
   };
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return results;
 }
 
 export class ChannelUpstreamService {
@@ -78,7 +76,7 @@ export class ChannelUpstreamService {
     const types = CHANNEL_TYPES.filter((type) => type.balance).map((type) => type.id);
     const channels = await listChannelsByTypeAndStatus(db, types, ChannelStatus.enabled);
     const summary: BalanceUpdateSummary = { updated: 0, failed: 0, disabled: 0 };
-    await mapBounded(channels, BALANCE_CONCURRENCY, async (row) => {
+    await forEachBounded(channels, BALANCE_CONCURRENCY, async (row) => {
       let balance: number;
       try {
         balance = (await this.updateBalance(Number(row.id))).balance;
