@@ -1,9 +1,11 @@
-// The channels remote (the channel list and editor). Its pages come with their issue;
-// until then it exposes only its translation namespace.
+// The channels remote: the channel list and the channel editor (admin only).
 import { DEV_PORTS, defineRemoteConfig } from '@switchyard/build';
 
 export default defineRemoteConfig({
   name: 'channels',
-  exposes: { './i18n': './src/i18n/index.ts' },
+  exposes: {
+    './ChannelsPage': './src/pages/channels/index.ts',
+    './ChannelEditPage': './src/pages/channel-edit/index.ts',
+  },
   devPort: DEV_PORTS.channels,
 });

@@ -5,6 +5,9 @@ import type { Config } from './config';
 import type { Database } from './db/database';
 import { type Clock, systemClock } from './lib/clock';
 import type { RedisClient } from './lib/redis';
+import { ChannelUpstreamService } from './modules/channels/channel-upstream.service';
+import { registerChannelRoutes } from './modules/channels/channels.routes';
+import { ChannelsService } from './modules/channels/channels.service';
 import { registerGroupRoutes } from './modules/groups/groups.routes';
 import { GroupsService } from './modules/groups/groups.service';
 import { registerOptionRoutes } from './modules/options/options.routes';
@@ -35,6 +38,7 @@ import {
 } from './plugins/errors';
 import { registerRateLimit } from './plugins/rate-limit';
 import { MemoryRateLimitStore, RedisRateLimitStore } from './plugins/rate-limit-store';
+import { registerRelay } from './relay';
 
 export interface AppDeps {
   config: Config;
@@ -88,5 +92,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerRedemptionRoutes(app, new RedemptionsService(db, clock));
   registerTopUpRoutes(app, new TopUpService({ db, options, pricing: pricingRules, clock }));
   registerPricingRoutes(app, new PricingService(db, pricingRules), sessions);
+  const channels = new ChannelsService({ db, options, clock });
+  registerChannelRoutes(
+    app,
+    channels,
+    new ChannelUpstreamService({ db, options, clock }, channels),
+  );
+  registerRelay(app, { db, options, clock });
   return app;
 }

@@ -14,7 +14,21 @@ export type {
   UpdateRedemptionRequest,
   UpdateTokenRequest,
 } from './billing.schemas';
+export * from './channel-rules';
 export * from './channel-types';
+export type {
+  BalanceUpdateSummary,
+  BatchDeleteChannelsRequest,
+  Channel,
+  ChannelBalance,
+  ChannelListQuery,
+  ChannelPage,
+  ChannelSearchQuery,
+  ChannelStatusInfo,
+  CreateChannelRequest,
+  CreateChannelsResult,
+  UpdateChannelRequest,
+} from './channels';
 export * from './domain';
 export type { OptionEntry, UpdateOptionRequest } from './option-api';
 export * from './option-validation';

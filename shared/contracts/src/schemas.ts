@@ -1,6 +1,7 @@
 // The zod schemas of the API: the server validates with them, console forms reuse them.
 
 export * from './billing.schemas';
+export * from './channels';
 export * from './option-api';
 export { validateOptionValue } from './option-validation';
 export * from './status';

@@ -1,4 +1,4 @@
-// Exposed as `channels/i18n`: registers the `channels` translation namespace on the shared i18next.
+// Imported by every exposed page: registers the `channels` translation namespace on the shared i18next.
 import { registerTranslations } from '@switchyard/console-kit';
 import { channelsEn } from './channels.en';
 import { channelsZh } from './channels.zh';

@@ -1,6 +1,7 @@
 // Dialect helpers: the few statements whose SQL differs between SQLite, PostgreSQL and MySQL.
 import {
   type InsertQueryBuilder,
+  type InsertResult,
   type Kysely,
   MysqlAdapter,
   PostgresAdapter,
@@ -68,4 +69,20 @@ export function upsert<TB extends keyof Schema, O>(
     const target = conflict.columns(conflictColumns as Parameters<typeof conflict.columns>[0]);
     return target.doUpdateSet(set as Parameters<typeof target.doUpdateSet>[0]);
   });
+}
+
+/** Runs an INSERT of one row into a table with an auto-increment `id` and returns that id. */
+export async function insertReturningId<TB extends keyof Schema>(
+  db: Kysely<Schema>,
+  query: InsertQueryBuilder<Schema, TB, InsertResult>,
+): Promise<number> {
+  // PostgreSQL reports no insertId; it needs RETURNING.
+  if (engineOf(db) === 'postgres') {
+    const row = (await query.returning(sql.ref('id').as('id')).executeTakeFirstOrThrow()) as {
+      id: unknown;
+    };
+    return Number(row.id);
+  }
+  const result = await query.executeTakeFirstOrThrow();
+  return Number(result.insertId);
 }

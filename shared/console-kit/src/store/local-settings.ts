@@ -16,6 +16,8 @@ export const LOCAL_KEYS = {
   language: 'lang',
   notice: 'notice',
   aff: 'aff',
+  /** The channel list's id-sort toggle (spec §9). */
+  idSort: 'id-sort',
 } as const;
 
 export type LocalKey = (typeof LOCAL_KEYS)[keyof typeof LOCAL_KEYS];

@@ -1,0 +1,111 @@
+// Typed calls of the channel endpoints (spec §7 "Channels"); components use these through hooks.
+import { apiDelete, apiGet, apiPost, apiPut, http } from '@switchyard/console-kit';
+import {
+  type BalanceUpdateSummary,
+  CHANNEL_PAGE_SIZE_MAX,
+  type Channel,
+  type ChannelBalance,
+  type ChannelPage,
+  type CreateChannelRequest,
+  type CreateChannelsResult,
+  type UpdateChannelRequest,
+} from '@switchyard/contracts';
+
+export interface ChannelListParams {
+  p: number;
+  page_size: number;
+  id_sort: boolean;
+  keyword: string;
+  group: string;
+  model: string;
+}
+
+/** The list, or the search when any filter is set. */
+export function listChannels(params: ChannelListParams): Promise<ChannelPage> {
+  const { keyword, group, model, ...page } = params;
+  if (keyword || group || model) {
+    return apiGet<ChannelPage>('/api/channel/search', { params: { ...params } });
+  }
+  return apiGet<ChannelPage>('/api/channel/', { params: page });
+}
+
+/** Every channel, read page by page (the test-all progress needs the whole set). */
+export async function listEveryChannel(): Promise<Channel[]> {
+  const channels: Channel[] = [];
+  for (let p = 0; ; p += 1) {
+    const page = await apiGet<ChannelPage>('/api/channel/', {
+      params: { p, page_size: CHANNEL_PAGE_SIZE_MAX, id_sort: true },
+    });
+    channels.push(...page.items);
+    if (page.items.length < CHANNEL_PAGE_SIZE_MAX || channels.length >= page.total) return channels;
+  }
+}
+
+export const getChannel = (id: number) => apiGet<Channel>(`/api/channel/${id}`);
+
+export const createChannel = (body: CreateChannelRequest) =>
+  apiPost<CreateChannelsResult>('/api/channel/', { body });
+
+export const updateChannel = (body: UpdateChannelRequest) =>
+  apiPut<Channel>('/api/channel/', { body });
+
+export const deleteChannel = (id: number) => apiDelete<void>(`/api/channel/${id}`);
+
+export const deleteDisabledChannels = () => apiDelete<number>('/api/channel/disabled');
+
+export const deleteChannels = (ids: number[]) =>
+  apiPost<number>('/api/channel/batch', { body: { ids } });
+
+export const fixAbilities = () => apiPost<number>('/api/channel/fix');
+
+export const copyChannel = (id: number) => apiPost<{ id: number }>(`/api/channel/copy/${id}`);
+
+export const updateBalance = (id: number) =>
+  apiGet<ChannelBalance>(`/api/channel/update_balance/${id}`);
+
+export const updateAllBalances = () => apiGet<BalanceUpdateSummary>('/api/channel/update_balance');
+
+/** Models of an existing channel's upstream, fetched by the server with the stored key. */
+export const fetchChannelModels = (id: number) =>
+  apiGet<string[]>(`/api/channel/fetch_models/${id}`);
+
+export const listGroups = () => apiGet<string[]>('/api/group/');
+
+/** Channel type id → its models. */
+export const listModelsByType = () => apiGet<Record<string, string[]>>('/api/models');
+
+export interface ChannelTestResult {
+  message: string;
+  /** Seconds the test request took. */
+  time: number;
+}
+
+/** Tests one channel (the relay's endpoint; its reply carries `time` beside the envelope). */
+export async function testChannel(id: number, model?: string): Promise<ChannelTestResult> {
+  const reply = await http.get<{ message: string; time?: number }>(`/api/channel/test/${id}`, {
+    params: model ? { model } : {},
+  });
+  return { message: reply.data.message, time: reply.data.time ?? 0 };
+}
+
+/** Starts testing every channel (the relay's endpoint). */
+export async function testAllChannels(): Promise<string> {
+  const reply = await http.get<{ message: string }>('/api/channel/test');
+  return reply.data.message;
+}
+
+/**
+ * A new channel's models straight from the provider (spec §7): the browser asks
+ * `{base}/v1/models` with the key as bearer, without the console's cookies.
+ */
+export async function fetchUpstreamModels(baseUrl: string, key: string): Promise<string[]> {
+  const response = await fetch(`${baseUrl}/v1/models`, {
+    headers: { Authorization: `Bearer ${key}` },
+    credentials: 'omit',
+  });
+  if (!response.ok) throw new Error(`HTTP ${response.status}`);
+  const body = (await response.json()) as { data?: { id?: unknown }[] };
+  if (!Array.isArray(body.data)) throw new Error('no model list');
+  const ids = body.data.map((item) => item.id).filter((id): id is string => typeof id === 'string');
+  return [...new Set(ids)];
+}

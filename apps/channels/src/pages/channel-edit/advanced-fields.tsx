@@ -1,0 +1,117 @@
+// Editor fields for routing and failure handling: mappings, test model, auto-ban, priority, weight.
+import { Button, Form, Input, InputNumber, Switch } from '@arco-design/web-react';
+import {
+  CHANNEL_PRIORITY_MIN,
+  CHANNEL_WEIGHT_MIN,
+  MODEL_MAPPING_EXAMPLE,
+  STATUS_CODE_MAPPING_EXAMPLE,
+} from '@switchyard/contracts';
+import { useTranslation } from 'react-i18next';
+import type { ChannelFormState } from './channel-form-state';
+import type { FieldsProps } from './type-fields';
+
+type JsonField = 'model_mapping' | 'status_code_mapping';
+
+function JsonMapField({
+  field,
+  example,
+  label,
+  placeholder,
+  state,
+  onChange,
+}: {
+  field: JsonField;
+  example: string;
+  label: string;
+  placeholder: string;
+  state: ChannelFormState;
+  onChange: FieldsProps['onChange'];
+}) {
+  const { t } = useTranslation('channels');
+  return (
+    <Form.Item
+      label={label}
+      extra={
+        <Button size="mini" type="text" onClick={() => onChange({ [field]: example })}>
+          {t('editor.fillExample')}
+        </Button>
+      }
+    >
+      <Input.TextArea
+        value={state[field]}
+        onChange={(value) => onChange({ [field]: value })}
+        placeholder={placeholder}
+        autoSize={{ minRows: 3, maxRows: 10 }}
+        data-testid={`channel-${field.replaceAll('_', '-')}`}
+      />
+    </Form.Item>
+  );
+}
+
+export function AdvancedFields({ state, onChange }: FieldsProps) {
+  const { t } = useTranslation('channels');
+  return (
+    <>
+      <JsonMapField
+        field="model_mapping"
+        example={MODEL_MAPPING_EXAMPLE}
+        label={t('editor.modelMapping')}
+        placeholder={t('editor.modelMappingPlaceholder', { example: MODEL_MAPPING_EXAMPLE })}
+        state={state}
+        onChange={onChange}
+      />
+      <JsonMapField
+        field="status_code_mapping"
+        example={STATUS_CODE_MAPPING_EXAMPLE}
+        label={t('editor.statusCodeMapping')}
+        placeholder={t('editor.statusCodeMappingPlaceholder', {
+          example: STATUS_CODE_MAPPING_EXAMPLE,
+        })}
+        state={state}
+        onChange={onChange}
+      />
+      <Form.Item label={t('editor.testModel')}>
+        <Input
+          value={state.test_model}
+          onChange={(test_model) => onChange({ test_model })}
+          placeholder={t('editor.testModelPlaceholder')}
+          data-testid="channel-test-model"
+        />
+      </Form.Item>
+      <Form.Item label={t('editor.autoBan')}>
+        <Switch
+          checked={state.auto_ban}
+          onChange={(auto_ban: boolean) => onChange({ auto_ban })}
+          data-testid="channel-auto-ban"
+        />
+      </Form.Item>
+      <Form.Item label={t('editor.priority')}>
+        <InputNumber
+          value={state.priority}
+          min={CHANNEL_PRIORITY_MIN}
+          precision={0}
+          onChange={(priority) => onChange({ priority: priority ?? 0 })}
+          data-testid="channel-priority"
+        />
+      </Form.Item>
+      <Form.Item label={t('editor.weight')}>
+        <InputNumber
+          value={state.weight}
+          min={CHANNEL_WEIGHT_MIN}
+          precision={0}
+          onChange={(weight) => onChange({ weight: weight ?? 0 })}
+          data-testid="channel-weight"
+        />
+      </Form.Item>
+      <Form.Item label={t('editor.maxInputTokens')} extra={t('editor.maxInputTokensHint')}>
+        <InputNumber
+          value={state.max_input_tokens}
+          min={0}
+          precision={0}
+          onChange={(value) => onChange({ max_input_tokens: value ?? 0 })}
+          data-testid="channel-max-input-tokens"
+        />
+      </Form.Item>
+    </>
+  );
+}

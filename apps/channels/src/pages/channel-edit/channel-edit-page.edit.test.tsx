@@ -1,0 +1,100 @@
+import { Message } from '@arco-design/web-react';
+import { type MockReply, mockHttp } from '@switchyard/console-kit/testing';
+import type { Channel } from '@switchyard/contracts';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import type { InternalAxiosRequestConfig } from 'axios';
+import { renderPage } from '../../test/render-page';
+import { ChannelEditPage } from './channel-edit-page';
+
+const STORED: Channel = {
+  id: 7,
+  name: 'stored',
+  type: 1,
+  status: 1,
+  openai_organization: 'org-1',
+  test_model: 'gpt-4o-mini',
+  base_url: 'http://127.0.0.1:9',
+  other: '',
+  models: 'gpt-4o,my-model',
+  group: 'default,vip',
+  model_mapping: '',
+  status_code_mapping: '{"400":"500"}',
+  auto_ban: 0,
+  priority: 3,
+  weight: 2,
+  max_input_tokens: 0,
+  balance: 0,
+  balance_updated_time: 0,
+  used_quota: 0,
+  response_time: 0,
+  test_time: 0,
+  created_time: 0,
+  other_info: '',
+};
+
+let http: ReturnType<typeof mockHttp>;
+const updates: unknown[] = [];
+const ok = (data: unknown): MockReply => ({ body: { success: true, message: '', data } });
+
+function answer(config: InternalAxiosRequestConfig): MockReply {
+  if (config.url === '/api/group/') return ok(['default', 'vip']);
+  if (config.url === '/api/models') return ok({ '1': ['gpt-4o'] });
+  if (config.url === '/api/channel/7') return ok(STORED);
+  if (config.url === '/api/channel/fetch_models/7') return ok(['up-1', 'up-2']);
+  if (config.url === '/api/channel/' && config.method === 'put') {
+    updates.push(JSON.parse(String(config.data)));
+    return ok(STORED);
+  }
+  return { status: 404, body: { success: false, message: 'not found' } };
+}
+
+const openEditor = () =>
+  renderPage('/channel/edit/:id', <ChannelEditPage />, { url: '/channel/edit/7' });
+
+describe('ChannelEditPage (edit)', () => {
+  beforeEach(() => {
+    Message.clear();
+    updates.length = 0;
+    http = mockHttp(answer);
+  });
+  afterEach(() => http.restore());
+
+  it('loads the channel without its key and keeps the key when left empty', async () => {
+    await openEditor();
+    expect(await screen.findByTestId('channel-name')).toHaveValue('stored');
+    expect(screen.getByTestId('channel-key')).toHaveValue('');
+    expect(screen.getByTestId('channel-key')).toHaveAttribute('placeholder', '留空则不修改密钥');
+    expect(screen.queryByTestId('channel-batch')).not.toBeInTheDocument();
+    fireEvent.click(screen.getByTestId('channel-submit'));
+    await waitFor(() => expect(updates).toHaveLength(1));
+    expect(updates[0]).toEqual({
+      id: 7,
+      type: 1,
+      name: 'stored',
+      base_url: 'http://127.0.0.1:9',
+      other: '',
+      openai_organization: 'org-1',
+      group: 'default,vip',
+      models: 'gpt-4o,my-model',
+      model_mapping: '',
+      status_code_mapping: '{"400":"500"}',
+      test_model: 'gpt-4o-mini',
+      auto_ban: 0,
+      priority: 3,
+      weight: 2,
+      max_input_tokens: 0,
+    });
+    expect(await screen.findByText('渠道更新成功！')).toBeInTheDocument();
+  });
+
+  it('fetches an existing channel’s models through the server', async () => {
+    await openEditor();
+    await screen.findByTestId('channel-name');
+    fireEvent.click(screen.getByTestId('channel-fetch-models'));
+    expect(await screen.findByText('已获取 2 个模型')).toBeInTheDocument();
+    expect(http.seen.some((config) => config.url === '/api/channel/fetch_models/7')).toBe(true);
+    fireEvent.click(screen.getByTestId('channel-submit'));
+    await waitFor(() => expect(updates).toHaveLength(1));
+    expect(updates[0]).toMatchObject({ models: 'up-1,up-2' });
+  });
+});

@@ -1,0 +1,114 @@
+// Editor fields for groups and models: pick from the type's models, add custom ones, fill the type's
+// defaults, clear, or fetch the list from the upstream.
+import { Button, Form, Input, Message, Select, Space } from '@arco-design/web-react';
+import { channelTypeById, DEFAULT_GROUP } from '@switchyard/contracts';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { addCustomModels } from './channel-form-state';
+import type { FieldsProps } from './type-fields';
+import { useChannelOptions, useFetchModels } from './use-channel-options';
+
+const union = (...lists: readonly string[][]): string[] => [...new Set(lists.flat())];
+
+export function ModelsField({
+  state,
+  creating,
+  onChange,
+  channelId,
+}: FieldsProps & { channelId: number | undefined }) {
+  const { t } = useTranslation('channels');
+  const [custom, setCustom] = useState('');
+  const { groups, modelsByType } = useChannelOptions();
+  const fetchModels = useFetchModels(channelId);
+  const type = channelTypeById(state.type);
+  const typeModels = modelsByType[String(state.type)] ?? [...(type?.defaultModels ?? [])];
+
+  const addCustom = () => {
+    const result = addCustomModels(state.models, custom);
+    onChange({ models: result.models });
+    setCustom('');
+    if (result.duplicates) Message.error(t('editor.message.modelsExist'));
+  };
+
+  const fetchFromUpstream = () => {
+    if (!type?.fetchModels) {
+      Message.error(t('editor.message.fetchModelsUnsupported'));
+      return;
+    }
+    if (creating && state.batch) {
+      Message.warning(t('editor.message.fetchModelsBatch'));
+      return;
+    }
+    const baseUrl = state.base_url || type.defaultBaseUrl || '';
+    fetchModels.mutate(
+      { baseUrl, key: state.key.trim() },
+      {
+        onSuccess: (models) => {
+          onChange({ models });
+          Message.success(t('editor.message.modelsFetched', { count: models.length }));
+        },
+      },
+    );
+  };
+
+  return (
+    <>
+      <Form.Item label={t('editor.groups')}>
+        <Select
+          mode="multiple"
+          allowCreate
+          value={state.groups}
+          options={union([DEFAULT_GROUP], groups, state.groups)}
+          onChange={(value: string[]) => onChange({ groups: value })}
+          placeholder={t('editor.groupsPlaceholder')}
+          data-testid="channel-groups"
+        />
+      </Form.Item>
+      <Form.Item label={t('editor.models')} required>
+        <Select
+          mode="multiple"
+          allowClear
+          value={state.models}
+          options={union(typeModels, state.models)}
+          onChange={(value: string[]) => onChange({ models: value })}
+          placeholder={t('editor.modelsPlaceholder')}
+          data-testid="channel-models"
+        />
+        <Space style={{ marginTop: 8 }} wrap>
+          <Button
+            size="small"
+            onClick={() => onChange({ models: union(state.models, typeModels) })}
+            data-testid="channel-fill-models"
+          >
+            {t('editor.fillDefaults')}
+          </Button>
+          <Button
+            size="small"
+            onClick={() => onChange({ models: [] })}
+            data-testid="channel-clear-models"
+          >
+            {t('editor.clearModels')}
+          </Button>
+          <Button
+            size="small"
+            loading={fetchModels.isPending}
+            onClick={fetchFromUpstream}
+            data-testid="channel-fetch-models"
+          >
+            {t('editor.fetchModels')}
+          </Button>
+        </Space>
+      </Form.Item>
+      <Form.Item label={t('editor.customModel')}>
+        <Input.Search
+          value={custom}
+          onChange={setCustom}
+          onSearch={addCustom}
+          searchButton={t('editor.addCustom')}
+          placeholder={t('editor.customModelPlaceholder')}
+          data-testid="channel-custom-model"
+        />
+      </Form.Item>
+    </>
+  );
+}

@@ -1,0 +1,126 @@
+// Editor fields that depend on the channel type: type, key (with its format hint), batch, base URL,
+// organization and the type's `other` field. What shows comes from the type registry.
+import { Alert, Checkbox, Form, Input, Select } from '@arco-design/web-react';
+import { CHANNEL_TYPES, channelTypeById } from '@switchyard/contracts';
+import { useTranslation } from 'react-i18next';
+import type { ChannelFormState } from './channel-form-state';
+
+export interface FieldsProps {
+  state: ChannelFormState;
+  creating: boolean;
+  onChange: (patch: Partial<ChannelFormState>) => void;
+}
+
+export function TypeFields({
+  state,
+  creating,
+  onChange,
+  onTypeChange,
+}: FieldsProps & { onTypeChange: (type: number) => void }) {
+  const { t } = useTranslation('channels');
+  const type = channelTypeById(state.type);
+  const keyPlaceholder = state.batch
+    ? t('editor.keyBatchPlaceholder')
+    : creating
+      ? t('editor.keyPlaceholder')
+      : t('editor.keyEditPlaceholder');
+  return (
+    <>
+      <Form.Item label={t('editor.type')}>
+        <Select
+          value={state.type}
+          onChange={(value: number) => onTypeChange(value)}
+          showSearch
+          filterOption={(input, option) =>
+            String((option as { props?: { children?: unknown } }).props?.children ?? '')
+              .toLowerCase()
+              .includes(input.toLowerCase())
+          }
+          data-testid="channel-type"
+        >
+          {CHANNEL_TYPES.map((item) => (
+            <Select.Option key={item.id} value={item.id}>
+              {t(`type.${item.key}`, { defaultValue: item.key })}
+            </Select.Option>
+          ))}
+        </Select>
+      </Form.Item>
+      {type?.keyFormat ? (
+        <Alert
+          type="warning"
+          style={{ marginBottom: 16 }}
+          content={t('editor.keyFormat', { format: type.keyFormat })}
+          data-testid="channel-key-format"
+        />
+      ) : null}
+      <Form.Item label={t('editor.name')} required>
+        <Input
+          value={state.name}
+          onChange={(name) => onChange({ name })}
+          placeholder={t('editor.namePlaceholder')}
+          data-testid="channel-name"
+        />
+      </Form.Item>
+      <Form.Item label={t('editor.key')} required={creating}>
+        {state.batch ? (
+          <Input.TextArea
+            value={state.key}
+            onChange={(key) => onChange({ key })}
+            placeholder={keyPlaceholder}
+            autoSize={{ minRows: 3, maxRows: 10 }}
+            data-testid="channel-key"
+          />
+        ) : (
+          <Input
+            value={state.key}
+            onChange={(key) => onChange({ key })}
+            placeholder={type?.keyFormat ?? keyPlaceholder}
+            data-testid="channel-key"
+          />
+        )}
+      </Form.Item>
+      {creating ? (
+        <Form.Item extra={t('editor.batchHint')}>
+          <Checkbox
+            checked={state.batch}
+            onChange={(batch: boolean) => onChange({ batch })}
+            data-testid="channel-batch"
+          >
+            {t('editor.batch')}
+          </Checkbox>
+        </Form.Item>
+      ) : null}
+      <Form.Item label={t('editor.baseUrl')}>
+        <Input
+          value={state.base_url}
+          onChange={(base_url) => onChange({ base_url })}
+          placeholder={
+            type?.defaultBaseUrl
+              ? t('editor.baseUrlPlaceholder', { url: type.defaultBaseUrl })
+              : t('editor.baseUrlPlaceholderNone')
+          }
+          data-testid="channel-base-url"
+        />
+      </Form.Item>
+      {type?.organization ? (
+        <Form.Item label={t('editor.organization')}>
+          <Input
+            value={state.openai_organization}
+            onChange={(openai_organization) => onChange({ openai_organization })}
+            placeholder={t('editor.organizationPlaceholder')}
+            data-testid="channel-organization"
+          />
+        </Form.Item>
+      ) : null}
+      {type?.otherField ? (
+        <Form.Item label={t(`editor.other.${type.otherField}`)}>
+          <Input
+            value={state.other}
+            onChange={(other) => onChange({ other })}
+            data-testid="channel-other"
+          />
+        </Form.Item>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,113 @@
+// Channel operations that call the provider: the upstream model list and account balances.
+import {
+  type BalanceUpdateSummary,
+  CHANNEL_TYPES,
+  type ChannelBalance,
+  ChannelStatus,
+  type Language,
+  trimBaseUrl,
+} from '@switchyard/contracts';
+import { translate } from '../../i18n';
+import { AppError } from '../../lib/errors';
+import { ChannelHealth } from '../../relay/channel-health';
+import { type ChannelRow, listChannelsByTypeAndStatus, updateChannel } from './channels.repository';
+import { type ChannelsDeps, type ChannelsService, requireType } from './channels.service';
+import { fetchBalance, fetchUpstreamModels, UpstreamError, type UpstreamTarget } from './upstream';
+
+/** Balances are read for this many channels at once when updating all. */
+const BALANCE_CONCURRENCY = 4;
+
+/** Runs `run` over the items, at most `limit` at a time. */
+async function forEachBounded<T>(items: T[], limit: number, run: (item: T) => Promise<void>) {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const item = items[next] as T;
+      next += 1;
+      await run(item);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+}
+
+export class ChannelUpstreamService {
+  private readonly health: ChannelHealth;
+
+  constructor(
+    private readonly deps: ChannelsDeps,
+    private readonly channels: ChannelsService,
+  ) {
+    this.health = new ChannelHealth(deps.db, deps.options, () => deps.clock.now());
+  }
+
+  /** The upstream's model ids (types that list models the OpenAI way only). */
+  async fetchModels(id: number): Promise<string[]> {
+    const row = await this.channels.require(this.deps.db, id);
+    const type = requireType(row.type);
+    if (!type.fetchModels) throw new AppError(200, 'channel.fetchModelsUnsupported');
+    try {
+      return await fetchUpstreamModels(this.targetOf(row));
+    } catch (error) {
+      throw this.upstreamFailure('channel.fetchModelsFailed', error);
+    }
+  }
+
+  async updateBalance(id: number): Promise<ChannelBalance> {
+    const row = await this.channels.require(this.deps.db, id);
+    const api = requireType(row.type).balance;
+    if (!api) throw new AppError(200, 'channel.balanceUnsupported');
+    let balance: number;
+    try {
+      balance = await fetchBalance(api, this.targetOf(row), this.deps.clock.now());
+    } catch (error) {
+      throw this.upstreamFailure('channel.balanceFailed', error);
+    }
+    const balanceUpdatedTime = this.deps.clock.now();
+    await updateChannel(this.deps.db, id, { balance, balance_updated_time: balanceUpdatedTime });
+    return { balance, balance_updated_time: balanceUpdatedTime };
+  }
+
+  /**
+   * Reads the balance of every enabled channel whose provider reports one. A channel at or below
+   * zero is disabled automatically when its auto-ban and the automatic-disable option are on.
+   */
+  async updateAllBalances(language: Language): Promise<BalanceUpdateSummary> {
+    const { db, options } = this.deps;
+    const types = CHANNEL_TYPES.filter((type) => type.balance).map((type) => type.id);
+    const channels = await listChannelsByTypeAndStatus(db, types, ChannelStatus.enabled);
+    const summary: BalanceUpdateSummary = { updated: 0, failed: 0, disabled: 0 };
+    await forEachBounded(channels, BALANCE_CONCURRENCY, async (row) => {
+      let balance: number;
+      try {
+        balance = (await this.updateBalance(Number(row.id))).balance;
+      } catch {
+        summary.failed += 1;
+        return;
+      }
+      summary.updated += 1;
+      if (balance > 0 || row.auto_ban !== 1) return;
+      if (!options.getBool('AutomaticDisableChannelEnabled')) return;
+      // The relay's disable: only from enabled (a concurrent manual disable wins), abilities off.
+      const reason = translate(language, 'channel.insufficientBalance');
+      if (await this.health.disable(row, reason)) summary.disabled += 1;
+    });
+    return summary;
+  }
+
+  private targetOf(row: ChannelRow): UpstreamTarget {
+    const type = requireType(row.type);
+    return {
+      baseUrl: trimBaseUrl(row.base_url || type.defaultBaseUrl || ''),
+      key: row.key,
+      organization: row.openai_organization,
+    };
+  }
+
+  private upstreamFailure(
+    key: 'channel.fetchModelsFailed' | 'channel.balanceFailed',
+    error: unknown,
+  ) {
+    if (!(error instanceof UpstreamError)) throw error;
+    return new AppError(200, key, { reason: error.message });
+  }
+}

@@ -1,0 +1,113 @@
+// Channel administration endpoints (spec §7 "Channels"), admin only. The channel test routes
+// belong to the relay.
+import {
+  CHANNEL_TYPES,
+  DEFAULT_MODEL_PRICE,
+  DEFAULT_MODEL_RATIO,
+  modelsByChannelType,
+  Role,
+} from '@switchyard/contracts';
+import {
+  batchDeleteChannelsRequestSchema,
+  channelIdParamsSchema,
+  channelListQuerySchema,
+  channelSearchQuerySchema,
+  createChannelRequestSchema,
+  updateChannelRequestSchema,
+} from '@switchyard/contracts/schemas';
+import type { FastifyInstance } from 'fastify';
+import { languageOf, translate } from '../../i18n';
+import { ok } from '../../lib/envelope';
+import { parseInput } from '../../lib/validation';
+import type { ChannelUpstreamService } from './channel-upstream.service';
+import type { ChannelsService } from './channels.service';
+
+/** Every model name the gateway knows of (registry and pricing tables), sorted. */
+function builtInModels(): string[] {
+  const names = new Set<string>(Object.keys(DEFAULT_MODEL_RATIO));
+  for (const name of Object.keys(DEFAULT_MODEL_PRICE)) names.add(name);
+  for (const type of CHANNEL_TYPES) for (const model of type.defaultModels) names.add(model);
+  return [...names].sort();
+}
+
+export function registerChannelRoutes(
+  app: FastifyInstance,
+  channels: ChannelsService,
+  upstream: ChannelUpstreamService,
+): void {
+  const admin = { config: { access: Role.admin } } as const;
+
+  app.get('/api/channel/', admin, async (request) =>
+    ok(await channels.page(parseInput(channelListQuerySchema, request.query))),
+  );
+
+  app.get('/api/channel/search', admin, async (request) => {
+    const { keyword, group, model, ...page } = parseInput(channelSearchQuerySchema, request.query);
+    return ok(await channels.page(page, { keyword, group, model }));
+  });
+
+  app.get('/api/channel/models', admin, async () =>
+    ok(
+      builtInModels().map((id) => ({
+        id,
+        object: 'model',
+        created: 1626777600,
+        owned_by: 'switchyard',
+        root: id,
+        parent: null,
+      })),
+    ),
+  );
+
+  app.get('/api/models', admin, async () => ok(modelsByChannelType()));
+
+  // Registered before /:id so the literal paths win.
+  app.delete('/api/channel/disabled', admin, async () => ok(await channels.removeDisabled()));
+
+  app.post('/api/channel/batch', admin, async (request) => {
+    const { ids } = parseInput(batchDeleteChannelsRequestSchema, request.body);
+    return ok(await channels.removeBatch(ids));
+  });
+
+  app.post('/api/channel/fix', admin, async () => ok(await channels.fixAbilities()));
+
+  app.get('/api/channel/update_balance', admin, async (request) =>
+    ok(await upstream.updateAllBalances(languageOf(request))),
+  );
+
+  app.get('/api/channel/update_balance/:id', admin, async (request) => {
+    const { id } = parseInput(channelIdParamsSchema, request.params);
+    return ok(await upstream.updateBalance(id));
+  });
+
+  app.get('/api/channel/fetch_models/:id', admin, async (request) => {
+    const { id } = parseInput(channelIdParamsSchema, request.params);
+    return ok(await upstream.fetchModels(id));
+  });
+
+  app.post('/api/channel/copy/:id', admin, async (request) => {
+    const { id } = parseInput(channelIdParamsSchema, request.params);
+    return ok({ id: await channels.copy(id, languageOf(request)) });
+  });
+
+  app.get('/api/channel/:id', admin, async (request) => {
+    const { id } = parseInput(channelIdParamsSchema, request.params);
+    return ok(await channels.get(id));
+  });
+
+  app.post('/api/channel/', admin, async (request) => {
+    const ids = await channels.create(parseInput(createChannelRequestSchema, request.body));
+    return ok({ ids }, translate(languageOf(request), 'channel.created'));
+  });
+
+  app.put('/api/channel/', admin, async (request) => {
+    const channel = await channels.update(parseInput(updateChannelRequestSchema, request.body));
+    return ok(channel, translate(languageOf(request), 'channel.updated'));
+  });
+
+  app.delete('/api/channel/:id', admin, async (request) => {
+    const { id } = parseInput(channelIdParamsSchema, request.params);
+    await channels.remove(id);
+    return ok();
+  });
+}

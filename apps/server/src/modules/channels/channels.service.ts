@@ -1,0 +1,216 @@
+// Channel administration: validation, create (one channel per key), update, copy, delete and
+// abilities. Every change to a channel rebuilds its abilities in the same transaction.
+import {
+  type Channel,
+  type ChannelListQuery,
+  type ChannelPage,
+  type CreateChannelRequest,
+  channelTypeById,
+  DEFAULT_CHANNEL_TYPE,
+  DEFAULT_GROUP,
+  isJsonStringMap,
+  type Language,
+  splitKeys,
+  splitList,
+  trimBaseUrl,
+  type UpdateChannelRequest,
+} from '@switchyard/contracts';
+import type { Db } from '../../db/database';
+import { translate } from '../../i18n';
+import type { Clock } from '../../lib/clock';
+import { AppError } from '../../lib/errors';
+import type { OptionsStore } from '../options/options.store';
+import { deleteAbilities, rebuildAbilities, repairAbilities } from './abilities';
+import { toChannel } from './channels.mapper';
+import {
+  type ChannelFilter,
+  type ChannelRow,
+  type ChannelUpdate,
+  deleteChannels,
+  findChannelById,
+  findChannelPage,
+  findDisabledChannelIds,
+  insertChannel,
+  listAllChannels,
+  lockChannel,
+  type NewChannel,
+  updateChannel,
+} from './channels.repository';
+
+export interface ChannelsDeps {
+  db: Db;
+  options: OptionsStore;
+  clock: Clock;
+}
+
+const badInput = (
+  key: ConstructorParameters<typeof AppError>[1],
+  params?: Record<string, string>,
+) => new AppError(400, key, params);
+
+export function requireType(type: number) {
+  const info = channelTypeById(type);
+  if (!info) throw badInput('channel.unknownType', { type: String(type) });
+  return info;
+}
+
+function checkMappings(input: Partial<CreateChannelRequest>): void {
+  if (!isJsonStringMap(input.model_mapping)) throw badInput('channel.invalidModelMapping');
+  if (!isJsonStringMap(input.status_code_mapping)) {
+    throw badInput('channel.invalidStatusCodeMapping');
+  }
+}
+
+/** The columns an input sets, normalised (lists trimmed and de-duplicated, URL without slash). */
+function columnsOf(input: Partial<CreateChannelRequest>): ChannelUpdate {
+  const columns: ChannelUpdate = {};
+  if (input.name !== undefined) columns.name = input.name;
+  if (input.type !== undefined) columns.type = input.type;
+  if (input.openai_organization !== undefined) {
+    columns.openai_organization = input.openai_organization;
+  }
+  if (input.test_model !== undefined) columns.test_model = input.test_model;
+  if (input.base_url !== undefined) columns.base_url = trimBaseUrl(input.base_url);
+  if (input.other !== undefined) columns.other = input.other;
+  if (input.models !== undefined) columns.models = splitList(input.models).join(',');
+  if (input.group !== undefined) {
+    columns.group = splitList(input.group).join(',') || DEFAULT_GROUP;
+  }
+  if (input.model_mapping !== undefined) columns.model_mapping = input.model_mapping.trim();
+  if (input.status_code_mapping !== undefined) {
+    columns.status_code_mapping = input.status_code_mapping.trim();
+  }
+  if (input.auto_ban !== undefined) columns.auto_ban = input.auto_ban;
+  if (input.priority !== undefined) columns.priority = input.priority;
+  if (input.weight !== undefined) columns.weight = input.weight;
+  if (input.max_input_tokens !== undefined) columns.max_input_tokens = input.max_input_tokens;
+  if (input.status !== undefined) columns.status = input.status;
+  return columns;
+}
+
+export class ChannelsService {
+  constructor(private readonly deps: ChannelsDeps) {}
+
+  async page(query: ChannelListQuery, filter: ChannelFilter = {}): Promise<ChannelPage> {
+    const { rows, total } = await findChannelPage(this.deps.db, filter, {
+      offset: query.p * query.page_size,
+      limit: query.page_size,
+      idSort: query.id_sort,
+    });
+    return { items: rows.map(toChannel), total };
+  }
+
+  async get(id: number): Promise<Channel> {
+    return toChannel(await this.require(this.deps.db, id));
+  }
+
+  /** Creates one channel per non-empty line of the key (batch create); returns their ids. */
+  async create(input: CreateChannelRequest): Promise<number[]> {
+    const keys = splitKeys(input.key);
+    if (input.name.trim() === '' || keys.length === 0) throw badInput('channel.nameKeyRequired');
+    if (splitList(input.models).length === 0) throw badInput('channel.modelsRequired');
+    const type = requireType(input.type ?? DEFAULT_CHANNEL_TYPE);
+    checkMappings(input);
+    const columns = columnsOf(input);
+    const base: Omit<NewChannel, 'key'> = {
+      ...columns,
+      name: input.name,
+      models: columns.models ?? '',
+      type: type.id,
+      other: input.other || type.defaultOther || '',
+      created_time: this.deps.clock.now(),
+    };
+    return this.deps.db.transaction().execute(async (trx) => {
+      const ids: number[] = [];
+      for (const key of keys) {
+        const id = await insertChannel(trx, { ...base, key });
+        await rebuildAbilities(trx, await this.require(trx, id));
+        ids.push(id);
+      }
+      return ids;
+    });
+  }
+
+  async update(input: UpdateChannelRequest): Promise<Channel> {
+    const { id, key, ...fields } = input;
+    if (fields.name !== undefined && fields.name.trim() === '') {
+      throw badInput('channel.nameKeyRequired');
+    }
+    if (fields.models !== undefined && splitList(fields.models).length === 0) {
+      throw badInput('channel.modelsRequired');
+    }
+    if (fields.type !== undefined) requireType(fields.type);
+    checkMappings(fields);
+    const patch = columnsOf(fields);
+    if (key !== undefined && key.trim() !== '') patch.key = key.trim();
+    const row = await this.deps.db.transaction().execute(async (trx) => {
+      if (!(await lockChannel(trx, id))) throw new AppError(404, 'channel.notFound');
+      await updateChannel(trx, id, patch);
+      const updated = await this.require(trx, id);
+      await rebuildAbilities(trx, updated);
+      return updated;
+    });
+    return toChannel(row);
+  }
+
+  /** A new channel with the same settings and key; counters and test results start afresh. */
+  async copy(id: number, language: Language): Promise<number> {
+    return this.deps.db.transaction().execute(async (trx) => {
+      const source = await this.require(trx, id);
+      const {
+        id: _id,
+        balance: _balance,
+        balance_updated_time: _balanceTime,
+        used_quota: _used,
+        response_time: _responseTime,
+        test_time: _testTime,
+        ...settings
+      } = source;
+      const copyId = await insertChannel(trx, {
+        ...settings,
+        name: translate(language, 'channel.copyName', { name: source.name }),
+        created_time: this.deps.clock.now(),
+      });
+      await rebuildAbilities(trx, await this.require(trx, copyId));
+      return copyId;
+    });
+  }
+
+  async remove(id: number): Promise<void> {
+    await this.deps.db.transaction().execute(async (trx) => {
+      await this.require(trx, id);
+      await this.removeMany(trx, [id]);
+    });
+  }
+
+  /** Deletes every manually or automatically disabled channel; returns how many. */
+  removeDisabled(): Promise<number> {
+    return this.deps.db.transaction().execute(async (trx) => {
+      return this.removeMany(trx, await findDisabledChannelIds(trx));
+    });
+  }
+
+  /** Deletes the listed channels that exist; returns how many. */
+  removeBatch(ids: number[]): Promise<number> {
+    return this.deps.db.transaction().execute((trx) => this.removeMany(trx, [...new Set(ids)]));
+  }
+
+  /** Repairs the abilities table; returns how many channels needed it. */
+  fixAbilities(): Promise<number> {
+    return this.deps.db.transaction().execute(async (trx) => {
+      return repairAbilities(trx, await listAllChannels(trx));
+    });
+  }
+
+  private async removeMany(trx: Db, ids: number[]): Promise<number> {
+    await deleteAbilities(trx, ids);
+    return deleteChannels(trx, ids);
+  }
+
+  /** The channel or a 404 with the spec message. */
+  async require(db: Db, id: number): Promise<ChannelRow> {
+    const row = await findChannelById(db, id);
+    if (!row) throw new AppError(404, 'channel.notFound');
+    return row;
+  }
+}

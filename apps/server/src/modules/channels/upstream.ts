@@ -1,0 +1,85 @@
+// Calls to a channel's upstream provider made by the console operations: the model list and the
+// account balance. Each call is bounded by a timeout; failures become UpstreamError.
+import type { BalanceApi } from '@switchyard/contracts';
+
+const TIMEOUT_MS = 15_000;
+
+export class UpstreamError extends Error {
+  override readonly name = 'UpstreamError';
+}
+
+export interface UpstreamTarget {
+  baseUrl: string;
+  key: string;
+  organization?: string | null;
+}
+
+async function getJson(target: UpstreamTarget, path: string): Promise<unknown> {
+  const headers: Record<string, string> = { authorization: `Bearer ${target.key}` };
+  if (target.organization) headers['openai-organization'] = target.organization;
+  let response: Response;
+  try {
+    response = await fetch(`${target.baseUrl}${path}`, {
+      headers,
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+    });
+  } catch (error) {
+    throw new UpstreamError(error instanceof Error ? error.message : String(error));
+  }
+  const body = await response.text();
+  if (!response.ok) throw new UpstreamError(`HTTP ${response.status}: ${body.slice(0, 200)}`);
+  try {
+    return JSON.parse(body);
+  } catch {
+    throw new UpstreamError(`not JSON: ${body.slice(0, 200)}`);
+  }
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The model ids of an OpenAI-style `GET /v1/models` reply. */
+export async function fetchUpstreamModels(target: UpstreamTarget): Promise<string[]> {
+  const body = await getJson(target, '/v1/models');
+  const data = isRecord(body) ? body.data : undefined;
+  if (!Array.isArray(data)) throw new UpstreamError('the reply has no data list');
+  const ids = data.map((item) => (isRecord(item) ? item.id : undefined));
+  return [...new Set(ids.filter((id): id is string => typeof id === 'string' && id !== ''))];
+}
+
+const day = (date: Date): string => date.toISOString().slice(0, 10);
+
+/** OpenAI dashboard billing: hard limit minus this period's usage (reported in cents). */
+async function openaiDashboardBalance(target: UpstreamTarget, nowSeconds: number): Promise<number> {
+  const subscription = await getJson(target, '/v1/dashboard/billing/subscription');
+  if (!isRecord(subscription) || typeof subscription.hard_limit_usd !== 'number') {
+    throw new UpstreamError('the subscription reply has no hard_limit_usd');
+  }
+  const now = new Date(nowSeconds * 1000);
+  // Accounts with a payment method are billed monthly; prepaid grants cover the last 100 days.
+  const start =
+    subscription.has_payment_method === true
+      ? `${day(now).slice(0, 7)}-01`
+      : day(new Date(now.getTime() - 100 * 86_400_000));
+  const end = day(new Date(now.getTime() + 86_400_000));
+  const usage = await getJson(
+    target,
+    `/v1/dashboard/billing/usage?${new URLSearchParams({ start_date: start, end_date: end })}`,
+  );
+  if (!isRecord(usage) || typeof usage.total_usage !== 'number') {
+    throw new UpstreamError('the usage reply has no total_usage');
+  }
+  return subscription.hard_limit_usd - usage.total_usage / 100;
+}
+
+/** The balance in dollars through the provider's billing API. */
+export function fetchBalance(
+  api: BalanceApi,
+  target: UpstreamTarget,
+  nowSeconds: number,
+): Promise<number> {
+  switch (api) {
+    case 'openaiDashboard':
+      return openaiDashboardBalance(target, nowSeconds);
+  }
+}

@@ -1,0 +1,120 @@
+// Requests and replies of the channel endpoints (spec §7 "Channels").
+import { z } from 'zod';
+import { CHANNEL_PAGE_SIZE_MAX, CHANNEL_PRIORITY_MIN, CHANNEL_WEIGHT_MIN } from './channel-rules';
+
+/** A channel as the console sees it: every column except the key, which never leaves the server. */
+export interface Channel {
+  id: number;
+  name: string;
+  type: number;
+  status: number;
+  openai_organization: string;
+  test_model: string;
+  base_url: string;
+  other: string;
+  models: string;
+  group: string;
+  model_mapping: string;
+  status_code_mapping: string;
+  auto_ban: number;
+  priority: number;
+  weight: number;
+  max_input_tokens: number;
+  balance: number;
+  balance_updated_time: number;
+  used_quota: number;
+  response_time: number;
+  test_time: number;
+  created_time: number;
+  /** JSON `{status_reason, status_time}` written when the channel was disabled automatically. */
+  other_info: string;
+}
+
+export interface ChannelPage {
+  items: Channel[];
+  total: number;
+}
+
+/** Why and when a channel was disabled automatically (from `other_info`). */
+export interface ChannelStatusInfo {
+  status_reason?: string;
+  status_time?: number;
+}
+
+const text = (max: number) => z.string().trim().max(max);
+
+/** The editable fields; `models` and `group` are comma lists (spec §3). */
+const channelFields = {
+  name: text(255),
+  type: z.number().int().min(1),
+  key: z.string().max(100_000),
+  openai_organization: text(255),
+  test_model: text(255),
+  base_url: text(512),
+  other: text(1024),
+  models: z.string().max(65_535),
+  group: text(255),
+  model_mapping: z.string().max(65_535),
+  status_code_mapping: z.string().max(65_535),
+  auto_ban: z.union([z.literal(0), z.literal(1)]),
+  priority: z.number().int().min(CHANNEL_PRIORITY_MIN).max(Number.MAX_SAFE_INTEGER),
+  weight: z.number().int().min(CHANNEL_WEIGHT_MIN).max(1_000_000),
+  max_input_tokens: z.number().int().min(0).max(100_000_000),
+  status: z.union([z.literal(1), z.literal(2), z.literal(3)]),
+};
+
+export const createChannelRequestSchema = z
+  .object(channelFields)
+  .partial()
+  .required({ name: true, key: true, models: true })
+  .strict();
+export type CreateChannelRequest = z.infer<typeof createChannelRequestSchema>;
+
+/** PUT: the id and the fields to change; an empty key keeps the stored one. */
+export const updateChannelRequestSchema = z
+  .object(channelFields)
+  .partial()
+  .extend({ id: z.number().int().positive() })
+  .strict();
+export type UpdateChannelRequest = z.infer<typeof updateChannelRequestSchema>;
+
+const flag = z
+  .union([z.boolean(), z.enum(['true', 'false', '1', '0'])])
+  .transform((value) => value === true || value === 'true' || value === '1');
+
+export const channelListQuerySchema = z.object({
+  p: z.coerce.number().int().min(0).default(0),
+  page_size: z.coerce.number().int().min(1).max(CHANNEL_PAGE_SIZE_MAX).default(10),
+  id_sort: flag.default(false),
+});
+export type ChannelListQuery = z.infer<typeof channelListQuerySchema>;
+
+export const channelSearchQuerySchema = channelListQuerySchema.extend({
+  keyword: z.string().trim().max(255).default(''),
+  group: z.string().trim().max(64).default(''),
+  model: z.string().trim().max(255).default(''),
+});
+export type ChannelSearchQuery = z.infer<typeof channelSearchQuerySchema>;
+
+export const channelIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+
+export const batchDeleteChannelsRequestSchema = z
+  .object({ ids: z.array(z.number().int().positive()).max(10_000) })
+  .strict();
+export type BatchDeleteChannelsRequest = z.infer<typeof batchDeleteChannelsRequestSchema>;
+
+export interface CreateChannelsResult {
+  ids: number[];
+}
+
+export interface ChannelBalance {
+  balance: number;
+  balance_updated_time: number;
+}
+
+/** Update all balances: how many were read, how many failed, how many were disabled at ≤ 0. */
+export interface BalanceUpdateSummary {
+  updated: number;
+  failed: number;
+  disabled: number;
+}
