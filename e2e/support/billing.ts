@@ -1,12 +1,10 @@
-// Billing journeys' helpers: root's API session for options, channel rows for the pricing page,
+// Billing journeys' helpers: root's API session for options and channels for the pricing page,
 // and a fake epay gateway on 127.0.0.1 that takes the payment form and sends the notify callback.
 import { createHash } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
 import { type APIRequestContext, expect, request } from '@playwright/test';
-import Database from 'better-sqlite3';
-import { E2E_BASE_URL, E2E_DATA_DIR } from './env';
+import { E2E_BASE_URL } from './env';
 
 /** An API session signed in as root (for options the journeys change and restore). */
 export async function rootApi(): Promise<APIRequestContext> {
@@ -30,31 +28,23 @@ export async function getOptions(api: APIRequestContext): Promise<Record<string,
   );
 }
 
-/** Writes a channel and its abilities straight into the server's SQLite file (the channels
- * console is another team's); returns a function that removes them again. */
-export function insertChannel(models: string[], groups: string[]): () => void {
-  const db = new Database(path.join(E2E_DATA_DIR, 'switchyard.db'));
-  try {
-    const { lastInsertRowid } = db
-      .prepare(
-        `INSERT INTO channels (type, key, name, status, created_time, models, "group")
-         VALUES (1, 'sk-e2e', 'e2e pricing', 1, 0, ?, ?)`,
-      )
-      .run(models.join(','), groups.join(','));
-    const id = Number(lastInsertRowid);
-    const ability = db.prepare(
-      'INSERT INTO abilities ("group", model, channel_id, enabled) VALUES (?, ?, ?, 1)',
-    );
-    for (const model of models) for (const group of groups) ability.run(group, model, id);
-    return () => {
-      const cleanup = new Database(path.join(E2E_DATA_DIR, 'switchyard.db'));
-      cleanup.prepare('DELETE FROM abilities WHERE channel_id = ?').run(id);
-      cleanup.prepare('DELETE FROM channels WHERE id = ?').run(id);
-      cleanup.close();
-    };
-  } finally {
-    db.close();
-  }
+/** Creates an enabled channel through the channels API as root; returns a function that
+ * deletes it again. */
+export async function createChannel(
+  api: APIRequestContext,
+  models: string[],
+  groups: string[],
+): Promise<() => Promise<void>> {
+  const reply = await api.post('/api/channel/', {
+    data: { name: 'e2e pricing', key: 'sk-e2e', models: models.join(','), group: groups.join(',') },
+  });
+  const body = await reply.json();
+  expect(body.success, body.message).toBe(true);
+  const [id] = body.data.ids as number[];
+  return async () => {
+    const removed = await (await api.delete(`/api/channel/${id}`)).json();
+    expect(removed.success, removed.message).toBe(true);
+  };
 }
 
 const epaySign = (fields: Record<string, string>, key: string): string =>

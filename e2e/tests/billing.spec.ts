@@ -2,7 +2,7 @@
 // fake epay gateway, and the pricing page as a guest and as a user.
 import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
-import { getOptions, insertChannel, rootApi, setOption, startFakeEpay } from '../support/billing';
+import { createChannel, getOptions, rootApi, setOption, startFakeEpay } from '../support/billing';
 import { registerUser, signIn, uniqueName } from '../support/console';
 import { E2E_BASE_URL } from '../support/env';
 
@@ -160,8 +160,9 @@ test('the pricing page: guests see the default ratio, users their group and unus
   page,
   request,
 }) => {
-  const removeShared = insertChannel(['gpt-e2e-shared'], ['default', 'vip']);
-  const removeVip = insertChannel(['vip-e2e-only'], ['vip']);
+  const root = await rootApi();
+  const removeShared = await createChannel(root, ['gpt-e2e-shared'], ['default', 'vip']);
+  const removeVip = await createChannel(root, ['vip-e2e-only'], ['vip']);
   try {
     await page.goto('/pricing');
     await expect(page.getByTestId('pricing-banner')).toContainText('默认分组倍率：1');
@@ -177,7 +178,8 @@ test('the pricing page: guests see the default ratio, users their group and unus
     await expect(page.getByTestId('unavailable-vip-e2e-only')).toBeVisible();
     await expect(page.getByTestId('unavailable-gpt-e2e-shared')).toHaveCount(0);
   } finally {
-    removeShared();
-    removeVip();
+    await removeShared();
+    await removeVip();
+    await root.dispose();
   }
 });

@@ -2,9 +2,7 @@
 // against a fake OpenAI upstream, and a relay request that shows up in the channel's used quota.
 import { expect, type Page, test } from '@playwright/test';
 import { type FakeUpstream, startFakeUpstream } from '../../apps/server/test/fakes/fake-upstream';
-import { createToken } from '../../apps/server/test/helpers/relay-fixtures';
 import { signIn, uniqueName } from '../support/console';
-import { openE2eDatabase } from '../support/database';
 
 async function signInAsRoot(page: Page) {
   await signIn(page, 'root', '123456');
@@ -115,13 +113,11 @@ test('bulk delete with nothing selected says so', async ({ page }) => {
 
 test.describe('against a fake OpenAI upstream', () => {
   let fake: FakeUpstream;
-  const database = openE2eDatabase();
   test.beforeAll(async () => {
     fake = await startFakeUpstream();
   });
   test.afterAll(async () => {
     await fake.close();
-    await database.close();
   });
 
   test('admin tests a channel (coloured response time), relays through it, sees its used quota', async ({
@@ -151,13 +147,24 @@ test.describe('against a fake OpenAI upstream', () => {
     const dollars = async () => Number((await used.textContent())?.replace('$', ''));
     const usedBefore = await dollars();
 
-    // The token comes straight from the database: the billing pages are not part of this branch.
-    const root = await database.db
-      .selectFrom('users')
-      .select('id')
-      .where('username', '=', 'root')
-      .executeTakeFirstOrThrow();
-    const token = await createToken(database.db, Number(root.id), { name: `${name}-token` });
+    // Root makes an API token on the billing page and reads its key back from the token API.
+    const tokenName = `${name}-t`;
+    await page.goto('/token');
+    await page.getByTestId('token-add').click();
+    await page.getByTestId('token-name').fill(tokenName);
+    // The request below costs more than the default $1 of a new token.
+    await page.getByTestId('token-unlimited').click();
+    await page.getByTestId('token-submit').click();
+    await expect(page.getByTestId(`token-row-${tokenName}`)).toBeVisible();
+    const found = await (
+      await page.request.get('/api/token/search', { params: { keyword: tokenName } })
+    ).json();
+    const token = (found.data as { name: string; key: string }[]).find(
+      (entry) => entry.name === tokenName,
+    );
+    if (!token) throw new Error(`token ${tokenName} not found`);
+    await page.goBack();
+    await expect(used).toBeVisible();
     // An admin's key may pin the channel (`sk-<key>-<channel id>`), so no other channel answers.
     const reply = await page.request.post('/v1/chat/completions', {
       headers: { authorization: `Bearer sk-${token.key}-${id}` },
