@@ -5,14 +5,21 @@ import type { Config } from './config';
 import type { Database } from './db/database';
 import { type Clock, systemClock } from './lib/clock';
 import type { RedisClient } from './lib/redis';
+import { registerDataRoutes } from './modules/data/data.routes';
+import { UsageDataService } from './modules/data/data.service';
+import { UsageAggregator } from './modules/data/usage-aggregator';
 import { registerGroupRoutes } from './modules/groups/groups.routes';
 import { GroupsService } from './modules/groups/groups.service';
+import { registerLogRoutes } from './modules/logs/logs.routes';
+import { LogsService } from './modules/logs/logs.service';
 import { registerOptionRoutes } from './modules/options/options.routes';
 import { OptionsService } from './modules/options/options.service';
 import type { OptionsStore } from './modules/options/options.store';
 import { SessionService } from './modules/sessions/sessions.service';
 import { registerStatusRoutes } from './modules/status/status.routes';
 import { StatusService } from './modules/status/status.service';
+import { registerTaskRoutes } from './modules/tasks/tasks.routes';
+import { TasksService } from './modules/tasks/tasks.service';
 import { AccountService } from './modules/users/account.service';
 import { RegistrationService } from './modules/users/register.service';
 import { SelfService } from './modules/users/self.service';
@@ -73,5 +80,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   registerGroupRoutes(app, new GroupsService(options));
   registerOptionRoutes(app, new OptionsService(options));
+  registerLogRoutes(app, new LogsService(db));
+  registerDataRoutes(app, new UsageDataService(db));
+  registerTaskRoutes(app, new TasksService(db));
+
+  const aggregator = new UsageAggregator({
+    db,
+    options,
+    clock,
+    onError: (error) => app.log.error({ err: error }, 'usage aggregation failed'),
+  });
+  aggregator.start();
+  app.addHook('onClose', () => aggregator.stop());
   return app;
 }

@@ -3,6 +3,15 @@
 export * from './api';
 export * from './channel-types';
 export * from './domain';
+export * from './observability';
+export type {
+  AsyncTaskQuery,
+  DrawingTaskQuery,
+  LogListQuery,
+  LogStatQuery,
+  SelfLogStatQuery,
+  UsageDataQuery,
+} from './observability.schemas';
 export type { OptionEntry, UpdateOptionRequest } from './option-api';
 export * from './options';
 export * from './pricing-defaults';

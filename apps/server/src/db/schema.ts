@@ -198,6 +198,12 @@ export interface QuotaDataTable {
   quota: Generated<number>;
 }
 
+/** How far each aggregator has read the logs table (multi-node safe compare-and-swap). */
+export interface AggregationWatermarksTable {
+  name: string;
+  last_log_id: number;
+}
+
 export interface Schema {
   users: UsersTable;
   sessions: SessionsTable;
@@ -211,6 +217,7 @@ export interface Schema {
   tasks: TasksTable;
   top_ups: TopUpsTable;
   quota_data: QuotaDataTable;
+  aggregation_watermarks: AggregationWatermarksTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -218,3 +225,6 @@ export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 export type SessionRow = Selectable<SessionsTable>;
 export type NewLog = Insertable<LogsTable>;
+export type LogRow = Selectable<LogsTable>;
+export type DrawingTaskRow = Selectable<MidjourneysTable>;
+export type AsyncTaskRow = Selectable<TasksTable>;

@@ -52,4 +52,7 @@ export const en: Record<MessageKey, string> = {
   'log.inviteeReward': 'Invitation code sign-up gift of {quota}',
   'log.inviterReward': 'Invited user {username} signed up: reward of {quota}',
   'console.notBuilt': 'The console has not been built yet; run npm run build',
+  // observability (logs, dashboard data, task lists)
+  'data.rangeReversed': 'The end time must not be before the start time',
+  'data.rangeTooWide': 'The time range must not exceed 31 days',
 };

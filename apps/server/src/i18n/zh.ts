@@ -50,6 +50,9 @@ export const zh = {
   'log.inviteeReward': '使用邀请码注册赠送 {quota}',
   'log.inviterReward': '邀请用户 {username} 注册，奖励 {quota}',
   'console.notBuilt': '控制台尚未构建，请先运行 npm run build',
+  // observability (logs, dashboard data, task lists)
+  'data.rangeReversed': '结束时间不能早于开始时间',
+  'data.rangeTooWide': '时间跨度不能超过 31 天',
 } as const;
 
 export type MessageKey = keyof typeof zh;
