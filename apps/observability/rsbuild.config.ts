@@ -6,6 +6,7 @@ export default defineRemoteConfig({
   exposes: {
     './i18n': './src/i18n/index.ts',
     './LogsPage': './src/pages/logs/index.ts',
+    './DashboardPage': './src/pages/dashboard/index.ts',
   },
   devPort: DEV_PORTS.observability,
 });
