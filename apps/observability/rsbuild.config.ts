@@ -7,6 +7,8 @@ export default defineRemoteConfig({
     './i18n': './src/i18n/index.ts',
     './LogsPage': './src/pages/logs/index.ts',
     './DashboardPage': './src/pages/dashboard/index.ts',
+    './DrawingTasksPage': './src/pages/drawing-tasks/index.ts',
+    './AsyncTasksPage': './src/pages/async-tasks/index.ts',
   },
   devPort: DEV_PORTS.observability,
 });

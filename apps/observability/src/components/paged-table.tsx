@@ -2,14 +2,14 @@
 import { Table, type TableColumnProps } from '@arco-design/web-react';
 import { PAGE_SIZE_OPTIONS, type PagedList } from '@switchyard/contracts';
 import { useTranslation } from 'react-i18next';
+import type { ListParamsApi } from '../lib/use-list-params';
 
 export interface PagedTableProps<T> {
   columns: TableColumnProps<T>[];
   data: PagedList<T> | undefined;
   loading: boolean;
-  page: number;
-  pageSize: number;
-  onPageChange: (page: number, pageSize: number) => void;
+  /** Page, size and the page change, from the URL (useListParams). */
+  list: Pick<ListParamsApi<string>, 'page' | 'pageSize' | 'setPage'>;
   testId: string;
 }
 
@@ -25,13 +25,13 @@ export function PagedTable<T extends { id: number }>(props: PagedTableProps<T>) 
       scroll={{ x: true }}
       noDataElement={t('list.empty')}
       pagination={{
-        current: props.page,
-        pageSize: props.pageSize,
+        current: props.list.page,
+        pageSize: props.list.pageSize,
         total: props.data?.total ?? 0,
         sizeCanChange: true,
         sizeOptions: [...PAGE_SIZE_OPTIONS],
         showTotal: (total: number) => t('list.total', { total }),
-        onChange: props.onPageChange,
+        onChange: props.list.setPage,
       }}
     />
   );

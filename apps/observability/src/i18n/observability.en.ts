@@ -71,7 +71,7 @@ export const observabilityEn: TranslationOf<typeof observabilityZh> = {
     callbackOff:
       'The Midjourney callback is off, so some projects may not receive drawing results. It can be turned on in the operation settings.',
     columns: {
-      submitTime: 'Submitted',
+      submitTime: 'Submit time',
       duration: 'Duration',
       channel: 'Channel',
       action: 'Action',
@@ -116,7 +116,7 @@ export const observabilityEn: TranslationOf<typeof observabilityZh> = {
   asyncTasks: {
     title: 'Async tasks',
     columns: {
-      submitTime: 'Submitted',
+      submitTime: 'Submit time',
       duration: 'Duration',
       channel: 'Channel',
       platform: 'Platform',

@@ -65,9 +65,7 @@ export function LogsPage() {
           columns={columns}
           data={page.data}
           loading={page.isFetching}
-          page={list.page}
-          pageSize={list.pageSize}
-          onPageChange={list.setPage}
+          list={list}
         />
       </Card>
       {admin ? <UserInfoModal userId={userId} onClose={() => setUserId(null)} /> : null}
