@@ -33,6 +33,7 @@ import {
 } from './plugins/errors';
 import { registerRateLimit } from './plugins/rate-limit';
 import { MemoryRateLimitStore, RedisRateLimitStore } from './plugins/rate-limit-store';
+import { registerRelay } from './relay';
 
 export interface AppDeps {
   config: Config;
@@ -92,5 +93,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   aggregator.start();
   app.addHook('onClose', () => aggregator.stop());
+  registerRelay(app, { db, options, clock });
   return app;
 }

@@ -1,0 +1,149 @@
+// OpenAI (type 1) and every OpenAI-shaped provider (custom, local runner, long-context, startup…):
+// requests pass through with the mapped model; replies are read only for usage.
+import type { Usage } from '../../billing';
+import type { SseEvent } from '../../sse';
+import type {
+  AdapterContext,
+  ConvertedReply,
+  ProviderAdapter,
+  RelayMode,
+  StreamTranslator,
+} from '../types';
+import { baseUrlOf } from '../types';
+
+export const OPENAI_PATHS: Record<RelayMode, string> = {
+  chat: '/v1/chat/completions',
+  completions: '/v1/completions',
+  embeddings: '/v1/embeddings',
+  images: '/v1/images/generations',
+  speech: '/v1/audio/speech',
+  transcriptions: '/v1/audio/transcriptions',
+  translations: '/v1/audio/translations',
+  moderations: '/v1/moderations',
+  rerank: '/v1/rerank',
+};
+
+interface OpenAiUsage {
+  prompt_tokens?: number;
+  completion_tokens?: number;
+  total_tokens?: number;
+}
+
+interface OpenAiChoice {
+  text?: string;
+  message?: { content?: unknown; tool_calls?: ToolCall[] };
+  delta?: { content?: unknown; tool_calls?: ToolCall[] };
+}
+
+interface ToolCall {
+  function?: { name?: string; arguments?: string };
+}
+
+interface OpenAiReply {
+  usage?: OpenAiUsage | null;
+  choices?: OpenAiChoice[];
+}
+
+/** Usage in OpenAI's fields; an all-zero usage counts as none (the text is counted instead). */
+export function usageOf(raw: OpenAiUsage | null | undefined): Usage | undefined {
+  if (!raw) return undefined;
+  const promptTokens = raw.prompt_tokens ?? 0;
+  const completionTokens =
+    raw.completion_tokens ?? Math.max(0, (raw.total_tokens ?? 0) - promptTokens);
+  if (promptTokens === 0 && completionTokens === 0) return undefined;
+  return { promptTokens, completionTokens };
+}
+
+const toolText = (calls: ToolCall[] | undefined): string =>
+  (calls ?? [])
+    .map((call) => `${call.function?.name ?? ''}${call.function?.arguments ?? ''}`)
+    .join('');
+
+function choiceText(choice: OpenAiChoice): string {
+  const part = choice.delta ?? choice.message;
+  const content = typeof part?.content === 'string' ? part.content : '';
+  return (choice.text ?? '') + content + toolText(part?.tool_calls);
+}
+
+class OpenAiStream implements StreamTranslator {
+  usage: Usage | undefined;
+  text = '';
+  finished = false;
+
+  constructor(private readonly includeUsage: boolean) {}
+
+  push(event: SseEvent): string[] {
+    if (event.data === '[DONE]') {
+      this.finished = true;
+      return [];
+    }
+    let chunk: OpenAiReply;
+    try {
+      chunk = JSON.parse(event.data) as OpenAiReply;
+    } catch {
+      return [event.data];
+    }
+    for (const choice of chunk.choices ?? []) this.text += choiceText(choice);
+    const usage = usageOf(chunk.usage);
+    if (usage) {
+      this.usage = usage;
+      // A usage-only chunk the gateway asked for on the client's behalf is not passed on.
+      if (!this.includeUsage && (chunk.choices?.length ?? 0) === 0) return [];
+    }
+    return [event.data];
+  }
+}
+
+export interface OpenAiOptions {
+  /** The provider accepts stream_options, so usage is always asked for on streams. */
+  streamUsage: boolean;
+}
+
+export class OpenAiAdapter implements ProviderAdapter {
+  constructor(private readonly options: OpenAiOptions) {}
+
+  supports(): boolean {
+    return true;
+  }
+
+  protected url(ctx: AdapterContext): URL {
+    return new URL(baseUrlOf(ctx.channel) + OPENAI_PATHS[ctx.mode]);
+  }
+
+  protected headers(ctx: AdapterContext): Record<string, string> {
+    const headers: Record<string, string> = {
+      'content-type': 'application/json',
+      authorization: `Bearer ${ctx.channel.key}`,
+    };
+    if (ctx.channel.openai_organization) {
+      headers['openai-organization'] = ctx.channel.openai_organization;
+    }
+    return headers;
+  }
+
+  request(ctx: AdapterContext) {
+    const body = { ...ctx.body };
+    // Usage is asked for where the provider understands stream_options; elsewhere it is counted.
+    if (ctx.stream && this.options.streamUsage) body.stream_options = { include_usage: true };
+    else delete body.stream_options;
+    return { url: this.url(ctx), headers: this.headers(ctx), body: JSON.stringify(body) };
+  }
+
+  reply(_ctx: AdapterContext, raw: Buffer, contentType: string): ConvertedReply {
+    if (!contentType.includes('json')) {
+      return { body: raw, contentType, usage: undefined, text: '' };
+    }
+    let parsed: OpenAiReply = {};
+    try {
+      parsed = JSON.parse(raw.toString('utf8')) as OpenAiReply;
+    } catch {
+      parsed = {};
+    }
+    const text = (parsed.choices ?? []).map(choiceText).join('');
+    return { body: raw, contentType, usage: usageOf(parsed.usage), text };
+  }
+
+  stream(ctx: AdapterContext): StreamTranslator {
+    return new OpenAiStream(ctx.includeUsage);
+  }
+}

@@ -1,0 +1,70 @@
+// The one interface every provider adapter implements: build the upstream request, turn the
+// upstream's reply (whole or streamed) into OpenAI's shape, and report usage.
+import { channelTypeById } from '@switchyard/contracts';
+import type { Usage } from '../billing';
+import type { ChannelRow } from '../relay.repository';
+import type { SseEvent } from '../sse';
+import type { UpstreamRequest } from '../upstream';
+
+export type RelayMode =
+  | 'chat'
+  | 'completions'
+  | 'embeddings'
+  | 'images'
+  | 'speech'
+  | 'transcriptions'
+  | 'translations'
+  | 'moderations'
+  | 'rerank';
+
+export interface AdapterContext {
+  mode: RelayMode;
+  channel: ChannelRow;
+  /** The upstream model name (after the channel's model mapping). */
+  model: string;
+  /** The client's JSON body with the model already mapped. */
+  body: Record<string, unknown>;
+  stream: boolean;
+  /** The client asked for a usage chunk at the end of the stream. */
+  includeUsage: boolean;
+}
+
+export interface ConvertedReply {
+  /** What the client gets (OpenAI's shape). */
+  body: string | Buffer;
+  contentType: string;
+  usage: Usage | undefined;
+  /** Completion text, counted when the upstream gives no usage. */
+  text: string;
+}
+
+/** Turns one upstream stream into OpenAI chunks; keeps what billing needs. */
+export interface StreamTranslator {
+  /** Data payloads to send the client for one upstream event (may be none). */
+  push(event: SseEvent): string[];
+  /** Usage the upstream reported, if any. */
+  readonly usage: Usage | undefined;
+  /** Completion text delivered so far. */
+  readonly text: string;
+  /** True once the upstream said the reply is complete. */
+  readonly finished: boolean;
+}
+
+export interface ProviderAdapter {
+  supports(mode: RelayMode): boolean;
+  request(ctx: AdapterContext): UpstreamRequest;
+  /** A successful non-stream reply in the upstream's format. */
+  reply(ctx: AdapterContext, raw: Buffer, contentType: string): ConvertedReply;
+  stream(ctx: AdapterContext): StreamTranslator;
+}
+
+/** Base URL without a trailing slash. */
+export const trimBase = (base: string): string => base.replace(/\/+$/, '');
+
+export const CHAT_ID_PREFIX = 'chatcmpl-';
+
+export const unixNow = (): number => Math.floor(Date.now() / 1000);
+
+/** The channel's base URL, else its type's default, without a trailing slash. */
+export const baseUrlOf = (channel: ChannelRow): string =>
+  trimBase(channel.base_url || channelTypeById(channel.type)?.defaultBaseUrl || '');

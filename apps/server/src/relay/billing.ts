@@ -1,0 +1,134 @@
+// Billing of relayed requests: price quote, guarded reservation up front, settlement to the real
+// cost (with the consume log) or a full refund. Reusable by the drawing and music relays.
+import { QUOTA_PER_DOLLAR } from '@switchyard/contracts';
+import type { Db } from '../db/database';
+import type { NewLog } from '../db/schema';
+import type { PricingRules } from '../modules/pricing/pricing-rules';
+import type { RelayCaller } from './admission';
+import { refundQuota, settleQuota, takeQuota } from './relay.repository';
+import { RelayError } from './relay-errors';
+
+export interface PriceQuote {
+  model: string;
+  perCall: boolean;
+  modelRatio: number;
+  /** Dollars per call, or -1 when the model is billed by tokens. */
+  modelPrice: number;
+  completionRatio: number;
+  groupRatio: number;
+}
+
+export interface Usage {
+  promptTokens: number;
+  completionTokens: number;
+}
+
+export interface Reservation {
+  userId: number;
+  tokenId: number;
+  amount: number;
+  /** The user's quota when the request was admitted (for the low-quota reminder). */
+  quotaBefore: number;
+}
+
+export interface SettleInput {
+  cost: number;
+  channelId: number;
+  /** The consume log without its quota (filled with what was really charged), or null. */
+  log: Omit<NewLog, 'quota'> | null;
+}
+
+/** Called once when a settlement takes a user's quota below QuotaRemindThreshold. */
+export type QuotaLowListener = (userId: number, quotaLeft: number) => void;
+
+export class Billing {
+  constructor(
+    private readonly db: Db,
+    private readonly pricing: PricingRules,
+    private readonly now: () => number,
+    private readonly remindThreshold: () => number = () => 0,
+    private readonly onQuotaLow: QuotaLowListener = () => undefined,
+  ) {}
+
+  quote(model: string, group: string): PriceQuote {
+    const pricing = this.pricing.forModel(model);
+    return {
+      model,
+      perCall: pricing.quotaType === 1,
+      modelRatio: pricing.modelRatio,
+      modelPrice: pricing.quotaType === 1 ? pricing.modelPrice : -1,
+      completionRatio: pricing.completionRatio,
+      groupRatio: this.pricing.groupRatio(group),
+    };
+  }
+
+  /** Quota for the usage (spec §9): tokens × ratios, at least 1 when the ratio is not 0. */
+  cost(quote: PriceQuote, usage: Usage): number {
+    if (quote.perCall) return Math.round(quote.modelPrice * QUOTA_PER_DOLLAR * quote.groupRatio);
+    const ratio = quote.modelRatio * quote.groupRatio;
+    const weighted =
+      usage.promptTokens + Math.round(usage.completionTokens * quote.completionRatio);
+    if (weighted === 0) return 0;
+    const quota = Math.round(weighted * ratio);
+    return ratio !== 0 && quota <= 0 ? 1 : quota;
+  }
+
+  /** What to reserve: the per-call price, or (prompt + max_tokens | PreConsumedQuota) tokens. */
+  estimate(quote: PriceQuote, tokens: number): number {
+    if (quote.perCall) return this.cost(quote, { promptTokens: 0, completionTokens: 0 });
+    return Math.round(tokens * quote.modelRatio * quote.groupRatio);
+  }
+
+  /** Takes the amount from user and token atomically; 403 when either balance is short. */
+  async reserve(caller: RelayCaller, amount: number): Promise<Reservation> {
+    if (caller.userQuota <= 0 || caller.userQuota < amount) {
+      throw new RelayError(403, 'relay.userQuotaShort', 'insufficient_user_quota');
+    }
+    const reservation = {
+      userId: caller.userId,
+      tokenId: caller.tokenId,
+      amount: Math.max(0, amount),
+      quotaBefore: caller.userQuota,
+    };
+    if (reservation.amount === 0) return reservation;
+    const taken = await takeQuota(
+      this.db,
+      caller.userId,
+      caller.tokenId,
+      reservation.amount,
+      this.now(),
+    );
+    if (!taken) {
+      const tokenShort = !caller.unlimited && caller.tokenRemain < amount;
+      throw tokenShort
+        ? new RelayError(403, 'relay.tokenQuotaShort', 'pre_consume_token_quota_failed')
+        : new RelayError(403, 'relay.userQuotaShort', 'insufficient_user_quota');
+    }
+    return reservation;
+  }
+
+  /** Moves the reservation to the real cost, counts the request, writes the log; returns it. */
+  async settle(reservation: Reservation, input: SettleInput): Promise<number> {
+    const charged = await settleQuota(this.db, {
+      userId: reservation.userId,
+      tokenId: reservation.tokenId,
+      channelId: input.channelId,
+      reserved: reservation.amount,
+      cost: Math.max(0, input.cost),
+      countRequest: true,
+      log: input.log ? { ...input.log, quota: 0 } : null,
+      now: this.now(),
+    });
+    const threshold = this.remindThreshold();
+    const left = reservation.quotaBefore - charged;
+    if (threshold > 0 && reservation.quotaBefore >= threshold && left < threshold) {
+      this.onQuotaLow(reservation.userId, left);
+    }
+    return charged;
+  }
+
+  /** Gives the whole reservation back (the request failed before any usage). */
+  async refund(reservation: Reservation): Promise<void> {
+    await refundQuota(this.db, reservation.userId, reservation.tokenId, reservation.amount);
+  }
+}

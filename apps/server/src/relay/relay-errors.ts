@@ -1,0 +1,81 @@
+// Errors of the relay in OpenAI's shape: ones the gateway raises itself and ones an upstream sent.
+import type { Language } from '@switchyard/contracts';
+import { type MessageKey, type MessageParams, translate } from '../i18n';
+
+export const LOCAL_ERROR_TYPE = 'switchyard_error';
+export const UPSTREAM_ERROR_TYPE = 'upstream_error';
+
+export interface OpenAiErrorBody {
+  error: { message: string; type: string; param: string | null; code: string | null };
+}
+
+/** A refusal by the gateway itself (admission, quota, validation): never retried. */
+export class RelayError extends Error {
+  constructor(
+    readonly status: number,
+    readonly messageKey: MessageKey,
+    readonly code: string,
+    readonly params: MessageParams = {},
+  ) {
+    super(messageKey);
+    this.name = 'RelayError';
+  }
+
+  body(language: Language): OpenAiErrorBody {
+    return {
+      error: {
+        message: translate(language, this.messageKey, this.params),
+        type: LOCAL_ERROR_TYPE,
+        param: null,
+        code: this.code,
+      },
+    };
+  }
+}
+
+/** An upstream's failure: its status (after status_code_mapping) and its error, OpenAI-shaped. */
+export class UpstreamError extends Error {
+  constructor(
+    /** Status the client gets. */
+    readonly status: number,
+    readonly error: OpenAiErrorBody['error'],
+    /** Status the upstream really sent (0 for a network failure). */
+    readonly upstreamStatus: number,
+  ) {
+    super(error.message);
+    this.name = 'UpstreamError';
+  }
+
+  body(): OpenAiErrorBody {
+    return { error: this.error };
+  }
+}
+
+const asText = (value: unknown): string | null =>
+  typeof value === 'string' ? value : typeof value === 'number' ? String(value) : null;
+
+/** Pulls an OpenAI-style error out of whatever an upstream answered with. */
+export function upstreamErrorFrom(status: number, raw: string): OpenAiErrorBody['error'] {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    parsed = undefined;
+  }
+  const root = (Array.isArray(parsed) ? parsed[0] : parsed) as Record<string, unknown> | undefined;
+  const inner = (root?.error ?? root) as Record<string, unknown> | string | undefined;
+  if (typeof inner === 'string') {
+    return { message: inner, type: UPSTREAM_ERROR_TYPE, param: null, code: null };
+  }
+  const message =
+    asText(inner?.message) ??
+    asText(inner?.msg) ??
+    asText(inner?.err) ??
+    (raw.slice(0, 500) || `HTTP ${status}`);
+  return {
+    message,
+    type: asText(inner?.type) ?? asText(inner?.status) ?? UPSTREAM_ERROR_TYPE,
+    param: asText(inner?.param),
+    code: asText(inner?.code),
+  };
+}

@@ -1,0 +1,133 @@
+// The /v1 endpoints (token auth, OpenAI error format, CORS for every origin).
+import { QUOTA_PER_DOLLAR } from '@switchyard/contracts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Db } from '../db/database';
+import { languageOf, translate } from '../i18n';
+import type { OptionsStore } from '../modules/options/options.store';
+import type { RelayMode } from './adapters/types';
+import { listGroupModels } from './relay.repository';
+import { newRequestId, type RelayService } from './relay.service';
+import { RelayError, UpstreamError } from './relay-errors';
+
+const POST_ROUTES: [string, RelayMode][] = [
+  ['/v1/chat/completions', 'chat'],
+  ['/v1/completions', 'completions'],
+  ['/v1/embeddings', 'embeddings'],
+  ['/v1/images/generations', 'images'],
+  ['/v1/audio/speech', 'speech'],
+  ['/v1/moderations', 'moderations'],
+  ['/v1/rerank', 'rerank'],
+];
+
+/** Balance shown to clients that read OpenAI's billing endpoints for an unlimited token. */
+const UNLIMITED_BALANCE = 100_000_000;
+
+const CORS_HEADERS = {
+  'access-control-allow-origin': '*',
+  'access-control-allow-methods': 'GET, POST, OPTIONS',
+  'access-control-allow-headers': '*',
+};
+
+function sendRelayError(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  error: RelayError | UpstreamError,
+) {
+  const language = languageOf(request);
+  const body = error instanceof RelayError ? error.body(language) : error.body();
+  if (error.status === 429 && error instanceof UpstreamError) {
+    body.error.message = translate(language, 'relay.upstreamSaturated');
+  }
+  const requestId = newRequestId();
+  body.error.message = `${body.error.message} (request id: ${requestId})`;
+  return reply.code(error.status).header('x-request-id', requestId).send(body);
+}
+
+interface RelayRouteDeps {
+  relay: RelayService;
+  db: Db;
+  options: OptionsStore;
+}
+
+export function registerRelayRoutes(app: FastifyInstance, deps: RelayRouteDeps): void {
+  const { relay } = deps;
+  app.register(async (scope) => {
+    scope.setErrorHandler((error, request, reply) => {
+      if (error instanceof RelayError || error instanceof UpstreamError) {
+        return sendRelayError(request, reply, error);
+      }
+      throw error;
+    });
+    scope.addHook('onRequest', async (_request, reply) => {
+      reply.headers(CORS_HEADERS);
+    });
+    scope.options('/v1/*', async (_request, reply) => reply.code(204).send());
+
+    for (const [url, mode] of POST_ROUTES) {
+      scope.post(url, (request, reply) => relay.handle(request, reply, mode));
+    }
+    scope.post<{ Params: { model: string } }>('/v1/engines/:model/embeddings', (request, reply) => {
+      const body = request.body as Record<string, unknown> | undefined;
+      if (body && typeof body === 'object' && !body.model) body.model = request.params.model;
+      return relay.handle(request, reply, 'embeddings');
+    });
+
+    scope.get('/v1/models', async (request) => {
+      const caller = await relay.admit(request);
+      const models = await listGroupModels(deps.db, caller.group);
+      const allowed = caller.modelLimits
+        ? models.filter((m) => caller.modelLimits?.has(m))
+        : models;
+      return { object: 'list', data: allowed.map(modelObject) };
+    });
+    scope.get<{ Params: { model: string } }>('/v1/models/:model', async (request) => {
+      const caller = await relay.admit(request);
+      const models = await listGroupModels(deps.db, caller.group);
+      const { model } = request.params;
+      if (!models.includes(model) || (caller.modelLimits && !caller.modelLimits.has(model))) {
+        throw new RelayError(404, 'relay.modelNotFound', 'model_not_found', { model });
+      }
+      return modelObject(model);
+    });
+
+    scope.get('/v1/dashboard/billing/subscription', async (request) => {
+      const caller = await relay.admit(request);
+      const amount = balanceOf(deps.options, caller);
+      return {
+        object: 'billing_subscription',
+        has_payment_method: true,
+        soft_limit_usd: amount,
+        hard_limit_usd: amount,
+        system_hard_limit_usd: amount,
+        access_until: 0,
+      };
+    });
+    scope.get('/v1/dashboard/billing/usage', async (request) => {
+      const caller = await relay.admit(request);
+      const used = deps.options.getBool('DisplayTokenStatEnabled')
+        ? caller.tokenUsed
+        : caller.userUsed;
+      return { object: 'list', total_usage: (used / QUOTA_PER_DOLLAR) * 100 };
+    });
+  });
+}
+
+const modelObject = (id: string) => ({
+  id,
+  object: 'model',
+  created: 1626777600,
+  owned_by: 'switchyard',
+});
+
+/** Remaining + used, the token's when DisplayTokenStatEnabled else the user's, in dollars. */
+function balanceOf(
+  options: OptionsStore,
+  caller: Awaited<ReturnType<RelayService['admit']>>,
+): number {
+  const tokenView = options.getBool('DisplayTokenStatEnabled');
+  if (tokenView && caller.unlimited) return UNLIMITED_BALANCE;
+  const quota = tokenView
+    ? caller.tokenRemain + caller.tokenUsed
+    : caller.userQuota + caller.userUsed;
+  return options.getBool('DisplayInCurrencyEnabled') ? quota / QUOTA_PER_DOLLAR : quota;
+}

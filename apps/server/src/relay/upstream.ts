@@ -1,0 +1,52 @@
+// Outbound HTTP to upstreams: node:http/https with keep-alive agents (one pool per protocol).
+import http, { type IncomingMessage } from 'node:http';
+import https from 'node:https';
+
+const httpAgent = new http.Agent({ keepAlive: true, maxSockets: 512, maxFreeSockets: 64 });
+const httpsAgent = new https.Agent({ keepAlive: true, maxSockets: 512, maxFreeSockets: 64 });
+
+export interface UpstreamRequest {
+  url: URL;
+  method?: 'POST' | 'GET';
+  headers: Record<string, string>;
+  body?: string | Buffer;
+}
+
+/** An upstream that could not be reached or broke the connection before answering. */
+export class UpstreamNetworkError extends Error {}
+
+/**
+ * Sends the request and resolves with the response head; the body is left to the caller to
+ * stream. The signal aborts the request at any point (a client that went away).
+ */
+export function sendUpstream(
+  request: UpstreamRequest,
+  signal: AbortSignal,
+): Promise<IncomingMessage> {
+  return new Promise((resolve, reject) => {
+    const secure = request.url.protocol === 'https:';
+    const body = request.body;
+    const headers: Record<string, string | number> = { ...request.headers };
+    if (body !== undefined) headers['content-length'] = Buffer.byteLength(body);
+    const outgoing = (secure ? https : http).request(request.url, {
+      method: request.method ?? 'POST',
+      headers,
+      agent: secure ? httpsAgent : httpAgent,
+      signal,
+    });
+    outgoing.once('response', resolve);
+    outgoing.once('error', (error) => reject(new UpstreamNetworkError(error.message)));
+    outgoing.end(body);
+  });
+}
+
+/** Reads a whole (small) response body. */
+export function readBody(response: IncomingMessage): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    response.on('data', (chunk: Buffer) => chunks.push(chunk));
+    response.once('end', () => resolve(Buffer.concat(chunks)));
+    response.once('error', (error) => reject(new UpstreamNetworkError(error.message)));
+    response.once('aborted', () => reject(new UpstreamNetworkError('upstream closed the reply')));
+  });
+}

@@ -1,0 +1,91 @@
+// Billing under concurrency: 200 requests at once against a user whose quota covers 50. Nothing
+// goes below zero, and the logs, the user and the token agree on what was consumed.
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser } from './helpers/factories';
+import {
+  createToken,
+  type RelayHarness,
+  seedChannel,
+  startRelayHarness,
+  tokenBalance,
+  userBalance,
+  waitForLogs,
+} from './helpers/relay-fixtures';
+
+let h: RelayHarness;
+const CONCURRENT = 200;
+
+beforeAll(async () => {
+  h = await startRelayHarness();
+  await seedChannel(h.db, { key: 'bill-key', baseUrl: h.fake.url, models: ['per-call', 'gpt-4'] });
+  // 0.002 dollars a call = 1000 quota.
+  await h.server.runtime.options.set('ModelPrice', JSON.stringify({ 'per-call': 0.002 }));
+});
+
+afterAll(() => h.close());
+
+function fire(authorization: string, body: Record<string, unknown>) {
+  return Promise.all(
+    Array.from({ length: CONCURRENT }, () =>
+      fetch(`${h.url}/v1/chat/completions`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization },
+        body: JSON.stringify({ messages: [{ role: 'user', content: 'hi' }], ...body }),
+      }).then(async (response) => ({ status: response.status, body: await response.text() })),
+    ),
+  );
+}
+
+async function logTotal(userId: number) {
+  const row = await h.db
+    .selectFrom('logs')
+    .select([sql<number>`coalesce(sum(quota), 0)`.as('quota'), sql<number>`count(*)`.as('count')])
+    .where('user_id', '=', userId)
+    .where('type', '=', 2)
+    .executeTakeFirstOrThrow();
+  return { quota: Number(row.quota), count: Number(row.count) };
+}
+
+describe('200 concurrent requests against a quota that covers 50', () => {
+  it('serves exactly 50 per-call requests and refuses the rest with 403', async () => {
+    const user = await createUser(h.db, { quota: 50_000 });
+    const token = await createToken(h.db, user.id, { unlimited: false, remainQuota: 1_000_000 });
+    const results = await fire(token.authorization, { model: 'per-call' });
+    const served = results.filter((result) => result.status === 200).length;
+    expect(served).toBe(50);
+    expect(results.filter((result) => result.status === 403)).toHaveLength(CONCURRENT - 50);
+    await waitForLogs(h.db, user.id, 50);
+    const logs = await logTotal(user.id);
+    const balance = await userBalance(h.db, user.id);
+    const tokenRow = await tokenBalance(h.db, token.id);
+    expect(balance).toMatchObject({ quota: 0, used_quota: 50_000, request_count: 50 });
+    expect(logs).toEqual({ quota: 50_000, count: 50 });
+    expect(tokenRow).toMatchObject({ used_quota: 50_000, remain_quota: 1_000_000 - 50_000 });
+  });
+
+  it('never overdraws when usage exceeds the reservation, and every counter agrees', async () => {
+    // The token's limit is the tighter one here; the reservation (prompt + max_tokens) is below
+    // the real cost, so settlements must take the extra only as far as the balances reach.
+    const user = await createUser(h.db, { quota: 1_000_000 });
+    const initial = 15_000;
+    const token = await createToken(h.db, user.id, { unlimited: false, remainQuota: initial });
+    const results = await fire(token.authorization, { model: 'gpt-4', max_tokens: 2 });
+    const served = results.filter((result) => result.status === 200).length;
+    expect(served).toBeGreaterThan(0);
+    expect(results.every((result) => result.status === 200 || result.status === 403)).toBe(true);
+    await waitForLogs(h.db, user.id, served);
+    const tokenRow = await tokenBalance(h.db, token.id);
+    const balance = await userBalance(h.db, user.id);
+    const logs = await logTotal(user.id);
+    expect(tokenRow.remain_quota).toBeGreaterThanOrEqual(0);
+    expect(logs.count).toBe(served);
+    expect(logs.quota).toBe(initial - tokenRow.remain_quota);
+    expect(tokenRow.used_quota).toBe(logs.quota);
+    expect(balance.used_quota).toBe(logs.quota);
+    expect(balance.quota).toBe(1_000_000 - logs.quota);
+    expect(balance.request_count).toBe(served);
+    // Each served request costs 300 in full unless it was capped at what was left.
+    expect(logs.quota).toBeLessThanOrEqual(served * 300);
+  });
+});
