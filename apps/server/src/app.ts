@@ -34,6 +34,7 @@ import {
 import { registerRateLimit } from './plugins/rate-limit';
 import { MemoryRateLimitStore, RedisRateLimitStore } from './plugins/rate-limit-store';
 import { registerRelay } from './relay';
+import { registerTaskRelays } from './tasks-relay';
 
 export interface AppDeps {
   config: Config;
@@ -83,7 +84,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerOptionRoutes(app, new OptionsService(options));
   registerLogRoutes(app, new LogsService(db));
   registerDataRoutes(app, new UsageDataService(db));
-  registerTaskRoutes(app, new TasksService(db));
+  registerTaskRoutes(app, new TasksService(db, options));
 
   const aggregator = new UsageAggregator({
     db,
@@ -93,6 +94,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   aggregator.start();
   app.addHook('onClose', () => aggregator.stop());
-  registerRelay(app, { db, options, clock });
+  const { billing } = registerRelay(app, { db, options, clock });
+  registerTaskRelays(app, { db, options, billing, now: () => clock.now() });
   return app;
 }

@@ -152,6 +152,8 @@ export interface MidjourneysTable {
   quota: Generated<number>;
   buttons: string | null;
   properties: string | null;
+  /** The API token charged for the task (0 before this column existed). */
+  token_id: Generated<number>;
 }
 
 export interface TasksTable {
@@ -172,6 +174,8 @@ export interface TasksTable {
   progress: Generated<string>;
   properties: string | null;
   data: string | null;
+  /** The API token charged for the task (0 before this column existed). */
+  token_id: Generated<number>;
 }
 
 export interface TopUpsTable {

@@ -1,4 +1,5 @@
-// Observability: the dashboard aggregator's watermark (last log id folded into quota_data).
+// Observability: the dashboard aggregator's watermark (last log id folded into quota_data), and
+// the API token that paid for a drawing or music task (a failed task is refunded to it).
 import type { Kysely } from 'kysely';
 import { engineOf } from '../dialect';
 import { createTable } from './table-helpers';
@@ -14,8 +15,17 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .insertInto('aggregation_watermarks' as never)
     .values({ name: QUOTA_DATA_WATERMARK, last_log_id: 0 } as never)
     .execute();
+  for (const table of ['midjourneys', 'tasks']) {
+    await db.schema
+      .alterTable(table)
+      .addColumn('token_id', 'bigint', (c) => c.notNull().defaultTo(0))
+      .execute();
+  }
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  for (const table of ['midjourneys', 'tasks']) {
+    await db.schema.alterTable(table).dropColumn('token_id').execute();
+  }
   await db.schema.dropTable('aggregation_watermarks').ifExists().execute();
 }

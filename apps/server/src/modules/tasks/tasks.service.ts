@@ -8,6 +8,8 @@ import type {
 } from '@switchyard/contracts';
 import type { Db } from '../../db/database';
 import type { AsyncTaskRow, DrawingTaskRow } from '../../db/schema';
+import { forwardedImageUrl } from '../../tasks-relay/drawing-relay.service';
+import type { OptionsStore } from '../options/options.store';
 import { listAsyncTasks, listDrawingTasks, type Page, type TaskFilter } from './tasks.repository';
 
 const MS = 1000;
@@ -28,12 +30,12 @@ const common = (row: DrawingTaskRow | AsyncTaskRow) => ({
   fail_reason: row.fail_reason ?? '',
 });
 
-function drawingTask(row: DrawingTaskRow): DrawingTask {
+function drawingTask(row: DrawingTaskRow, imageUrl: string): DrawingTask {
   return {
     ...common(row),
     mj_id: row.mj_id,
     code: row.code,
-    image_url: row.image_url ?? '',
+    image_url: imageUrl,
     prompt: row.prompt ?? '',
     prompt_en: row.prompt_en ?? '',
     description: row.description ?? '',
@@ -55,7 +57,10 @@ function hideChannel<T extends { channel_id?: number }>(item: T): T {
 }
 
 export class TasksService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly options: OptionsStore,
+  ) {}
 
   /** Query timestamps are unix seconds; drawing rows keep milliseconds. */
   async drawings(viewer: TaskViewer, query: DrawingTaskQuery): Promise<PagedList<DrawingTask>> {
@@ -64,7 +69,9 @@ export class TasksService {
       start: query.start_timestamp && query.start_timestamp * MS,
       end: query.end_timestamp && query.end_timestamp * MS + (MS - 1),
     };
-    return this.page(viewer, filter, query, listDrawingTasks, drawingTask);
+    return this.page(viewer, filter, query, listDrawingTasks, (row) =>
+      drawingTask(row, forwardedImageUrl({ options: this.options }, row)),
+    );
   }
 
   async asyncTasks(viewer: TaskViewer, query: AsyncTaskQuery): Promise<PagedList<AsyncTask>> {

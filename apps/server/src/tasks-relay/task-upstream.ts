@@ -1,0 +1,45 @@
+// JSON calls to drawing and music upstreams (submit, fetch), with a time limit.
+import type { ChannelRow } from '../relay/relay.repository';
+import { readBody, sendUpstream } from '../relay/upstream';
+
+export const UPSTREAM_TIMEOUT_MS = 30_000;
+
+export interface JsonReply {
+  status: number;
+  body: unknown;
+  text: string;
+}
+
+/** The channel's base URL with the path appended (a trailing slash on the base is ignored). */
+export function upstreamUrl(channel: ChannelRow, path: string): URL {
+  const base = (channel.base_url ?? '').replace(/\/+$/, '');
+  return new URL(`${base}${path}`);
+}
+
+export async function postJson(
+  url: URL,
+  body: unknown,
+  headers: Record<string, string>,
+): Promise<JsonReply> {
+  const response = await sendUpstream(
+    {
+      url,
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json', ...headers },
+      body: JSON.stringify(body),
+    },
+    AbortSignal.timeout(UPSTREAM_TIMEOUT_MS),
+  );
+  const text = (await readBody(response)).toString('utf8');
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    parsed = undefined;
+  }
+  return { status: response.statusCode ?? 0, body: parsed, text };
+}
+
+/** Header names each upstream expects its secret in. */
+export const drawingAuth = (channel: ChannelRow) => ({ 'mj-api-secret': channel.key });
+export const musicAuth = (channel: ChannelRow) => ({ authorization: `Bearer ${channel.key}` });
