@@ -28,7 +28,10 @@ const PG_DSN = process.env.BENCH_PG_DSN ?? 'postgres://postgres@127.0.0.1:5432/p
 const SPAN = 30 * 86400;
 const USERS = 1000;
 
-async function freshDatabase(): Promise<{ env: Record<string, string>; drop: () => Promise<void> }> {
+async function freshDatabase(): Promise<{
+  env: Record<string, string>;
+  drop: () => Promise<void>;
+}> {
   if (engine === 'sqlite') {
     const dir = mkdtempSync(path.join(tmpdir(), 'sy-bench-'));
     return {
@@ -100,7 +103,9 @@ async function main(): Promise<void> {
   const columns = sql`(user_id, created_at, type, content, username, token_name, model_name, quota,
       prompt_tokens, completion_tokens, use_time, is_stream, channel_id, token_id, other)`;
   if (engine === 'postgres') {
-    await sql`INSERT INTO logs ${columns} ${select} FROM generate_series(1::bigint, ${ROWS}::bigint) AS s(n)`.execute(db);
+    await sql`INSERT INTO logs ${columns} ${select} FROM generate_series(1::bigint, ${ROWS}::bigint) AS s(n)`.execute(
+      db,
+    );
     await sql`VACUUM ANALYZE logs`.execute(db);
   } else {
     await sql`INSERT INTO logs ${columns}
@@ -113,7 +118,11 @@ async function main(): Promise<void> {
   const app = await buildApp({ ...runtime, logger: false });
   await app.ready();
   const cookieOf = async (username: string, password: string) => {
-    const reply = await app.inject({ method: 'POST', url: '/api/user/login', payload: { username, password } });
+    const reply = await app.inject({
+      method: 'POST',
+      url: '/api/user/login',
+      payload: { username, password },
+    });
     const session = reply.cookies.find((cookie) => cookie.name === 'switchyard_session');
     if (!session) throw new Error(`login failed for ${username}: ${reply.body}`);
     return `switchyard_session=${session.value}`;
@@ -127,10 +136,18 @@ async function main(): Promise<void> {
     ['admin log page, last 24 h', admin, `/api/log/?p=1&page_size=10&${day}`],
     ['admin log page, last 24 h, page 50', admin, `/api/log/?p=50&page_size=10&${day}`],
     ['admin log page, 24 h, one username', admin, `/api/log/?p=1&page_size=10&username=u17&${day}`],
-    ['admin log page, 24 h, one model, consumption', admin, `/api/log/?p=1&page_size=10&type=2&model_name=model-3&${day}`],
+    [
+      'admin log page, 24 h, one model, consumption',
+      admin,
+      `/api/log/?p=1&page_size=10&type=2&model_name=model-3&${day}`,
+    ],
     ['admin log page, 7 days, one channel', admin, `/api/log/?p=1&page_size=10&channel=7&${week}`],
     ['user log page, last 24 h', user, `/api/log/self?p=1&page_size=10&${day}`],
-    ['user log page, 7 days, one token', user, `/api/log/self?p=1&page_size=10&token_name=token5&${week}`],
+    [
+      'user log page, 7 days, one token',
+      user,
+      `/api/log/self?p=1&page_size=10&token_name=token5&${week}`,
+    ],
     ['admin stat, last 24 h', admin, `/api/log/stat?${day}`],
     ['admin stat, 24 h, one username', admin, `/api/log/stat?username=u17&${day}`],
     ['user stat, last 24 h', user, `/api/log/self/stat?${day}`],
@@ -143,7 +160,8 @@ async function main(): Promise<void> {
       const began = process.hrtime.bigint();
       const reply = await app.inject({ method: 'GET', url, headers: { cookie } });
       const ms = Number(process.hrtime.bigint() - began) / 1e6;
-      if (reply.statusCode !== 200 || !reply.json().success) throw new Error(`${url}: ${reply.body}`);
+      if (reply.statusCode !== 200 || !reply.json().success)
+        throw new Error(`${url}: ${reply.body}`);
       if (i >= 10) times.push(ms);
     }
     times.sort((a, b) => a - b);
