@@ -8,6 +8,11 @@ import {
   renderQuota,
 } from '@switchyard/contracts';
 import { addToBucket } from '../../apps/server/src/modules/data/data.repository';
+import {
+  FAKE_DRAWING_SECRET,
+  type FakeTaskUpstream,
+  startFakeTaskUpstream,
+} from '../../apps/server/test/fakes/fake-task-upstream';
 import { type FakeUpstream, startFakeUpstream } from '../../apps/server/test/fakes/fake-upstream';
 import { createToken, seedChannel } from '../../apps/server/test/helpers/relay-fixtures';
 import { registerUser, signIn, uniqueName } from '../support/console';
@@ -17,13 +22,16 @@ const MODEL = 'gpt-4o';
 const PASSWORD = 'observe-pass1';
 
 let fake: FakeUpstream;
+let drawingProxy: FakeTaskUpstream;
 const database = openE2eDatabase();
 
 test.beforeAll(async () => {
   fake = await startFakeUpstream();
+  drawingProxy = await startFakeTaskUpstream();
 });
 test.afterAll(async () => {
   await fake.close();
+  await drawingProxy.close();
   await database.close();
 });
 
@@ -183,5 +191,71 @@ test('the dashboard draws its charts from the user’s buckets', async ({ page, 
       return count;
     });
     expect(painted).toBeGreaterThan(1000);
+  }
+});
+
+test('a drawing task goes from submitted to success with an image preview', async ({
+  page,
+  playwright,
+}) => {
+  const admin = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL });
+  await rootApi(admin);
+  await setOption(admin, 'MjNotifyEnabled', 'true');
+  try {
+    const username = uniqueName('draw');
+    await registerUser(admin, username, PASSWORD);
+    const { db } = database;
+    const user = await db
+      .selectFrom('users')
+      .select('id')
+      .where('username', '=', username)
+      .executeTakeFirstOrThrow();
+    await db
+      .updateTable('users')
+      .set({ quota: 5_000_000, group: `g${username}` })
+      .where('id', '=', user.id)
+      .execute();
+    const token = await createToken(db, Number(user.id));
+    await seedChannel(db, {
+      type: 2,
+      key: FAKE_DRAWING_SECRET,
+      baseUrl: drawingProxy.url,
+      models: ['mj_imagine'],
+      groups: [`g${username}`],
+    });
+    const submit = await admin.post('/mj/submit/imagine', {
+      headers: { authorization: token.authorization },
+      data: { prompt: 'a lighthouse at dusk' },
+    });
+    const submitted = await submit.json();
+    expect(submitted.code).toBe(1);
+    const mjId = submitted.result as string;
+
+    await signIn(page, username, PASSWORD);
+    await expect(page).toHaveURL(/\/token/);
+    await page.goto('/midjourney');
+    const table = page.getByTestId('drawing-tasks-table');
+    await expect(table.getByText(mjId)).toBeVisible();
+    await expect(table.getByText('队列中')).toBeVisible();
+
+    drawingProxy.setDrawing(mjId, {
+      status: 'SUCCESS',
+      progress: '100%',
+      imageUrl: `${drawingProxy.url}/images/lighthouse.png`,
+    });
+    // The proxy's callback: the server re-reads the task from the proxy at once.
+    const notified = await admin.post('/mj/notify', { data: { id: mjId } });
+    expect(notified.status()).toBe(200);
+
+    await page.reload();
+    await expect(table.getByText('成功', { exact: true })).toBeVisible();
+    const image = table.getByRole('img');
+    await expect(image).toHaveAttribute('src', `/mj/image/${mjId}`);
+    await expect
+      .poll(() => image.evaluate((node) => (node as HTMLImageElement).naturalWidth))
+      .toBe(1);
+  } finally {
+    await setOption(admin, 'MjNotifyEnabled', 'false');
+    await admin.dispose();
   }
 });
