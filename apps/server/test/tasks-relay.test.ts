@@ -188,6 +188,9 @@ describe('drawing relay', () => {
     const queued = await imagine(aliceToken, 'a queued cat');
     expect(queued.body.code).toBe(1);
     expect((await drawingRow(queued.body.result)).quota).toBe(IMAGINE_PRICE);
+    fake.setDrawing(queued.body.result, { status: 'IN_PROGRESS', progress: '10%' });
+    await poller().pollOnce();
+    expect((await drawingRow(queued.body.result)).progress).toBe('10%');
 
     const before = await userBalance(server.db, alice.id);
     fake.nextDrawingCode(0, 'not submitted');

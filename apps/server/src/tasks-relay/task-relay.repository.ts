@@ -61,7 +61,7 @@ export function listUnfinishedDrawings(db: Db): Promise<DrawingTaskRow[]> {
     .selectAll()
     .where('progress', '!=', '100%')
     .where('status', 'not in', ['SUCCESS', 'FAILURE'])
-    .where('code', '=', 1)
+    .where('code', 'in', [1, 21, 22])
     .execute();
 }
 
