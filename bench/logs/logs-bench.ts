@@ -13,6 +13,7 @@ import { loadConfig } from '../../apps/server/src/config';
 import { hashPassword } from '../../apps/server/src/lib/crypto';
 import { insertUser } from '../../apps/server/src/modules/users/users.repository';
 import { createRuntime } from '../../apps/server/src/runtime';
+import { writeResult } from '../lib/results.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -173,6 +174,11 @@ async function main(): Promise<void> {
   await runtime.close();
   await database.drop();
   console.log(JSON.stringify(rows));
+  writeResult(`logs-${engine}`, {
+    runs: RUNS,
+    columns: ['engine', `query (${ROWS} logs)`, 'p50 ms', 'p99 ms'],
+    rows,
+  });
 }
 
 main().catch((error: unknown) => {
