@@ -94,7 +94,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   aggregator.start();
   app.addHook('onClose', () => aggregator.stop());
-  const { billing } = registerRelay(app, { db, options, clock });
-  registerTaskRelays(app, { db, options, billing, now: () => clock.now() });
+  const { billing, health } = registerRelay(app, { db, options, clock });
+  registerTaskRelays(app, { db, options, billing, health, now: () => clock.now() });
   return app;
 }

@@ -217,6 +217,36 @@ describe('drawing relay', () => {
     expect(fake.submits.at(-1)?.path).toBe('/mj/submit/change');
   });
 
+  it('refunds when the proxy refuses the key, and the channel is disabled under the auto-disable rule', async () => {
+    const options = server.runtime.options;
+    await options.set('AutomaticDisableChannelEnabled', 'true');
+    try {
+      const broken = await seedChannel(server.db, {
+        type: 5,
+        key: 'wrong-secret',
+        baseUrl: fake.url,
+        models: ['mj_shorten'],
+      });
+      const before = await userBalance(server.db, alice.id);
+      const reply = await client.post(
+        '/mj/submit/shorten',
+        { prompt: 'a long prompt' },
+        as(aliceToken),
+      );
+      expect(reply.status).toBe(400);
+      expect(reply.body<{ type: string }>().type).toBe('upstream_error');
+      expect((await userBalance(server.db, alice.id)).quota).toBe(before.quota);
+      const channel = await server.db
+        .selectFrom('channels')
+        .select('status')
+        .where('id', '=', broken)
+        .executeTakeFirstOrThrow();
+      expect(channel.status).toBe(3);
+    } finally {
+      await options.set('AutomaticDisableChannelEnabled', 'false');
+    }
+  });
+
   it('refuses a missing token, an empty prompt and a model only a chat channel offers', async () => {
     const anonymous = await client.post('/mj/submit/imagine', { prompt: 'x' });
     expect(anonymous.status).toBe(401);

@@ -10,7 +10,7 @@ import {
   drawingModel,
   followUpOf,
 } from './drawing-actions';
-import { admit, chargeTask, startTask, type TaskRelayDeps } from './task-admission';
+import { admit, chargeTask, reportUpstream, startTask, type TaskRelayDeps } from './task-admission';
 import { findDrawingTask, insertDrawingTask, listDrawingTasksByIds } from './task-relay.repository';
 import { drawingAuth, postJson, upstreamUrl } from './task-upstream';
 
@@ -70,11 +70,12 @@ export class DrawingRelay {
     try {
       reply = await postJson(upstreamUrl(task.channel, path), body, drawingAuth(task.channel));
     } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
       await deps.billing.refund(task.reservation);
-      throw new RelayError(502, 'task.upstreamFailed', 'upstream_error', {
-        reason: error instanceof Error ? error.message : String(error),
-      });
+      await reportUpstream(deps, task.channel, 0, reason);
+      throw new RelayError(502, 'task.upstreamFailed', 'upstream_error', { reason });
     }
+    await reportUpstream(deps, task.channel, reply.status, reply.text);
     const result = asRecord(reply.body);
     const code = Number(result.code);
     if (reply.status !== 200 || !Number.isInteger(code)) {

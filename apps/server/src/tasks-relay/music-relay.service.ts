@@ -3,7 +3,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { AsyncTaskRow } from '../db/schema';
 import { RelayError } from '../relay/relay-errors';
-import { admit, chargeTask, startTask, type TaskRelayDeps } from './task-admission';
+import { admit, chargeTask, reportUpstream, startTask, type TaskRelayDeps } from './task-admission';
 import { findAsyncTaskOfUser, insertAsyncTask, listAsyncTasksByIds } from './task-relay.repository';
 import { musicAuth, postJson, upstreamUrl } from './task-upstream';
 
@@ -49,11 +49,12 @@ export class MusicRelay {
         musicAuth(task.channel),
       );
     } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
       await deps.billing.refund(task.reservation);
-      throw new RelayError(502, 'task.upstreamFailed', 'upstream_error', {
-        reason: error instanceof Error ? error.message : String(error),
-      });
+      await reportUpstream(deps, task.channel, 0, reason);
+      throw new RelayError(502, 'task.upstreamFailed', 'upstream_error', { reason });
     }
+    await reportUpstream(deps, task.channel, reply.status, reply.text);
     const result = asRecord(reply.body);
     const taskId = typeof result.data === 'string' ? result.data : '';
     if (reply.status !== 200 || result.code !== 'success' || !taskId) {

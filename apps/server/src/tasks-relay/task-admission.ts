@@ -13,14 +13,17 @@ import {
   type RelayCaller,
 } from '../relay/admission';
 import type { Billing, PriceQuote, Reservation } from '../relay/billing';
+import type { ChannelHealth } from '../relay/channel-health';
 import { type ChannelRow, findChannel } from '../relay/relay.repository';
-import { RelayError } from '../relay/relay-errors';
+import { RelayError, UpstreamError, upstreamErrorFrom } from '../relay/relay-errors';
 import { planChannels } from '../relay/selection';
 
 export interface TaskRelayDeps {
   db: Db;
   options: OptionsStore;
   billing: Billing;
+  /** The relay core's channel health: upstream failures count toward auto-disabling. */
+  health: ChannelHealth;
   now: () => number;
 }
 
@@ -109,4 +112,22 @@ export function chargeTask(
     channelId: channel.id,
     log,
   });
+}
+
+/**
+ * Tells channel health how the upstream answered: status 0 for a network failure. A bad key
+ * (401) or repeated server errors disable the channel under the AutomaticDisable rules.
+ */
+export async function reportUpstream(
+  deps: TaskRelayDeps,
+  channel: ChannelRow,
+  status: number,
+  text: string,
+): Promise<void> {
+  if (status === 200) {
+    deps.health.succeeded(channel.id);
+    return;
+  }
+  const error = new UpstreamError(status || 502, upstreamErrorFrom(status, text), status);
+  await deps.health.failed(channel, error);
 }
