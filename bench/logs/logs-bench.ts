@@ -10,9 +10,8 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { buildApp } from '../../apps/server/src/app';
 import { loadConfig } from '../../apps/server/src/config';
-import { hashPassword } from '../../apps/server/src/lib/crypto';
-import { insertUser } from '../../apps/server/src/modules/users/users.repository';
 import { createRuntime } from '../../apps/server/src/runtime';
+import { createUser } from '../../apps/server/test/helpers/factories';
 import { writeResult } from '../lib/results.mjs';
 
 const { values: args } = parseArgs({
@@ -73,22 +72,7 @@ async function main(): Promise<void> {
   });
   const runtime = await createRuntime(config, { warn: () => undefined });
   const { db } = runtime.database;
-  const userId = await insertUser(db, {
-    username: 'benchuser',
-    password: await hashPassword('bench-pass1', 4),
-    display_name: 'bench',
-    role: 1,
-    status: 1,
-    quota: 0,
-    aff_code: null,
-    email: null,
-    github_id: null,
-    wechat_id: null,
-    telegram_id: null,
-    access_token: null,
-    created_at: Math.floor(Date.now() / 1000),
-    deleted_at: null,
-  });
+  const { id: userId } = await createUser(db, { username: 'benchuser', password: 'bench-pass1' });
 
   const now = Math.floor(Date.now() / 1000);
   const start = now - SPAN;

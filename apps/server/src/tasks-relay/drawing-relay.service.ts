@@ -12,7 +12,7 @@ import {
 } from './drawing-actions';
 import { admit, chargeTask, reportUpstream, startTask, type TaskRelayDeps } from './task-admission';
 import { findDrawingTask, insertDrawingTask, listDrawingTasksByIds } from './task-relay.repository';
-import { drawingAuth, postJson, upstreamUrl } from './task-upstream';
+import { asRecord, drawingAuth, postJson, upstreamUrl } from './task-upstream';
 
 /** Codes the proxy answers a submit with: 1 submitted, 21 exists, 22 queued (all charged). */
 const ACCEPTED_CODES = new Set([1, 21, 22]);
@@ -22,11 +22,6 @@ export interface DrawingReply {
   status: number;
   body: unknown;
 }
-
-const asRecord = (value: unknown): Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : {};
 
 const parseJson = (text: string | null): unknown => {
   if (!text) return null;

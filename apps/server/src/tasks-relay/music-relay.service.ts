@@ -5,17 +5,12 @@ import type { AsyncTaskRow } from '../db/schema';
 import { RelayError } from '../relay/relay-errors';
 import { admit, chargeTask, reportUpstream, startTask, type TaskRelayDeps } from './task-admission';
 import { findAsyncTaskOfUser, insertAsyncTask, listAsyncTasksByIds } from './task-relay.repository';
-import { musicAuth, postJson, upstreamUrl } from './task-upstream';
+import { asRecord, musicAuth, postJson, upstreamUrl } from './task-upstream';
 
 export const MUSIC_CHANNEL_TYPES = [36] as const;
 export const MUSIC_ACTIONS = { music: 'MUSIC', lyrics: 'LYRICS' } as const;
 export type MusicAction = keyof typeof MUSIC_ACTIONS;
 const DEFAULT_MODEL_VERSION = 'chirp-v3-0';
-
-const asRecord = (value: unknown): Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : {};
 
 export const isMusicAction = (value: string): value is MusicAction => value in MUSIC_ACTIONS;
 

@@ -17,7 +17,7 @@ import {
   updateOpenAsyncTask,
   updateOpenDrawing,
 } from './task-relay.repository';
-import { drawingAuth, musicAuth, postJson, upstreamUrl } from './task-upstream';
+import { asRecord, drawingAuth, musicAuth, postJson, upstreamUrl } from './task-upstream';
 
 export const POLL_INTERVAL_MS = 15_000;
 /** A drawing still open after this long is failed (and refunded). */
@@ -25,10 +25,6 @@ export const DRAWING_TIMEOUT_SECONDS = 3600;
 
 type Deps = Pick<TaskRelayDeps, 'db' | 'options' | 'now'> & { onError?: (error: unknown) => void };
 
-const asRecord = (value: unknown): Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : {};
 const text = (value: unknown): string | undefined =>
   typeof value === 'string' ? value : undefined;
 const int = (value: unknown): number | undefined =>

@@ -43,3 +43,9 @@ export async function postJson(
 /** Header names each upstream expects its secret in. */
 export const drawingAuth = (channel: ChannelRow) => ({ 'mj-api-secret': channel.key });
 export const musicAuth = (channel: ChannelRow) => ({ authorization: `Bearer ${channel.key}` });
+
+/** A JSON object from an upstream or a request body, or {} for anything else. */
+export const asRecord = (value: unknown): Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : {};
