@@ -217,6 +217,21 @@ describe('drawing relay', () => {
     expect(fake.submits.at(-1)?.path).toBe('/mj/submit/change');
   });
 
+  it('answers under a mode prefix (dropped upstream) and serves the owner’s image seed', async () => {
+    const reply = await client.post(
+      '/mj-fast/mj/submit/imagine',
+      { prompt: 'a fast owl' },
+      as(aliceToken),
+    );
+    expect(reply.status).toBe(200);
+    expect(fake.submits.at(-1)?.path).toBe('/mj/submit/imagine');
+    expect((await client.post('/api/mj/submit/imagine', { prompt: 'x' }, as(aliceToken))).status).toBe(404);
+    const mjId = reply.body<{ result: string }>().result;
+    const seed = await client.get(`/mj/task/${mjId}/image-seed`, as(aliceToken));
+    expect(seed.body()).toEqual({ code: 1, description: '', result: `seed-${mjId}` });
+    expect((await client.get(`/mj/task/${mjId}/image-seed`, as(bobToken))).status).toBe(404);
+  });
+
   it('refunds when the proxy refuses the key, and the channel is disabled under the auto-disable rule', async () => {
     const options = server.runtime.options;
     await options.set('AutomaticDisableChannelEnabled', 'true');

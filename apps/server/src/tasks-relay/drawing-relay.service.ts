@@ -2,6 +2,7 @@
 // prices, keeps the task, and serves the caller's tasks and images from the local copy.
 import type { FastifyRequest } from 'fastify';
 import type { DrawingTaskRow } from '../db/schema';
+import { findChannel } from '../relay/relay.repository';
 import { RelayError } from '../relay/relay-errors';
 import {
   DRAWING_CHANNEL_TYPES,
@@ -12,7 +13,7 @@ import {
 } from './drawing-actions';
 import { admit, chargeTask, reportUpstream, startTask, type TaskRelayDeps } from './task-admission';
 import { findDrawingTask, insertDrawingTask, listDrawingTasksByIds } from './task-relay.repository';
-import { asRecord, drawingAuth, postJson, upstreamUrl } from './task-upstream';
+import { asRecord, drawingAuth, getJson, postJson, upstreamUrl } from './task-upstream';
 
 /** Codes the proxy answers a submit with: 1 submitted, 21 exists, 22 queued (all charged). */
 const ACCEPTED_CODES = new Set([1, 21, 22]);
@@ -111,6 +112,20 @@ export class DrawingRelay {
     const task = await findDrawingTask(this.deps.db, mjId, caller.userId);
     if (!task) throw new RelayError(404, 'task.notFound', 'task_not_found');
     return this.view(task);
+  }
+
+  /** The proxy's image seed of one of the caller's tasks, asked of the task's channel. */
+  async imageSeed(request: FastifyRequest, mjId: string): Promise<DrawingReply> {
+    const caller = await admit(this.deps, request);
+    const task = await findDrawingTask(this.deps.db, mjId, caller.userId);
+    const channel = task ? await findChannel(this.deps.db, task.channel_id) : undefined;
+    if (!task || !channel) throw new RelayError(404, 'task.notFound', 'task_not_found');
+    const path = `/mj/task/${encodeURIComponent(mjId)}/image-seed`;
+    const reply = await getJson(upstreamUrl(channel, path), drawingAuth(channel));
+    return {
+      status: reply.status,
+      body: reply.body ?? { code: reply.status, description: reply.text },
+    };
   }
 
   async listByCondition(request: FastifyRequest): Promise<unknown[]> {

@@ -35,16 +35,28 @@ export function registerTaskRelayRoutes(app: FastifyInstance, routes: TaskRelayR
       throw error;
     });
 
-    for (const path of Object.keys(DRAWING_SUBMIT_PATHS) as DrawingSubmitPath[]) {
-      scope.post(path, async (request, reply) => {
-        const result = await drawing.submit(request, path);
-        return reply.code(result.status).send(result.body);
-      });
+    // Every drawing route also answers under a mode prefix (/mj-fast/mj/…), which is dropped.
+    for (const prefix of ['', '/:mode(^mj-(?:fast|turbo|relax)$)']) {
+      for (const path of Object.keys(DRAWING_SUBMIT_PATHS) as DrawingSubmitPath[]) {
+        scope.post(`${prefix}${path}`, async (request, reply) => {
+          const result = await drawing.submit(request, path);
+          return reply.code(result.status).send(result.body);
+        });
+      }
+      scope.get<{ Params: { id: string } }>(`${prefix}/mj/task/:id/fetch`, (request) =>
+        drawing.fetch(request, request.params.id),
+      );
+      scope.get<{ Params: { id: string } }>(
+        `${prefix}/mj/task/:id/image-seed`,
+        async (request, reply) => {
+          const result = await drawing.imageSeed(request, request.params.id);
+          return reply.code(result.status).send(result.body);
+        },
+      );
+      scope.post(`${prefix}/mj/task/list-by-condition`, (request) =>
+        drawing.listByCondition(request),
+      );
     }
-    scope.get<{ Params: { id: string } }>('/mj/task/:id/fetch', (request) =>
-      drawing.fetch(request, request.params.id),
-    );
-    scope.post('/mj/task/list-by-condition', (request) => drawing.listByCondition(request));
 
     // Public like the reference: image links are handed to browsers and chat clients.
     scope.get<{ Params: { id: string } }>('/mj/image/:id', async (request, reply) => {

@@ -16,17 +16,22 @@ export function upstreamUrl(channel: ChannelRow, path: string): URL {
   return new URL(`${base}${path}`);
 }
 
-export async function postJson(
+export const postJson = (url: URL, body: unknown, headers: Record<string, string>) =>
+  callJson(url, headers, JSON.stringify(body));
+
+export const getJson = (url: URL, headers: Record<string, string>) => callJson(url, headers);
+
+async function callJson(
   url: URL,
-  body: unknown,
   headers: Record<string, string>,
+  body?: string,
 ): Promise<JsonReply> {
   const response = await sendUpstream(
     {
       url,
-      method: 'POST',
+      method: body === undefined ? 'GET' : 'POST',
       headers: { 'content-type': 'application/json', accept: 'application/json', ...headers },
-      body: JSON.stringify(body),
+      ...(body === undefined ? {} : { body }),
     },
     AbortSignal.timeout(UPSTREAM_TIMEOUT_MS),
   );

@@ -71,6 +71,8 @@ export async function startFakeTaskUpstream(): Promise<FakeTaskUpstream> {
           ),
         );
       }
+      const seed = /^\/mj\/task\/([^/]+)\/image-seed$/.exec(path);
+      if (seed) return send(response, 200, { code: 1, description: '', result: `seed-${seed[1]}` });
       submits.push({ path, body });
       const reply = next ?? { code: 1, description: 'Submit success' };
       next = null;
