@@ -225,7 +225,9 @@ describe('drawing relay', () => {
     );
     expect(reply.status).toBe(200);
     expect(fake.submits.at(-1)?.path).toBe('/mj/submit/imagine');
-    expect((await client.post('/api/mj/submit/imagine', { prompt: 'x' }, as(aliceToken))).status).toBe(404);
+    expect(
+      (await client.post('/api/mj/submit/imagine', { prompt: 'x' }, as(aliceToken))).status,
+    ).toBe(404);
     const mjId = reply.body<{ result: string }>().result;
     const seed = await client.get(`/mj/task/${mjId}/image-seed`, as(aliceToken));
     expect(seed.body()).toEqual({ code: 1, description: '', result: `seed-${mjId}` });
