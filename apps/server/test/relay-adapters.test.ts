@@ -7,6 +7,7 @@ import { GeminiAdapter, toGeminiBody } from '../src/relay/adapters/gemini';
 import { OpenAiAdapter } from '../src/relay/adapters/openai';
 import type { AdapterContext, ProviderAdapter } from '../src/relay/adapters/types';
 import type { ChannelRow } from '../src/relay/relay.repository';
+import { multipartField, withMultipartModel } from '../src/relay/relay-request';
 import { SseReader } from '../src/relay/sse';
 import { createUser } from './helpers/factories';
 import {
@@ -162,6 +163,24 @@ describe('OpenAI adapter (recorded fixtures)', () => {
     expect(JSON.parse(String(openai.body)).stream_options).toEqual({ include_usage: true });
     const compatible = new OpenAiAdapter({ streamUsage: false }).request(context(8, body, true));
     expect(JSON.parse(String(compatible.body))).not.toHaveProperty('stream_options');
+  });
+});
+
+describe('multipart audio uploads', () => {
+  it('reads and maps the model field without touching the file bytes', () => {
+    const file = Buffer.from([0xff, 0x00, 0x0d, 0x0a, 0x80, 0x41]);
+    const form = Buffer.concat([
+      Buffer.from('--b\r\nContent-Disposition: form-data; name="model"\r\n\r\nwhisper-1\r\n'),
+      Buffer.from('--b\r\nContent-Disposition: form-data; name="file"; filename="a.mp3"\r\n'),
+      Buffer.from('Content-Type: audio/mpeg\r\n\r\n'),
+      file,
+      Buffer.from('\r\n--b--\r\n'),
+    ]);
+    expect(multipartField(form, 'model')).toBe('whisper-1');
+    const mapped = withMultipartModel(form, 'whisper-large-v3');
+    expect(multipartField(mapped, 'model')).toBe('whisper-large-v3');
+    expect(mapped.includes(file)).toBe(true);
+    expect(mapped.length).toBe(form.length + 'whisper-large-v3'.length - 'whisper-1'.length);
   });
 });
 

@@ -147,6 +147,9 @@ function jsonReply(
       ...(noUsage ? {} : { usage: { prompt_tokens: r.prompt, total_tokens: r.prompt } }),
     };
   }
+  if (path.endsWith('/audio/transcriptions') || path.endsWith('/audio/translations')) {
+    return { text: r.words.join('') };
+  }
   if (path.endsWith('/moderations')) {
     return { id: 'modr-fake', model: r.model, results: [{ flagged: false, categories: {} }] };
   }

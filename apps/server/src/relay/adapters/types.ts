@@ -27,6 +27,8 @@ export interface AdapterContext {
   stream: boolean;
   /** The client asked for a usage chunk at the end of the stream. */
   includeUsage: boolean;
+  /** An audio upload sent on as multipart (its model field already mapped). */
+  multipart?: { data: Buffer; contentType: string };
 }
 
 export interface ConvertedReply {

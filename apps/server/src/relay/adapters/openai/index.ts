@@ -42,6 +42,8 @@ interface ToolCall {
 interface OpenAiReply {
   usage?: OpenAiUsage | null;
   choices?: OpenAiChoice[];
+  /** Transcriptions and translations. */
+  text?: string;
 }
 
 /** Usage in OpenAI's fields; an all-zero usage counts as none (the text is counted instead). */
@@ -146,6 +148,10 @@ export class OpenAiAdapter implements ProviderAdapter {
   }
 
   request(ctx: AdapterContext) {
+    if (ctx.multipart) {
+      const headers = { ...this.headers(ctx), 'content-type': ctx.multipart.contentType };
+      return { url: this.url(ctx), headers, body: ctx.multipart.data };
+    }
     const body = { ...ctx.body };
     // Usage is asked for where the provider understands stream_options; elsewhere it is counted.
     if (ctx.stream && this.options.streamUsage) body.stream_options = { include_usage: true };
@@ -155,7 +161,9 @@ export class OpenAiAdapter implements ProviderAdapter {
 
   reply(_ctx: AdapterContext, raw: Buffer, contentType: string): ConvertedReply {
     if (!contentType.includes('json')) {
-      return { body: raw, contentType, usage: undefined, text: '' };
+      // Audio comes back as bytes; transcripts in text, srt or vtt are counted as text.
+      const text = contentType.startsWith('text/') ? raw.toString('utf8') : '';
+      return { body: raw, contentType, usage: undefined, text };
     }
     let parsed: OpenAiReply = {};
     try {
@@ -163,7 +171,7 @@ export class OpenAiAdapter implements ProviderAdapter {
     } catch {
       parsed = {};
     }
-    const text = (parsed.choices ?? []).map(choiceText).join('');
+    const text = (parsed.choices ?? []).map(choiceText).join('') + (parsed.text ?? '');
     return { body: raw, contentType, usage: usageOf(parsed.usage), text };
   }
 
