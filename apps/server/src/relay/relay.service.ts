@@ -30,7 +30,7 @@ import {
 } from './relay-request';
 import { planChannels, type Random } from './selection';
 import { findSensitiveWords } from './sensitive';
-import { SseReader, sseFrame } from './sse';
+import { sseFrame, streamReader } from './sse';
 import { countText } from './tokenizer';
 import { readBody, sendUpstream, UpstreamNetworkError } from './upstream';
 
@@ -294,7 +294,7 @@ export class RelayService {
       'x-accel-buffering': 'no',
     });
     const translator: StreamTranslator = adapter.stream(ctx);
-    const reader = new SseReader();
+    const reader = streamReader(adapter.streamFraming);
     let firstByteMs = -1;
     let usageSent = false;
     response.setEncoding('utf8');
