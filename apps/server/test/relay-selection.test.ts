@@ -5,6 +5,7 @@ import type { CandidateRow } from '../src/relay/relay.repository';
 import { ChannelPlan } from '../src/relay/selection';
 import { createAdmin, createUser } from './helpers/factories';
 import {
+  channelRowOf,
   createToken,
   type RelayHarness,
   seedChannel,
@@ -12,25 +13,8 @@ import {
   waitForLogs,
 } from './helpers/relay-fixtures';
 
-const candidate = (id: number, priority: number, weight: number): CandidateRow => ({
-  id,
-  priority,
-  weight,
-  type: 1,
-  key: `k${id}`,
-  name: `c${id}`,
-  status: 1,
-  base_url: null,
-  other: null,
-  openai_organization: null,
-  model_mapping: null,
-  status_code_mapping: null,
-  auto_ban: 1,
-  test_model: null,
-  models: 'm',
-  group: 'default',
-  other_info: null,
-});
+const candidate = (id: number, priority: number, weight: number): CandidateRow =>
+  channelRowOf({ id, priority, weight });
 
 describe('ChannelPlan', () => {
   it('picks only the highest priority level, by weight, over 1000 picks', () => {

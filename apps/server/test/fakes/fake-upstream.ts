@@ -28,6 +28,8 @@ export interface Behaviour {
 export interface RecordedRequest {
   method: string;
   path: string;
+  /** The query string, with its `?` (empty when none). */
+  search: string;
   headers: IncomingMessage['headers'];
   body: unknown;
   /** The channel key the request carried (Bearer, api-key, x-api-key or x-goog-api-key). */
@@ -56,10 +58,11 @@ function keyOf(request: IncomingMessage, url: URL): string {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-type Family = 'openai' | 'anthropic' | 'gemini';
+type Family = 'openai' | 'anthropic' | 'gemini' | 'ollama';
 
 function familyOf(path: string): Family {
   if (path === '/v1/messages') return 'anthropic';
+  if (path === '/api/chat' || path === '/api/embed') return 'ollama';
   if (/\/models\/[^/]+:(stream)?[gG]enerateContent$/.test(path)) return 'gemini';
   return 'openai';
 }
@@ -72,6 +75,7 @@ function errorBody(family: Family, status: number, behaviour: Behaviour): unknow
   if (family === 'gemini') {
     return { error: { code: status, message, status: behaviour.error?.type ?? 'INTERNAL' } };
   }
+  if (family === 'ollama') return { error: message };
   return {
     error: {
       message,
@@ -95,7 +99,13 @@ const openAiUsage = (r: Reply) => ({
   total_tokens: r.prompt + r.completion,
 });
 
-function jsonReply(family: Family, path: string, r: Reply, noUsage: boolean): unknown {
+function jsonReply(
+  family: Family,
+  path: string,
+  r: Reply,
+  noUsage: boolean,
+  encoding?: unknown,
+): unknown {
   const text = r.words.join('');
   if (family === 'anthropic') {
     return {
@@ -106,6 +116,18 @@ function jsonReply(family: Family, path: string, r: Reply, noUsage: boolean): un
       content: [{ type: 'text', text }],
       stop_reason: 'end_turn',
       ...(noUsage ? {} : { usage: { input_tokens: r.prompt, output_tokens: r.completion } }),
+    };
+  }
+  if (family === 'ollama') {
+    const counts = noUsage ? {} : { prompt_eval_count: r.prompt, eval_count: r.completion };
+    if (path === '/api/embed') return { model: r.model, embeddings: [[0.1, 0.2, 0.3]], ...counts };
+    return {
+      model: r.model,
+      created_at: '2024-07-01T00:00:00Z',
+      message: { role: 'assistant', content: text },
+      done: true,
+      done_reason: 'stop',
+      ...counts,
     };
   }
   if (family === 'gemini') {
@@ -126,12 +148,21 @@ function jsonReply(family: Family, path: string, r: Reply, noUsage: boolean): un
   }
   const usage = noUsage ? {} : { usage: openAiUsage(r) };
   if (path.endsWith('/embeddings')) {
+    const vector = [0.1, 0.2, 0.3];
+    // The openai client asks for base64 (little-endian float32) unless told otherwise.
+    const embedding =
+      encoding === 'base64'
+        ? Buffer.from(new Float32Array(vector).buffer).toString('base64')
+        : vector;
     return {
       object: 'list',
-      data: [{ object: 'embedding', index: 0, embedding: [0.1, 0.2, 0.3] }],
+      data: [{ object: 'embedding', index: 0, embedding }],
       model: r.model,
       ...(noUsage ? {} : { usage: { prompt_tokens: r.prompt, total_tokens: r.prompt } }),
     };
+  }
+  if (path.endsWith('/audio/transcriptions') || path.endsWith('/audio/translations')) {
+    return { text: r.words.join('') };
   }
   if (path.endsWith('/moderations')) {
     return { id: 'modr-fake', model: r.model, results: [{ flagged: false, categories: {} }] };
@@ -208,6 +239,23 @@ function streamFrames(family: Family, r: Reply, noUsage: boolean, wantsUsage: bo
     ];
     return { head, content, tail };
   }
+  if (family === 'ollama') {
+    const line = (data: unknown) => `${JSON.stringify(data)}\n`;
+    const content = r.words.map((word) =>
+      line({ model: r.model, message: { role: 'assistant', content: word }, done: false }),
+    );
+    const counts = noUsage ? {} : { prompt_eval_count: r.prompt, eval_count: r.completion };
+    const tail = [
+      line({
+        model: r.model,
+        message: { role: 'assistant', content: '' },
+        done: true,
+        done_reason: 'stop',
+        ...counts,
+      }),
+    ];
+    return { head: [], content, tail };
+  }
   if (family === 'gemini') {
     const content = r.words.map((word, index) =>
       frame({
@@ -281,6 +329,7 @@ export async function startFakeUpstream(): Promise<FakeUpstream> {
     requests.push({
       method: request.method ?? '',
       path: url.pathname,
+      search: url.search,
       headers: request.headers,
       body,
       key,
@@ -313,15 +362,20 @@ export async function startFakeUpstream(): Promise<FakeUpstream> {
     const streaming = body?.stream === true || url.pathname.endsWith(':streamGenerateContent');
     if (!streaming) {
       response.writeHead(200, { 'content-type': 'application/json' });
-      response.end(JSON.stringify(jsonReply(family, url.pathname, reply, noUsage)));
+      response.end(
+        JSON.stringify(jsonReply(family, url.pathname, reply, noUsage, body?.encoding_format)),
+      );
       return;
     }
     const options = body.stream_options as { include_usage?: boolean } | undefined;
     const frames = streamFrames(family, reply, noUsage, options?.include_usage === true);
-    response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+    const streamType = family === 'ollama' ? 'application/x-ndjson' : 'text/event-stream';
+    response.writeHead(200, { 'content-type': streamType, 'cache-control': 'no-cache' });
     for (const frame of frames.head) response.write(frame);
     for (const [index, frame] of frames.content.entries()) {
       if (behaviour.cutAfter !== undefined && index >= behaviour.cutAfter) {
+        // Let what was written reach the gateway, then break the connection mid-body.
+        await sleep(30);
         response.socket?.destroy();
         return;
       }

@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { TokenStatus } from '@switchyard/contracts';
 import type { Db } from '../../src/db/database';
 import { engineOf } from '../../src/db/dialect';
+import type { CandidateRow } from '../../src/relay/relay.repository';
 import { type FakeUpstream, startFakeUpstream } from '../fakes/fake-upstream';
 import { createTestContext, type TestServer } from './server';
 
@@ -188,4 +189,43 @@ export async function waitForLogs(db: Db, userId: number, count = 1) {
     if (logs.length >= count || Date.now() > deadline) return logs;
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
+}
+
+/** A channel row in memory (for unit tests of adapters and selection). */
+export function channelRowOf(overrides: Partial<CandidateRow> = {}): CandidateRow {
+  return {
+    id: 1,
+    type: 1,
+    key: 'k',
+    name: 'c',
+    status: 1,
+    base_url: 'http://127.0.0.1:1',
+    other: null,
+    openai_organization: null,
+    model_mapping: null,
+    status_code_mapping: null,
+    auto_ban: 1,
+    test_model: null,
+    models: 'm',
+    group: 'default',
+    other_info: null,
+    priority: 0,
+    weight: 0,
+    ...overrides,
+  };
+}
+
+/** POST /v1/chat/completions with one "hi" message, as fetch. */
+export function postChat(
+  harness: RelayHarness,
+  authorization: string,
+  body: Record<string, unknown>,
+  signal?: AbortSignal,
+): Promise<Response> {
+  return fetch(`${harness.url}/v1/chat/completions`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization },
+    body: JSON.stringify({ messages: [{ role: 'user', content: 'hi' }], ...body }),
+    ...(signal ? { signal } : {}),
+  });
 }
