@@ -1,9 +1,14 @@
-// The observability remote (usage logs, the dashboard, drawing and async tasks). Its pages come with their issue;
-// until then it exposes only its translation namespace.
+// The observability remote: usage logs, the data dashboard, drawing tasks and async tasks.
 import { DEV_PORTS, defineRemoteConfig } from '@switchyard/build';
 
 export default defineRemoteConfig({
   name: 'observability',
-  exposes: { './i18n': './src/i18n/index.ts' },
+  exposes: {
+    './i18n': './src/i18n/index.ts',
+    './LogsPage': './src/pages/logs/index.ts',
+    './DashboardPage': './src/pages/dashboard/index.ts',
+    './DrawingTasksPage': './src/pages/drawing-tasks/index.ts',
+    './AsyncTasksPage': './src/pages/async-tasks/index.ts',
+  },
   devPort: DEV_PORTS.observability,
 });

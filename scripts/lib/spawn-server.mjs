@@ -6,7 +6,7 @@ import { repoRoot } from './setup.mjs';
 
 /**
  * @param {{ port: number, dataDir: string, env?: Record<string, string>, quiet?: boolean }} options
- * @returns {Promise<{ url: string, dataDir: string, stop: () => Promise<void> }>}
+ * @returns {Promise<{ url: string, dataDir: string, stop: () => Promise<void>, pid: number | undefined }>}
  */
 export async function startServer({ port, dataDir, env = {}, quiet = true }) {
   rmSync(dataDir, { recursive: true, force: true });
@@ -49,5 +49,5 @@ export async function startServer({ port, dataDir, env = {}, quiet = true }) {
       child.once('exit', () => resolve());
       child.kill('SIGTERM');
     });
-  return { url, dataDir, stop };
+  return { url, dataDir, stop, pid: child.pid };
 }

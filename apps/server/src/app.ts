@@ -8,8 +8,13 @@ import type { RedisClient } from './lib/redis';
 import { ChannelUpstreamService } from './modules/channels/channel-upstream.service';
 import { registerChannelRoutes } from './modules/channels/channels.routes';
 import { ChannelsService } from './modules/channels/channels.service';
+import { registerDataRoutes } from './modules/data/data.routes';
+import { UsageDataService } from './modules/data/data.service';
+import { UsageAggregator } from './modules/data/usage-aggregator';
 import { registerGroupRoutes } from './modules/groups/groups.routes';
 import { GroupsService } from './modules/groups/groups.service';
+import { registerLogRoutes } from './modules/logs/logs.routes';
+import { LogsService } from './modules/logs/logs.service';
 import { registerOptionRoutes } from './modules/options/options.routes';
 import { OptionsService } from './modules/options/options.service';
 import type { OptionsStore } from './modules/options/options.store';
@@ -25,6 +30,8 @@ import { registerTokenRoutes } from './modules/tokens/tokens.routes';
 import { TokensService } from './modules/tokens/tokens.service';
 import { registerTopUpRoutes } from './modules/topup/topup.routes';
 import { TopUpService } from './modules/topup/topup.service';
+import { registerTaskRoutes } from './modules/tasks/tasks.routes';
+import { TasksService } from './modules/tasks/tasks.service';
 import { AccountService } from './modules/users/account.service';
 import { RegistrationService } from './modules/users/register.service';
 import { SelfService } from './modules/users/self.service';
@@ -39,6 +46,7 @@ import {
 import { registerRateLimit } from './plugins/rate-limit';
 import { MemoryRateLimitStore, RedisRateLimitStore } from './plugins/rate-limit-store';
 import { registerRelay } from './relay';
+import { registerTaskRelays } from './tasks-relay';
 
 export interface AppDeps {
   config: Config;
@@ -99,5 +107,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     new ChannelUpstreamService({ db, options, clock }, channels),
   );
   registerRelay(app, { db, options, clock });
+  registerLogRoutes(app, new LogsService(db));
+  registerDataRoutes(app, new UsageDataService(db));
+  registerTaskRoutes(app, new TasksService(db, options));
+
+  const aggregator = new UsageAggregator({
+    db,
+    options,
+    clock,
+    onError: (error) => app.log.error({ err: error }, 'usage aggregation failed'),
+  });
+  aggregator.start();
+  app.addHook('onClose', () => aggregator.stop());
+  const { billing, health } = registerRelay(app, { db, options, clock });
+  registerTaskRelays(app, { db, options, billing, health, now: () => clock.now() });
   return app;
 }

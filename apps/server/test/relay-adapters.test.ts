@@ -4,10 +4,12 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AnthropicAdapter, toAnthropicBody } from '../src/relay/adapters/anthropic';
 import { GeminiAdapter, toGeminiBody } from '../src/relay/adapters/gemini';
+import { OllamaAdapter } from '../src/relay/adapters/ollama';
 import { OpenAiAdapter } from '../src/relay/adapters/openai';
 import type { AdapterContext, ProviderAdapter } from '../src/relay/adapters/types';
 import type { ChannelRow } from '../src/relay/relay.repository';
-import { SseReader } from '../src/relay/sse';
+import { multipartField, withMultipartModel } from '../src/relay/relay-request';
+import { NdjsonReader, SseReader } from '../src/relay/sse';
 import { createUser } from './helpers/factories';
 import {
   channelRowOf,
@@ -165,6 +167,49 @@ describe('OpenAI adapter (recorded fixtures)', () => {
   });
 });
 
+describe('Ollama native adapter (recorded fixture)', () => {
+  it('turns the newline-delimited stream into chunks with usage from the counts', () => {
+    const adapter = new OllamaAdapter();
+    const ctx = context(4, { model: 'llama3' }, true);
+    const translator = adapter.stream(ctx);
+    const reader = new NdjsonReader();
+    const ndjson = fixture('ollama/chat-stream.ndjson');
+    const out: string[] = [];
+    for (let i = 0; i < ndjson.length; i += 29) {
+      for (const event of reader.push(ndjson.slice(i, i + 29))) out.push(...translator.push(event));
+    }
+    for (const event of reader.flush()) out.push(...translator.push(event));
+    const chunks = out.map((data) => JSON.parse(data));
+    expect(chunks.map((chunk) => chunk.choices[0].delta.content).join('')).toBe('The sky is blue.');
+    expect(chunks.at(-1).choices[0].finish_reason).toBe('stop');
+    expect(translator.usage).toEqual({ promptTokens: 26, completionTokens: 4 });
+    const request = adapter.request(context(4, { model: 'llama3', max_tokens: 9, messages: [] }));
+    expect(request.url.pathname).toBe('/api/chat');
+    expect(JSON.parse(String(request.body))).toMatchObject({
+      options: { num_predict: 9 },
+      stream: false,
+    });
+  });
+});
+
+describe('multipart audio uploads', () => {
+  it('reads and maps the model field without touching the file bytes', () => {
+    const file = Buffer.from([0xff, 0x00, 0x0d, 0x0a, 0x80, 0x41]);
+    const form = Buffer.concat([
+      Buffer.from('--b\r\nContent-Disposition: form-data; name="model"\r\n\r\nwhisper-1\r\n'),
+      Buffer.from('--b\r\nContent-Disposition: form-data; name="file"; filename="a.mp3"\r\n'),
+      Buffer.from('Content-Type: audio/mpeg\r\n\r\n'),
+      file,
+      Buffer.from('\r\n--b--\r\n'),
+    ]);
+    expect(multipartField(form, 'model')).toBe('whisper-1');
+    const mapped = withMultipartModel(form, 'whisper-large-v3');
+    expect(multipartField(mapped, 'model')).toBe('whisper-large-v3');
+    expect(mapped.includes(file)).toBe(true);
+    expect(mapped.length).toBe(form.length + 'whisper-large-v3'.length - 'whisper-1'.length);
+  });
+});
+
 let h: RelayHarness;
 
 beforeAll(async () => {
@@ -180,6 +225,12 @@ beforeAll(async () => {
     key: 'gemini-key',
     baseUrl: h.fake.url,
     models: ['gemini-pro'],
+  });
+  await seedChannel(h.db, {
+    type: 4,
+    key: 'ollama-key',
+    baseUrl: h.fake.url,
+    models: ['llama3', 'nomic-embed-text'],
   });
   await seedChannel(h.db, {
     type: 3,
@@ -230,6 +281,28 @@ describe('through the relay', () => {
     expect(streamed.upstream?.path).toBe('/v1beta/models/gemini-pro:streamGenerateContent');
     expect(streamedText(streamed.text)).toBe('Hello from the fake upstream');
     expect(streamed.log).toMatchObject({ is_stream: 1, completion_tokens: 5 });
+  });
+
+  it('Ollama: native chat (JSON and NDJSON stream) and embeddings', async () => {
+    const plain = await relay('llama3', false);
+    expect(plain.upstream?.path).toBe('/api/chat');
+    expect(JSON.parse(plain.text).choices[0].message.content).toBe('Hello from the fake upstream');
+    expect(plain.log).toMatchObject({ prompt_tokens: 10, completion_tokens: 5 });
+    const streamed = await relay('llama3', true);
+    expect(streamedText(streamed.text)).toBe('Hello from the fake upstream');
+    expect(streamed.text.trim().endsWith('data: [DONE]')).toBe(true);
+    expect(streamed.log).toMatchObject({ is_stream: 1, prompt_tokens: 10, completion_tokens: 5 });
+
+    const user = await createUser(h.db, { quota: 10_000_000 });
+    const token = await createToken(h.db, user.id);
+    const response = await fetch(`${h.url}/v1/embeddings`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: token.authorization },
+      body: JSON.stringify({ model: 'nomic-embed-text', input: 'hello' }),
+    });
+    const body = (await response.json()) as { data: { embedding: number[] }[] };
+    expect(body.data[0]?.embedding).toEqual([0.1, 0.2, 0.3]);
+    expect(h.fake.requests.at(-1)?.path).toBe('/api/embed');
   });
 
   it('Azure: deployment URL, api-version from the channel, api-key header', async () => {

@@ -2,6 +2,9 @@
 // goes below zero, and the logs, the user and the token agree on what was consumed.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PricingRules } from '../src/modules/pricing/pricing-rules';
+import { admitCaller } from '../src/relay/admission';
+import { Billing } from '../src/relay/billing';
 import { createUser } from './helpers/factories';
 import {
   createToken,
@@ -46,6 +49,31 @@ async function logTotal(userId: number) {
     .executeTakeFirstOrThrow();
   return { quota: Number(row.quota), count: Number(row.count) };
 }
+
+describe('low-quota reminder', () => {
+  it('tells the listener once when a request takes the quota below QuotaRemindThreshold', async () => {
+    const { options } = h.server.runtime;
+    const reminders: [number, number][] = [];
+    const billing = new Billing(
+      h.db,
+      new PricingRules(options),
+      () => Math.floor(Date.now() / 1000),
+      () => 1000,
+      (userId, left) => reminders.push([userId, left]),
+    );
+    const user = await createUser(h.db, { quota: 1500 });
+    const token = await createToken(h.db, user.id);
+    const caller = await admitCaller(h.db, token.authorization, Math.floor(Date.now() / 1000));
+    const first = await billing.reserve(caller, 300);
+    await billing.settle(first, { cost: 400, channelId: 0, log: null });
+    expect(reminders).toEqual([]);
+    const again = await admitCaller(h.db, token.authorization, Math.floor(Date.now() / 1000));
+    const second = await billing.reserve(again, 200);
+    await billing.settle(second, { cost: 200, channelId: 0, log: null });
+    expect(reminders).toEqual([[user.id, 900]]);
+    expect((await userBalance(h.db, user.id)).quota).toBe(900);
+  });
+});
 
 describe('200 concurrent requests against a quota that covers 50', () => {
   it('serves exactly 50 per-call requests and refuses the rest with 403', async () => {

@@ -25,7 +25,15 @@ beforeAll(async () => {
   await seedChannel(h.db, {
     key: 'main-key',
     baseUrl: h.fake.url,
-    models: ['gpt-4', 'text-embedding-3-small', 'gpt-3.5-turbo', 'tts-1', 'text-moderation-latest'],
+    models: [
+      'gpt-4',
+      'text-embedding-3-small',
+      'gpt-3.5-turbo',
+      'tts-1',
+      'text-moderation-latest',
+      'dall-e-3',
+      'whisper-1',
+    ],
   });
   await seedChannel(h.db, {
     key: 'vip-key',
@@ -197,6 +205,44 @@ describe('other endpoints', () => {
     expect(Buffer.from(await response.arrayBuffer()).toString()).toBe('ID3fake-audio');
     const [log] = await waitForLogs(h.db, user.id);
     expect(log).toMatchObject({ model_name: 'tts-1', prompt_tokens: 8 });
+  });
+
+  it('prices images by size, quality and count, reserved and charged up front', async () => {
+    const { user, token } = await newCaller();
+    const response = await post(
+      '/v1/images/generations',
+      { model: 'dall-e-3', prompt: 'a cat', size: '1024x1792', quality: 'hd', n: 2 },
+      token.authorization,
+    );
+    expect(response.status).toBe(200);
+    const [log] = await waitForLogs(h.db, user.id);
+    // $0.04 per image × 2 (tall size) × 1.5 (hd at that size) × 2 images = $0.24.
+    expect(log).toMatchObject({ model_name: 'dall-e-3', quota: 120_000 });
+    expect((await userBalance(h.db, user.id)).quota).toBe(1_000_000 - 120_000);
+  });
+
+  it('relays an audio transcription upload as multipart and bills the transcript', async () => {
+    const { user, token } = await newCaller();
+    const form = new FormData();
+    form.append(
+      'file',
+      new Blob([Buffer.from('RIFFfake-wave-bytes')], { type: 'audio/wav' }),
+      'a.wav',
+    );
+    form.append('model', 'whisper-1');
+    const response = await fetch(`${h.url}/v1/audio/transcriptions`, {
+      method: 'POST',
+      headers: { authorization: token.authorization },
+      body: form,
+    });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ text: 'Hello from the fake upstream' });
+    const upstream = h.fake.requests.at(-1);
+    expect(upstream?.path).toBe('/v1/audio/transcriptions');
+    expect(String(upstream?.headers['content-type'])).toContain('multipart/form-data');
+    expect(String(upstream?.body)).toContain('RIFFfake-wave-bytes');
+    const [log] = await waitForLogs(h.db, user.id);
+    expect(log).toMatchObject({ model_name: 'whisper-1', completion_tokens: 5 });
   });
 
   it('defaults the moderation model', async () => {

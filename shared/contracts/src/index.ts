@@ -30,6 +30,15 @@ export type {
   UpdateChannelRequest,
 } from './channels';
 export * from './domain';
+export * from './observability';
+export type {
+  AsyncTaskQuery,
+  DrawingTaskQuery,
+  LogListQuery,
+  LogStatQuery,
+  SelfLogStatQuery,
+  UsageDataQuery,
+} from './observability.schemas';
 export type { OptionEntry, UpdateOptionRequest } from './option-api';
 export * from './option-validation';
 export * from './options';

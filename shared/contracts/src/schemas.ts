@@ -2,6 +2,7 @@
 
 export * from './billing.schemas';
 export * from './channels';
+export * from './observability.schemas';
 export * from './option-api';
 export { validateOptionValue } from './option-validation';
 export * from './status';

@@ -152,6 +152,8 @@ export interface MidjourneysTable {
   quota: Generated<number>;
   buttons: string | null;
   properties: string | null;
+  /** The API token charged for the task (0 before this column existed). */
+  token_id: Generated<number>;
 }
 
 export interface TasksTable {
@@ -172,6 +174,8 @@ export interface TasksTable {
   progress: Generated<string>;
   properties: string | null;
   data: string | null;
+  /** The API token charged for the task (0 before this column existed). */
+  token_id: Generated<number>;
 }
 
 export interface TopUpsTable {
@@ -198,6 +202,12 @@ export interface QuotaDataTable {
   quota: Generated<number>;
 }
 
+/** How far each aggregator has read the logs table (multi-node safe compare-and-swap). */
+export interface AggregationWatermarksTable {
+  name: string;
+  last_log_id: number;
+}
+
 export interface Schema {
   users: UsersTable;
   sessions: SessionsTable;
@@ -211,6 +221,7 @@ export interface Schema {
   tasks: TasksTable;
   top_ups: TopUpsTable;
   quota_data: QuotaDataTable;
+  aggregation_watermarks: AggregationWatermarksTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -218,3 +229,6 @@ export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 export type SessionRow = Selectable<SessionsTable>;
 export type NewLog = Insertable<LogsTable>;
+export type LogRow = Selectable<LogsTable>;
+export type DrawingTaskRow = Selectable<MidjourneysTable>;
+export type AsyncTaskRow = Selectable<TasksTable>;

@@ -116,6 +116,16 @@ export const en: Record<MessageKey, string> = {
   'channel.balanceFailed': 'Balance query failed: {reason}',
   'channel.insufficientBalance': 'Insufficient balance',
   'channel.copyName': '{name}_copy',
+  // observability (logs, dashboard data, task lists)
+  'data.rangeReversed': 'The end time must not be before the start time',
+  'data.rangeTooWide': 'The time range must not exceed 31 days',
+  'task.logContent': 'Model price {modelPrice}, group ratio {groupRatio}, action {action}',
+  'task.drawingRefund': 'Drawing task {id} failed; {quota} refunded',
+  'task.musicRefund': 'Async task {id} failed; {quota} refunded',
+  'task.notFound': 'Task not found',
+  'task.badRequest': 'Invalid request parameters',
+  'task.promptRequired': 'A prompt is required',
+  'task.upstreamFailed': 'The upstream request failed: {reason}',
   // relay
   'relay.invalidToken': 'Invalid token',
   'relay.tokenExhausted': 'The token {key} has used up its quota',

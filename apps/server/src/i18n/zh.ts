@@ -107,6 +107,16 @@ export const zh = {
   'channel.balanceFailed': '查询余额失败：{reason}',
   'channel.insufficientBalance': '余额不足',
   'channel.copyName': '{name}_复制',
+  // observability (logs, dashboard data, task lists)
+  'data.rangeReversed': '结束时间不能早于开始时间',
+  'data.rangeTooWide': '时间跨度不能超过 31 天',
+  'task.logContent': '模型固定价格 {modelPrice}，分组倍率 {groupRatio}，操作 {action}',
+  'task.drawingRefund': '绘图任务 {id} 失败，已退还 {quota}',
+  'task.musicRefund': '异步任务 {id} 失败，已退还 {quota}',
+  'task.notFound': '任务不存在',
+  'task.badRequest': '请求参数错误',
+  'task.promptRequired': '请填写 prompt',
+  'task.upstreamFailed': '上游服务请求失败：{reason}',
   // relay
   'relay.invalidToken': '无效的令牌',
   'relay.tokenExhausted': '该令牌额度已用尽 {key}',

@@ -38,6 +38,16 @@ export interface SettleInput {
   log: Omit<NewLog, 'quota'> | null;
 }
 
+/** Dollars per image per unit of model ratio, for image models without a per-call price. */
+const IMAGE_DOLLARS_PER_RATIO = 0.0025;
+const IMAGE_SIZE_FACTORS: Record<string, number> = {
+  '256x256': 0.4,
+  '512x512': 0.45,
+  '1024x1024': 1,
+  '1792x1024': 2,
+  '1024x1792': 2,
+};
+
 /** Called once when a settlement takes a user's quota below QuotaRemindThreshold. */
 export type QuotaLowListener = (userId: number, quotaLeft: number) => void;
 
@@ -71,6 +81,23 @@ export class Billing {
     if (weighted === 0) return 0;
     const quota = Math.round(weighted * ratio);
     return ratio !== 0 && quota <= 0 ? 1 : quota;
+  }
+
+  /**
+   * An image request's price, known up front: the per-call price (or 0.0025 × model ratio
+   * dollars) × size × quality × n × group ratio.
+   */
+  imageCost(quote: PriceQuote, body: Record<string, unknown>): number {
+    const size = typeof body.size === 'string' ? body.size : '1024x1024';
+    const longSide = Math.max(...size.split('x').map(Number).filter(Number.isFinite), 1024);
+    const sizeFactor = IMAGE_SIZE_FACTORS[size] ?? (longSide > 1024 ? 2 : 1);
+    const hd = body.quality === 'hd' && quote.model.startsWith('dall-e-3');
+    const qualityFactor = hd ? (longSide > 1024 ? 1.5 : 2) : 1;
+    const count = typeof body.n === 'number' && body.n > 0 ? Math.floor(body.n) : 1;
+    const price = quote.perCall ? quote.modelPrice : IMAGE_DOLLARS_PER_RATIO * quote.modelRatio;
+    return Math.round(
+      price * sizeFactor * qualityFactor * count * quote.groupRatio * QUOTA_PER_DOLLAR,
+    );
   }
 
   /** What to reserve: the per-call price, or (prompt + max_tokens | PreConsumedQuota) tokens. */

@@ -5,7 +5,7 @@ import { translate } from '../i18n';
 import type { Clock } from '../lib/clock';
 import type { OptionsStore } from '../modules/options/options.store';
 import { PricingRules } from '../modules/pricing/pricing-rules';
-import { Billing } from './billing';
+import { Billing, type QuotaLowListener } from './billing';
 import { ChannelHealth } from './channel-health';
 import { ChannelTester } from './channel-test';
 import { registerChannelTestRoutes } from './channel-test.routes';
@@ -18,6 +18,11 @@ export interface RelayModuleDeps {
   options: OptionsStore;
   clock: Clock;
   random?: Random;
+  /**
+   * Told when a request takes a user's quota below QuotaRemindThreshold (for the low-quota
+   * email, which the mail module sends; nothing is sent without it).
+   */
+  onQuotaLow?: QuotaLowListener;
 }
 
 export interface RelayModule {
@@ -31,8 +36,12 @@ export interface RelayModule {
 export function registerRelay(app: FastifyInstance, deps: RelayModuleDeps): RelayModule {
   const { db, options } = deps;
   const now = () => deps.clock.now();
-  const billing = new Billing(db, new PricingRules(options), now, () =>
-    options.getInt('QuotaRemindThreshold'),
+  const billing = new Billing(
+    db,
+    new PricingRules(options),
+    now,
+    () => options.getInt('QuotaRemindThreshold'),
+    deps.onQuotaLow,
   );
   const health = new ChannelHealth(db, options, now);
   const relay = new RelayService({ db, options, billing, health, now, random: deps.random });

@@ -28,12 +28,54 @@ const MAX_TOKENS_LIMIT = 2 ** 30;
 const bad = (details: string) =>
   new RelayError(400, 'relay.badRequest', 'invalid_request', { details });
 
+/** A multipart body (audio uploads), passed to the upstream as it came. */
+export interface MultipartBody {
+  data: Buffer;
+  contentType: string;
+}
+
 export interface ParsedRelayBody {
   body: Record<string, unknown>;
+  multipart?: MultipartBody;
   model: string;
   stream: boolean;
   includeUsage: boolean;
   maxTokens: number;
+}
+
+/** The text of a form field in a multipart body (latin1 keeps every byte as one character). */
+export function multipartField(data: Buffer, name: string): string | undefined {
+  const match = new RegExp(`name="${name}"\r\n(?:[^\r]*\r\n)*?\r\n([^\r]*)\r\n`).exec(
+    data.toString('latin1'),
+  );
+  return match?.[1];
+}
+
+/** The multipart body with the model field set to `model` (a channel's model mapping). */
+export function withMultipartModel(data: Buffer, model: string): Buffer {
+  const text = data.toString('latin1');
+  const replaced = text.replace(/(name="model"\r\n(?:[^\r]*\r\n)*?\r\n)[^\r]*/, `$1${model}`);
+  return replaced === text ? data : Buffer.from(replaced, 'latin1');
+}
+
+/** An audio upload (transcriptions, translations): only the model is read from the form. */
+export function parseMultipartBody(
+  mode: RelayMode,
+  data: unknown,
+  contentType: string | undefined,
+): ParsedRelayBody {
+  if (!Buffer.isBuffer(data) || !contentType?.startsWith('multipart/form-data')) {
+    throw bad('the body must be multipart/form-data with a file');
+  }
+  const model = multipartField(data, 'model') || DEFAULT_MODELS[mode] || 'whisper-1';
+  return {
+    body: { model },
+    multipart: { data, contentType },
+    model,
+    stream: false,
+    includeUsage: false,
+    maxTokens: 0,
+  };
 }
 
 export function parseRelayBody(mode: RelayMode, raw: unknown): ParsedRelayBody {

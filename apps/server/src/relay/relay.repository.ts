@@ -1,9 +1,10 @@
 // SQL of the relay: token and user look-up, channel candidates, and the guarded quota moves.
-import { sql } from 'kysely';
+import { type QueryResult, sql } from 'kysely';
 import type { Db } from '../db/database';
 import { engineOf } from '../db/dialect';
 import type { NewLog } from '../db/schema';
 import { insertLogs } from '../modules/logs/logs.repository';
+import { runTemplate } from './query-templates';
 
 export interface TokenOwnerRow {
   token_id: number;
@@ -26,33 +27,39 @@ export interface TokenOwnerRow {
 }
 
 /** The token with this key (not deleted) and its owner (not cancelled), in one query. */
-export function findTokenWithOwner(db: Db, key: string): Promise<TokenOwnerRow | undefined> {
-  return db
-    .selectFrom('tokens as t')
-    .innerJoin('users as u', 'u.id', 't.user_id')
-    .select([
-      't.id as token_id',
-      't.name as token_name',
-      't.status as token_status',
-      't.expired_time',
-      't.remain_quota',
-      't.used_quota as token_used',
-      't.unlimited_quota',
-      't.model_limits_enabled',
-      't.model_limits',
-      'u.id as user_id',
-      'u.username',
-      'u.status as user_status',
-      'u.role',
-      'u.quota',
-      'u.used_quota as user_used',
-      'u.group',
-      'u.email',
-    ])
-    .where('t.key', '=', key)
-    .where('t.deleted_at', 'is', null)
-    .where('u.deleted_at', 'is', null)
-    .executeTakeFirst();
+export async function findTokenWithOwner(db: Db, key: string): Promise<TokenOwnerRow | undefined> {
+  const result = await runTemplate(
+    db,
+    'findTokenWithOwner',
+    (q, arg) =>
+      q
+        .selectFrom('tokens as t')
+        .innerJoin('users as u', 'u.id', 't.user_id')
+        .select([
+          't.id as token_id',
+          't.name as token_name',
+          't.status as token_status',
+          't.expired_time',
+          't.remain_quota',
+          't.used_quota as token_used',
+          't.unlimited_quota',
+          't.model_limits_enabled',
+          't.model_limits',
+          'u.id as user_id',
+          'u.username',
+          'u.status as user_status',
+          'u.role',
+          'u.quota',
+          'u.used_quota as user_used',
+          'u.group',
+          'u.email',
+        ])
+        .where('t.key', '=', arg<string>(0))
+        .where('t.deleted_at', 'is', null)
+        .where('u.deleted_at', 'is', null),
+    [key],
+  );
+  return result.rows[0];
 }
 
 export async function setTokenStatus(db: Db, tokenId: number, status: number): Promise<void> {
@@ -101,16 +108,26 @@ export interface CandidateRow extends ChannelRow {
 }
 
 /** Enabled channels that serve the model to the group, with the ability's priority and weight. */
-export function listCandidates(db: Db, group: string, model: string): Promise<CandidateRow[]> {
-  return db
-    .selectFrom('abilities as a')
-    .innerJoin('channels as c', 'c.id', 'a.channel_id')
-    .select([...CHANNEL_COLUMNS, 'a.priority', 'a.weight'])
-    .where('a.group', '=', group)
-    .where('a.model', '=', model)
-    .where('a.enabled', '=', 1)
-    .where('c.status', '=', 1)
-    .execute();
+export async function listCandidates(
+  db: Db,
+  group: string,
+  model: string,
+): Promise<CandidateRow[]> {
+  const result = await runTemplate(
+    db,
+    'listCandidates',
+    (q, arg) =>
+      q
+        .selectFrom('abilities as a')
+        .innerJoin('channels as c', 'c.id', 'a.channel_id')
+        .select([...CHANNEL_COLUMNS, 'a.priority', 'a.weight'])
+        .where('a.group', '=', arg<string>(0))
+        .where('a.model', '=', arg<string>(1))
+        .where('a.enabled', '=', sql.lit(1))
+        .where('c.status', '=', sql.lit(1)),
+    [group, model],
+  );
+  return result.rows;
 }
 
 export function findChannel(db: Db, id: number): Promise<ChannelRow | undefined> {
@@ -138,6 +155,77 @@ export async function listGroupModels(db: Db, group: string): Promise<string[]> 
   return rows.map((row) => row.model);
 }
 
+const affected = (result: QueryResult<unknown>): number => Number(result.numAffectedRows ?? 0);
+
+/** quota − delta, used_quota + used, request_count + requests; guarded by quota ≥ delta. */
+function moveUserQuota(db: Db, userId: number, delta: number, used: number, requests: number) {
+  return runTemplate(
+    db,
+    'moveUserQuota',
+    (q, arg) =>
+      q
+        .updateTable('users')
+        .set({
+          quota: sql`quota - ${arg(0)}`,
+          used_quota: sql`used_quota + ${arg(1)}`,
+          request_count: sql`request_count + ${arg(2)}`,
+        })
+        .where('id', '=', arg<number>(3)),
+    [delta, used, requests, userId],
+  );
+}
+
+function takeUserQuota(db: Db, userId: number, amount: number) {
+  return runTemplate(
+    db,
+    'takeUserQuota',
+    (q, arg) =>
+      q
+        .updateTable('users')
+        .set({ quota: sql`quota - ${arg(0)}` })
+        .where('id', '=', arg<number>(1))
+        .where('quota', '>=', arg<number>(0)),
+    [amount, userId],
+  );
+}
+
+/** remain − delta, used + delta; unguarded (the caller holds the guard or gives back). */
+function moveTokenQuota(db: Db, tokenId: number, delta: number) {
+  return runTemplate(
+    db,
+    'moveTokenQuota',
+    (q, arg) =>
+      q
+        .updateTable('tokens')
+        .set({
+          remain_quota: sql`remain_quota - ${arg(0)}`,
+          used_quota: sql`used_quota + ${arg(0)}`,
+        })
+        .where('id', '=', arg<number>(1)),
+    [delta, tokenId],
+  );
+}
+
+function takeTokenQuota(db: Db, tokenId: number, amount: number, now: number) {
+  return runTemplate(
+    db,
+    'takeTokenQuota',
+    (q, arg) =>
+      q
+        .updateTable('tokens')
+        .set({
+          remain_quota: sql`remain_quota - ${arg(0)}`,
+          used_quota: sql`used_quota + ${arg(0)}`,
+          accessed_time: arg<number>(1),
+        })
+        .where('id', '=', arg<number>(2))
+        .where((eb) =>
+          eb.or([eb('unlimited_quota', '=', sql.lit(1)), eb('remain_quota', '>=', arg<number>(0))]),
+        ),
+    [amount, now, tokenId],
+  );
+}
+
 /**
  * Takes `amount` from the user and the token, both guarded so neither goes below zero; all or
  * nothing. Returns false (and changes nothing) when either balance is short.
@@ -152,24 +240,8 @@ export function takeQuota(
   return db
     .transaction()
     .execute(async (trx) => {
-      const user = await trx
-        .updateTable('users')
-        .set({ quota: sql`quota - ${amount}` })
-        .where('id', '=', userId)
-        .where('quota', '>=', amount)
-        .executeTakeFirst();
-      if (Number(user.numUpdatedRows) !== 1) return false;
-      const token = await trx
-        .updateTable('tokens')
-        .set({
-          remain_quota: sql`remain_quota - ${amount}`,
-          used_quota: sql`used_quota + ${amount}`,
-          accessed_time: now,
-        })
-        .where('id', '=', tokenId)
-        .where((eb) => eb.or([eb('unlimited_quota', '=', 1), eb('remain_quota', '>=', amount)]))
-        .executeTakeFirst();
-      if (Number(token.numUpdatedRows) !== 1) throw new QuotaShort();
+      if (affected(await takeUserQuota(trx, userId, amount)) !== 1) return false;
+      if (affected(await takeTokenQuota(trx, tokenId, amount, now)) !== 1) throw new QuotaShort();
       return true;
     })
     .catch((error: unknown) => {
@@ -209,33 +281,19 @@ export function settleQuota(db: Db, s: Settlement): Promise<number> {
       charged = s.reserved + Math.min(extra, available);
     }
     const delta = charged - s.reserved;
-    if (delta !== 0 || s.countRequest) {
-      await trx
-        .updateTable('users')
-        .set({
-          quota: sql`quota - ${delta}`,
-          used_quota: sql`used_quota + ${charged}`,
-          request_count: sql`request_count + ${s.countRequest ? 1 : 0}`,
-        })
-        .where('id', '=', s.userId)
-        .execute();
-    }
-    if (delta !== 0) {
-      await trx
-        .updateTable('tokens')
-        .set({
-          remain_quota: sql`remain_quota - ${delta}`,
-          used_quota: sql`used_quota + ${delta}`,
-        })
-        .where('id', '=', s.tokenId)
-        .execute();
-    }
+    await moveUserQuota(trx, s.userId, delta, charged, s.countRequest ? 1 : 0);
+    if (delta !== 0) await moveTokenQuota(trx, s.tokenId, delta);
     if (charged > 0 && s.channelId > 0) {
-      await trx
-        .updateTable('channels')
-        .set({ used_quota: sql`used_quota + ${charged}` })
-        .where('id', '=', s.channelId)
-        .execute();
+      await runTemplate(
+        trx,
+        'addChannelUsed',
+        (q, arg) =>
+          q
+            .updateTable('channels')
+            .set({ used_quota: sql`used_quota + ${arg(0)}` })
+            .where('id', '=', arg<number>(1)),
+        [charged, s.channelId],
+      );
     }
     if (s.log) await insertLogs(trx, [{ ...s.log, quota: charged }]);
     return charged;
@@ -268,19 +326,8 @@ export async function refundQuota(
 ): Promise<void> {
   if (amount <= 0) return;
   await db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('users')
-      .set({ quota: sql`quota + ${amount}` })
-      .where('id', '=', userId)
-      .execute();
-    await trx
-      .updateTable('tokens')
-      .set({
-        remain_quota: sql`remain_quota + ${amount}`,
-        used_quota: sql`used_quota - ${amount}`,
-      })
-      .where('id', '=', tokenId)
-      .execute();
+    await moveUserQuota(trx, userId, -amount, 0, 0);
+    await moveTokenQuota(trx, tokenId, -amount);
   });
 }
 

@@ -15,9 +15,14 @@ const POST_ROUTES: [string, RelayMode][] = [
   ['/v1/embeddings', 'embeddings'],
   ['/v1/images/generations', 'images'],
   ['/v1/audio/speech', 'speech'],
+  ['/v1/audio/transcriptions', 'transcriptions'],
+  ['/v1/audio/translations', 'translations'],
   ['/v1/moderations', 'moderations'],
   ['/v1/rerank', 'rerank'],
 ];
+
+/** OpenAI's limit for audio uploads. */
+const AUDIO_BODY_LIMIT = 25 * 1024 * 1024;
 
 /** Balance shown to clients that read OpenAI's billing endpoints for an unlimited token. */
 const UNLIMITED_BALANCE = 100_000_000;
@@ -58,6 +63,12 @@ export function registerRelayRoutes(app: FastifyInstance, deps: RelayRouteDeps):
       }
       throw error;
     });
+    // Audio uploads go to the upstream as they came; only the model field is read.
+    scope.addContentTypeParser(
+      'multipart/form-data',
+      { parseAs: 'buffer', bodyLimit: AUDIO_BODY_LIMIT },
+      (_request, body, done) => done(null, body),
+    );
     scope.addHook('onRequest', async (_request, reply) => {
       reply.headers(CORS_HEADERS);
     });

@@ -23,12 +23,14 @@ import { RelayError, UpstreamError, upstreamErrorFrom } from './relay-errors';
 import {
   countPromptTokens,
   type ParsedRelayBody,
+  parseMultipartBody,
   parseRelayBody,
   promptText,
+  withMultipartModel,
 } from './relay-request';
 import { planChannels, type Random } from './selection';
 import { findSensitiveWords } from './sensitive';
-import { SseReader, sseFrame } from './sse';
+import { sseFrame, streamReader } from './sse';
 import { countText } from './tokenizer';
 import { readBody, sendUpstream, UpstreamNetworkError } from './upstream';
 
@@ -112,7 +114,10 @@ export class RelayService {
     const started = performance.now();
     const language = languageOf(request);
     const caller = await this.admit(request);
-    const parsed = parseRelayBody(mode, request.body);
+    const parsed =
+      mode === 'transcriptions' || mode === 'translations'
+        ? parseMultipartBody(mode, request.body, request.headers['content-type'])
+        : parseRelayBody(mode, request.body);
     assertModelAllowed(caller, parsed.model);
     assertHasQuota(caller);
     const words = findSensitiveWords(this.deps.options, promptText(mode, parsed.body));
@@ -131,13 +136,9 @@ export class RelayService {
     const first = plan.next() as CandidateRow;
     const firstModel = mapModel(first, parsed.model);
     const quote = this.deps.billing.quote(firstModel, caller.group);
-    const estimateTokens =
-      parsed.maxTokens > 0
-        ? (await countPromptTokens(mode, firstModel, parsed.body)) + parsed.maxTokens
-        : this.deps.options.getInt('PreConsumedQuota');
     const reservation = await this.deps.billing.reserve(
       caller,
-      this.deps.billing.estimate(quote, estimateTokens),
+      await this.estimate(mode, parsed, quote),
     );
 
     // A client that goes away aborts the upstream call (the response's close, not req.destroyed).
@@ -166,6 +167,12 @@ export class RelayService {
         stream: parsed.stream,
         includeUsage: parsed.includeUsage,
       };
+      if (parsed.multipart) {
+        ctx.multipart = {
+          data: withMultipartModel(parsed.multipart.data, model),
+          contentType: parsed.multipart.contentType,
+        };
+      }
       try {
         const response = await this.call(adapter, ctx, abort.signal);
         this.deps.health.succeeded(channel.id);
@@ -209,6 +216,17 @@ export class RelayService {
         group: caller.group,
       })
     );
+  }
+
+  /** The reservation: an image's full price, prompt + max_tokens, or PreConsumedQuota tokens. */
+  private async estimate(mode: RelayMode, parsed: ParsedRelayBody, quote: PriceQuote) {
+    const { billing, options } = this.deps;
+    if (mode === 'images') return billing.imageCost(quote, parsed.body);
+    const tokens =
+      parsed.maxTokens > 0
+        ? (await countPromptTokens(mode, quote.model, parsed.body)) + parsed.maxTokens
+        : options.getInt('PreConsumedQuota');
+    return billing.estimate(quote, tokens);
   }
 
   /** Sends the request; a non-2xx reply or a network failure becomes an UpstreamError. */
@@ -276,7 +294,7 @@ export class RelayService {
       'x-accel-buffering': 'no',
     });
     const translator: StreamTranslator = adapter.stream(ctx);
-    const reader = new SseReader();
+    const reader = streamReader(adapter.streamFraming);
     let firstByteMs = -1;
     let usageSent = false;
     response.setEncoding('utf8');
@@ -370,7 +388,11 @@ export class RelayService {
       };
     }
     delivery.close?.(usage);
-    const cost = this.deps.billing.cost(quote, usage);
+    // Images are priced per picture (size, quality, n), not by tokens.
+    const cost =
+      ctx.mode === 'images'
+        ? this.deps.billing.imageCost(quote, input.parsed.body)
+        : this.deps.billing.cost(quote, usage);
     const elapsed = performance.now() - input.started;
     const log = this.deps.options.getBool('LogConsumeEnabled')
       ? {

@@ -44,3 +44,27 @@ export class SseReader {
 }
 
 export const sseFrame = (data: string): string => `data: ${data}\n\n`;
+
+/** Newline-delimited JSON streams (Ollama's native API): one event per non-empty line. */
+export class NdjsonReader {
+  private buffer = '';
+
+  push(chunk: string): SseEvent[] {
+    this.buffer += chunk;
+    const lines = this.buffer.split('\n');
+    this.buffer = lines.pop() ?? '';
+    return lines.filter((line) => line.trim() !== '').map((line) => ({ event: '', data: line }));
+  }
+
+  flush(): SseEvent[] {
+    const rest = this.buffer.trim();
+    this.buffer = '';
+    return rest ? [{ event: '', data: rest }] : [];
+  }
+}
+
+/** What a streamed reply is framed as. */
+export type StreamFraming = 'sse' | 'ndjson';
+
+export const streamReader = (framing: StreamFraming = 'sse'): SseReader | NdjsonReader =>
+  framing === 'ndjson' ? new NdjsonReader() : new SseReader();

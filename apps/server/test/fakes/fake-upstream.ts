@@ -58,10 +58,11 @@ function keyOf(request: IncomingMessage, url: URL): string {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-type Family = 'openai' | 'anthropic' | 'gemini';
+type Family = 'openai' | 'anthropic' | 'gemini' | 'ollama';
 
 function familyOf(path: string): Family {
   if (path === '/v1/messages') return 'anthropic';
+  if (path === '/api/chat' || path === '/api/embed') return 'ollama';
   if (/\/models\/[^/]+:(stream)?[gG]enerateContent$/.test(path)) return 'gemini';
   return 'openai';
 }
@@ -74,6 +75,7 @@ function errorBody(family: Family, status: number, behaviour: Behaviour): unknow
   if (family === 'gemini') {
     return { error: { code: status, message, status: behaviour.error?.type ?? 'INTERNAL' } };
   }
+  if (family === 'ollama') return { error: message };
   return {
     error: {
       message,
@@ -116,6 +118,18 @@ function jsonReply(
       ...(noUsage ? {} : { usage: { input_tokens: r.prompt, output_tokens: r.completion } }),
     };
   }
+  if (family === 'ollama') {
+    const counts = noUsage ? {} : { prompt_eval_count: r.prompt, eval_count: r.completion };
+    if (path === '/api/embed') return { model: r.model, embeddings: [[0.1, 0.2, 0.3]], ...counts };
+    return {
+      model: r.model,
+      created_at: '2024-07-01T00:00:00Z',
+      message: { role: 'assistant', content: text },
+      done: true,
+      done_reason: 'stop',
+      ...counts,
+    };
+  }
   if (family === 'gemini') {
     return {
       candidates: [
@@ -146,6 +160,9 @@ function jsonReply(
       model: r.model,
       ...(noUsage ? {} : { usage: { prompt_tokens: r.prompt, total_tokens: r.prompt } }),
     };
+  }
+  if (path.endsWith('/audio/transcriptions') || path.endsWith('/audio/translations')) {
+    return { text: r.words.join('') };
   }
   if (path.endsWith('/moderations')) {
     return { id: 'modr-fake', model: r.model, results: [{ flagged: false, categories: {} }] };
@@ -221,6 +238,23 @@ function streamFrames(family: Family, r: Reply, noUsage: boolean, wantsUsage: bo
       frame({ type: 'message_stop' }, 'message_stop'),
     ];
     return { head, content, tail };
+  }
+  if (family === 'ollama') {
+    const line = (data: unknown) => `${JSON.stringify(data)}\n`;
+    const content = r.words.map((word) =>
+      line({ model: r.model, message: { role: 'assistant', content: word }, done: false }),
+    );
+    const counts = noUsage ? {} : { prompt_eval_count: r.prompt, eval_count: r.completion };
+    const tail = [
+      line({
+        model: r.model,
+        message: { role: 'assistant', content: '' },
+        done: true,
+        done_reason: 'stop',
+        ...counts,
+      }),
+    ];
+    return { head: [], content, tail };
   }
   if (family === 'gemini') {
     const content = r.words.map((word, index) =>
@@ -335,7 +369,8 @@ export async function startFakeUpstream(): Promise<FakeUpstream> {
     }
     const options = body.stream_options as { include_usage?: boolean } | undefined;
     const frames = streamFrames(family, reply, noUsage, options?.include_usage === true);
-    response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+    const streamType = family === 'ollama' ? 'application/x-ndjson' : 'text/event-stream';
+    response.writeHead(200, { 'content-type': streamType, 'cache-control': 'no-cache' });
     for (const frame of frames.head) response.write(frame);
     for (const [index, frame] of frames.content.entries()) {
       if (behaviour.cutAfter !== undefined && index >= behaviour.cutAfter) {

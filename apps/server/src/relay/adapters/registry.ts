@@ -3,6 +3,7 @@ import { channelTypeById } from '@switchyard/contracts';
 import { AnthropicAdapter } from './anthropic';
 import { AzureAdapter } from './azure';
 import { GeminiAdapter } from './gemini';
+import { OllamaAdapter } from './ollama';
 import { OpenAiAdapter } from './openai';
 import type { ProviderAdapter } from './types';
 
@@ -12,10 +13,14 @@ const openAiCompatible = new OpenAiAdapter({ streamUsage: false });
 const azure = new AzureAdapter();
 const anthropic = new AnthropicAdapter();
 const gemini = new GeminiAdapter();
+/** The local model runner is spoken to in its native API. */
+const ollama = new OllamaAdapter();
+const OLLAMA_TYPE = 4;
 
 /** The adapter for a channel type, or undefined when the relay cannot talk to it. */
 export function adapterFor(channelType: number): ProviderAdapter | undefined {
   if (channelType === 1) return openAi;
+  if (channelType === OLLAMA_TYPE) return ollama;
   switch (channelTypeById(channelType)?.family) {
     case 'openai':
       return openAiCompatible;

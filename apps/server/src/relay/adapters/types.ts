@@ -3,7 +3,7 @@
 import { channelTypeById } from '@switchyard/contracts';
 import type { Usage } from '../billing';
 import type { ChannelRow } from '../relay.repository';
-import type { SseEvent } from '../sse';
+import type { SseEvent, StreamFraming } from '../sse';
 import type { UpstreamRequest } from '../upstream';
 
 export type RelayMode =
@@ -27,6 +27,8 @@ export interface AdapterContext {
   stream: boolean;
   /** The client asked for a usage chunk at the end of the stream. */
   includeUsage: boolean;
+  /** An audio upload sent on as multipart (its model field already mapped). */
+  multipart?: { data: Buffer; contentType: string };
 }
 
 export interface ConvertedReply {
@@ -51,6 +53,8 @@ export interface StreamTranslator {
 }
 
 export interface ProviderAdapter {
+  /** How the upstream frames a streamed reply (SSE unless said otherwise). */
+  readonly streamFraming?: StreamFraming;
   supports(mode: RelayMode): boolean;
   request(ctx: AdapterContext): UpstreamRequest;
   /** A successful non-stream reply in the upstream's format. */

@@ -1,11 +1,8 @@
 // Gemini (type 24): OpenAI chat requests become generateContent / streamGenerateContent (SSE)
 // requests; candidates and usageMetadata become OpenAI completions, chunks and usage.
 import type { Usage } from '../../billing';
-import type { SseEvent } from '../../sse';
 import {
   type ChatMessage,
-  chunkBody,
-  completionBody,
   conversation,
   dataUrl,
   type FinishReason,
@@ -13,6 +10,7 @@ import {
   stopList,
   systemText,
 } from '../openai-shapes';
+import { completionReply, type StreamPiece, TextChunkStream } from '../text-chunk-stream';
 import type {
   AdapterContext,
   ConvertedReply,
@@ -20,7 +18,7 @@ import type {
   RelayMode,
   StreamTranslator,
 } from '../types';
-import { baseUrlOf, CHAT_ID_PREFIX } from '../types';
+import { baseUrlOf } from '../types';
 
 export const GEMINI_DEFAULT_VERSION = 'v1beta';
 
@@ -86,33 +84,12 @@ const finishOf = (reply: GeminiReply): FinishReason => {
   return reason ? (FINISH[reason] ?? 'stop') : null;
 };
 
-class GeminiStream implements StreamTranslator {
-  usage: Usage | undefined;
-  text = '';
-  finished = false;
-  private readonly id = `${CHAT_ID_PREFIX}${Date.now()}`;
-  private started = false;
-
-  constructor(private readonly model: string) {}
-
-  push(event: SseEvent): string[] {
-    let reply: GeminiReply;
-    try {
-      reply = JSON.parse(event.data) as GeminiReply;
-    } catch {
-      return [];
-    }
-    this.usage = usageOf(reply) ?? this.usage;
-    const text = textOf(reply);
-    const finish = finishOf(reply);
-    if (finish) this.finished = true;
-    this.text += text;
-    const delta: Record<string, unknown> = { content: text };
-    if (!this.started) delta.role = 'assistant';
-    this.started = true;
-    return [chunkBody(this.id, this.model, delta, finish)];
-  }
-}
+export /** What one reply or stream event carries. */
+const pieceOf = (reply: GeminiReply): StreamPiece => ({
+  text: textOf(reply),
+  finish: finishOf(reply),
+  usage: usageOf(reply),
+});
 
 export class GeminiAdapter implements ProviderAdapter {
   supports(mode: RelayMode): boolean {
@@ -132,19 +109,10 @@ export class GeminiAdapter implements ProviderAdapter {
   }
 
   reply(ctx: AdapterContext, raw: Buffer): ConvertedReply {
-    const reply = JSON.parse(raw.toString('utf8')) as GeminiReply;
-    const text = textOf(reply);
-    const usage = usageOf(reply);
-    const id = `${CHAT_ID_PREFIX}${Date.now()}`;
-    return {
-      body: completionBody(id, ctx.model, text, finishOf(reply) ?? 'stop', usage),
-      contentType: 'application/json',
-      usage,
-      text,
-    };
+    return completionReply(ctx.model, pieceOf(JSON.parse(raw.toString('utf8')) as GeminiReply));
   }
 
   stream(ctx: AdapterContext): StreamTranslator {
-    return new GeminiStream(ctx.model);
+    return new TextChunkStream(ctx.model, pieceOf);
   }
 }

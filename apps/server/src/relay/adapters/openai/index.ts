@@ -42,6 +42,8 @@ interface ToolCall {
 interface OpenAiReply {
   usage?: OpenAiUsage | null;
   choices?: OpenAiChoice[];
+  /** Transcriptions and translations. */
+  text?: string;
 }
 
 /** Usage in OpenAI's fields; an all-zero usage counts as none (the text is counted instead). */
@@ -65,28 +67,52 @@ function choiceText(choice: OpenAiChoice): string {
   return (choice.text ?? '') + content + toolText(part?.tool_calls);
 }
 
+/** Parses a chunk; undefined for a payload that is not JSON. */
+function parseChunk(data: string): OpenAiReply | undefined {
+  try {
+    return JSON.parse(data) as OpenAiReply;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Passes chunks through untouched. Only a chunk that carries usage is parsed on the way; the
+ * others are kept as text and parsed for their content only if the reply ends without usage
+ * (the common case, usage at the end, costs no parsing per chunk).
+ */
 class OpenAiStream implements StreamTranslator {
   usage: Usage | undefined;
-  text = '';
   finished = false;
+  private readonly unparsed: string[] = [];
+  private counted = '';
 
   constructor(private readonly includeUsage: boolean) {}
+
+  get text(): string {
+    for (const data of this.unparsed) {
+      for (const choice of parseChunk(data)?.choices ?? []) this.counted += choiceText(choice);
+    }
+    this.unparsed.length = 0;
+    return this.counted;
+  }
 
   push(event: SseEvent): string[] {
     if (event.data === '[DONE]') {
       this.finished = true;
       return [];
     }
-    let chunk: OpenAiReply;
-    try {
-      chunk = JSON.parse(event.data) as OpenAiReply;
-    } catch {
+    if (!event.data.includes('"usage":{')) {
+      this.unparsed.push(event.data);
       return [event.data];
     }
-    for (const choice of chunk.choices ?? []) this.text += choiceText(choice);
+    const chunk = parseChunk(event.data);
+    if (!chunk) return [event.data];
+    for (const choice of chunk.choices ?? []) this.counted += choiceText(choice);
     const usage = usageOf(chunk.usage);
     if (usage) {
       this.usage = usage;
+      this.unparsed.length = 0;
       // A usage-only chunk the gateway asked for on the client's behalf is not passed on.
       if (!this.includeUsage && (chunk.choices?.length ?? 0) === 0) return [];
     }
@@ -122,6 +148,10 @@ export class OpenAiAdapter implements ProviderAdapter {
   }
 
   request(ctx: AdapterContext) {
+    if (ctx.multipart) {
+      const headers = { ...this.headers(ctx), 'content-type': ctx.multipart.contentType };
+      return { url: this.url(ctx), headers, body: ctx.multipart.data };
+    }
     const body = { ...ctx.body };
     // Usage is asked for where the provider understands stream_options; elsewhere it is counted.
     if (ctx.stream && this.options.streamUsage) body.stream_options = { include_usage: true };
@@ -131,7 +161,9 @@ export class OpenAiAdapter implements ProviderAdapter {
 
   reply(_ctx: AdapterContext, raw: Buffer, contentType: string): ConvertedReply {
     if (!contentType.includes('json')) {
-      return { body: raw, contentType, usage: undefined, text: '' };
+      // Audio comes back as bytes; transcripts in text, srt or vtt are counted as text.
+      const text = contentType.startsWith('text/') ? raw.toString('utf8') : '';
+      return { body: raw, contentType, usage: undefined, text };
     }
     let parsed: OpenAiReply = {};
     try {
@@ -139,7 +171,7 @@ export class OpenAiAdapter implements ProviderAdapter {
     } catch {
       parsed = {};
     }
-    const text = (parsed.choices ?? []).map(choiceText).join('');
+    const text = (parsed.choices ?? []).map(choiceText).join('') + (parsed.text ?? '');
     return { body: raw, contentType, usage: usageOf(parsed.usage), text };
   }
 

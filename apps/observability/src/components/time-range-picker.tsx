@@ -1,0 +1,23 @@
+// A date-time range picker over unix seconds.
+import { DatePicker } from '@arco-design/web-react';
+import type { TimeRange } from '../lib/time';
+
+export interface TimeRangePickerProps {
+  value: TimeRange;
+  onChange: (range: TimeRange) => void;
+}
+
+export function TimeRangePicker({ value, onChange }: TimeRangePickerProps) {
+  return (
+    <DatePicker.RangePicker
+      showTime
+      allowClear={false}
+      style={{ width: 360 }}
+      value={[value.start * 1000, value.end * 1000]}
+      onChange={(_text, dates) => {
+        const [start, end] = dates ?? [];
+        if (start && end) onChange({ start: start.unix(), end: end.unix() });
+      }}
+    />
+  );
+}

@@ -1,0 +1,4 @@
+// Exposed as `observability/AsyncTasksPage`.
+import '../../i18n';
+
+export { AsyncTasksPage } from './async-tasks-page';

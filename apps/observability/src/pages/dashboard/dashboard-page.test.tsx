@@ -1,0 +1,59 @@
+import { mockHttp } from '@switchyard/console-kit/testing';
+import { Role, type UsageBucket } from '@switchyard/contracts';
+import { screen } from '@testing-library/react';
+import { renderAs } from '../../test/render-page';
+import { DashboardPage } from './dashboard-page';
+
+// VChart draws on a canvas jsdom does not have; the page's own logic is what is under test here.
+vi.mock('./usage-charts', () => ({
+  UsageCharts: (props: { quota: unknown[]; calls: unknown[] }) => (
+    <output data-testid="charts">{JSON.stringify(props)}</output>
+  ),
+}));
+
+const bucket = (model: string, hour: number, quota: number, count: number): UsageBucket => ({
+  model_name: model,
+  username: 'alice',
+  created_at: 1_763_000_000 - (1_763_000_000 % 3600) + hour * 3600,
+  count,
+  quota,
+  token_used: count * 100,
+});
+
+let restore: () => void;
+let seen: { url?: string; params?: Record<string, unknown> }[];
+
+function serve(data: UsageBucket[]) {
+  const mock = mockHttp(() => ({ body: { success: true, message: '', data } }));
+  seen = mock.seen;
+  restore = mock.restore;
+}
+
+afterEach(() => restore());
+
+describe('DashboardPage', () => {
+  it('shows the caller’s totals and hands per-model series to the charts', async () => {
+    serve([bucket('gpt-4o', 0, 500_000, 3), bucket('claude', 1, 250_000, 1)]);
+    await renderAs(Role.common, <DashboardPage />);
+    const charts = JSON.parse((await screen.findByTestId('charts')).textContent ?? '{}');
+    expect(charts.calls).toEqual([
+      { model: 'gpt-4o', count: 3 },
+      { model: 'claude', count: 1 },
+    ]);
+    expect(charts.quota.map((p: { value: number }) => p.value)).toEqual([1, 0.5]);
+    const totals = screen.getByTestId('dashboard-totals');
+    expect(totals).toHaveTextContent('$1.50');
+    expect(totals).toHaveTextContent('400');
+    expect(seen[0]?.url).toBe('/api/data/self');
+    const params = seen[0]?.params ?? {};
+    expect(Number(params.end_timestamp) - Number(params.start_timestamp)).toBe(25 * 3600);
+  });
+
+  it('says so when the range has no data, and admins query /api/data/', async () => {
+    serve([]);
+    await renderAs(Role.admin, <DashboardPage />);
+    expect(await screen.findByText('No data in the selected time range')).toBeInTheDocument();
+    expect(seen[0]?.url).toBe('/api/data/');
+    expect(screen.getByTestId('dashboard-username')).toBeInTheDocument();
+  });
+});

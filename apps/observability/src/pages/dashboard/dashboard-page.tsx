@@ -1,0 +1,75 @@
+// /detail: consumption totals and charts by model over time (hour, day or week).
+import { Card, Empty, Space, Spin, Statistic } from '@arco-design/web-react';
+import { useQuotaDisplay, useSessionStore } from '@switchyard/console-kit';
+import { isAdmin } from '@switchyard/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { RemoteRoot } from '../../components/remote-root';
+import { lastSpan } from '../../lib/time';
+import { fetchUsageData } from './dashboard.api';
+import { DashboardFilter, type DashboardFilterValue } from './dashboard-filter';
+import { callsPerModel, defaultSpan, isGranularity, quotaSeries, totalsOf } from './usage-series';
+
+// The chart library is fetched only when the dashboard has something to draw.
+const UsageCharts = lazy(() => import('./usage-charts').then((m) => ({ default: m.UsageCharts })));
+
+function useInitialFilter(): DashboardFilterValue {
+  const configured = useSessionStore((state) => state.status?.data_export_default_time);
+  const [initial] = useState<DashboardFilterValue>(() => {
+    const granularity = isGranularity(configured) ? configured : 'hour';
+    return { range: lastSpan(defaultSpan(granularity)), granularity, username: '' };
+  });
+  return initial;
+}
+
+export function DashboardPage() {
+  const { t } = useTranslation('observability');
+  const admin = isAdmin(useSessionStore((state) => state.user?.role));
+  const { display, renderQuota } = useQuotaDisplay();
+  const [filter, setFilter] = useState(useInitialFilter());
+  const query = {
+    start_timestamp: filter.range.start,
+    end_timestamp: filter.range.end,
+    username: filter.username.trim(),
+  };
+  const data = useQuery({
+    queryKey: ['observability', 'usage-data', admin, query],
+    queryFn: () => fetchUsageData(admin, query),
+  });
+  const rows = useMemo(() => data.data ?? [], [data.data]);
+  const totals = totalsOf(rows);
+  const series = useMemo(() => {
+    // Charts show dollars when the console shows quota as currency.
+    const scale = (quota: number) =>
+      display.displayInCurrency ? Number((quota / display.quotaPerUnit).toFixed(4)) : quota;
+    return { quota: quotaSeries(rows, filter.granularity, scale), calls: callsPerModel(rows) };
+  }, [rows, filter.granularity, display]);
+
+  return (
+    <RemoteRoot testId="dashboard-page">
+      <Card title={t('dashboard.title')}>
+        <DashboardFilter admin={admin} value={filter} onSearch={setFilter} />
+        <Space size={48} style={{ marginBottom: 16 }} data-testid="dashboard-totals">
+          <Statistic title={t('dashboard.totalQuota')} value={renderQuota(totals.quota)} />
+          <Statistic title={t('dashboard.totalRequests')} value={totals.count} groupSeparator />
+          <Statistic title={t('dashboard.totalTokens')} value={totals.tokens} groupSeparator />
+        </Space>
+        {data.isPending ? (
+          <Spin block />
+        ) : rows.length === 0 ? (
+          <Empty description={t('dashboard.noData')} />
+        ) : (
+          <Suspense fallback={<Spin tip={t('dashboard.chartLoading')} block />}>
+            <UsageCharts
+              quotaTitle={t('dashboard.quotaChart')}
+              countTitle={t('dashboard.countChart')}
+              quota={series.quota}
+              calls={series.calls}
+            />
+          </Suspense>
+        )}
+      </Card>
+    </RemoteRoot>
+  );
+}

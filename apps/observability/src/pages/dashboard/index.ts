@@ -1,0 +1,4 @@
+// Exposed as `observability/DashboardPage`.
+import '../../i18n';
+
+export { DashboardPage } from './dashboard-page';

@@ -1,0 +1,4 @@
+// Exposed as `observability/LogsPage`.
+import '../../i18n';
+
+export { LogsPage } from './logs-page';

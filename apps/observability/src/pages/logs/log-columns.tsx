@@ -1,0 +1,141 @@
+// Columns of the usage log table; admins also get channel, user and retries (spec §2 Usage log).
+import { Space, type TableColumnProps, Tag, Typography } from '@arco-design/web-react';
+import type { LogEntry } from '@switchyard/contracts';
+import type { TFunction } from 'i18next';
+import { TextDetail } from '../../components/text-detail';
+import { formatTime } from '../../lib/time';
+import {
+  firstTokenColor,
+  firstTokenSeconds,
+  parseOther,
+  priceBreakdown,
+  retryPath,
+  useTimeColor,
+} from './log-details';
+
+const TYPE_COLORS: Record<number, string> = { 1: 'cyan', 2: 'green', 3: 'orange', 4: 'purple' };
+
+export interface LogColumnOptions {
+  admin: boolean;
+  renderQuota: (quota: number) => string;
+  onUserClick: (userId: number) => void;
+}
+
+function typeTag(t: TFunction, type: number) {
+  const known = type >= 1 && type <= 4;
+  return (
+    <Tag color={TYPE_COLORS[type] ?? 'gray'}>
+      {known ? t(`logs.types.${type}` as 'logs.types.1') : t('logs.unknownType')}
+    </Tag>
+  );
+}
+
+function timing(t: TFunction, log: LogEntry) {
+  if (log.type !== 2) return null;
+  const frt = firstTokenSeconds(parseOther(log.other), log.is_stream);
+  return (
+    <Space size={4} wrap>
+      <Tag color={useTimeColor(log.use_time)}>{t('list.seconds', { value: log.use_time })}</Tag>
+      {frt === null ? null : (
+        <Tag color={firstTokenColor(frt)}>{t('logs.firstToken', { value: frt.toFixed(1) })}</Tag>
+      )}
+      <Tag>{log.is_stream ? t('logs.stream') : t('logs.notStream')}</Tag>
+    </Space>
+  );
+}
+
+function details(t: TFunction, log: LogEntry) {
+  const price = priceBreakdown(parseOther(log.other));
+  const breakdown =
+    price === null
+      ? ''
+      : price.kind === 'fixed'
+        ? t('logs.priceFixed', { price: price.price, group: price.group })
+        : t('logs.priceRatio', {
+            model: price.model,
+            completion: price.completion,
+            group: price.group,
+          });
+  const text = [breakdown, log.content].filter(Boolean).join('\n');
+  return <TextDetail title={t('logs.columns.content')} text={text} preview={40} />;
+}
+
+export function getLogColumns(
+  t: TFunction,
+  options: LogColumnOptions,
+): TableColumnProps<LogEntry>[] {
+  const columns: (TableColumnProps<LogEntry> | false)[] = [
+    {
+      title: t('logs.columns.time'),
+      dataIndex: 'created_at',
+      render: (value: number) => formatTime(value),
+    },
+    options.admin && {
+      title: t('logs.columns.channel'),
+      dataIndex: 'channel',
+      render: (value: number, log) =>
+        log.type === 2 && value ? <Tag color="blue">{value}</Tag> : null,
+    },
+    options.admin && {
+      title: t('logs.columns.username'),
+      dataIndex: 'username',
+      render: (value: string, log) => (
+        <Typography.Text
+          style={{ cursor: 'pointer', color: 'rgb(var(--primary-6))' }}
+          onClick={() => options.onUserClick(log.user_id)}
+        >
+          {value}
+        </Typography.Text>
+      ),
+    },
+    {
+      title: t('logs.columns.token'),
+      dataIndex: 'token_name',
+      render: (value: string) => (value ? <Tag>{value}</Tag> : null),
+    },
+    {
+      title: t('logs.columns.type'),
+      dataIndex: 'type',
+      render: (value: number) => typeTag(t, value),
+    },
+    {
+      title: t('logs.columns.model'),
+      dataIndex: 'model_name',
+      render: (value: string) => (value ? <Tag color="arcoblue">{value}</Tag> : null),
+    },
+    {
+      title: t('logs.columns.useTime'),
+      key: 'use_time',
+      render: (_: unknown, log) => timing(t, log),
+    },
+    {
+      title: t('logs.columns.promptTokens'),
+      dataIndex: 'prompt_tokens',
+      render: (value: number, log) => (log.type === 2 ? value : null),
+    },
+    {
+      title: t('logs.columns.completionTokens'),
+      dataIndex: 'completion_tokens',
+      render: (value: number, log) => (log.type === 2 ? value : null),
+    },
+    {
+      title: t('logs.columns.quota'),
+      dataIndex: 'quota',
+      render: (value: number, log) => (log.type === 2 ? options.renderQuota(value) : null),
+    },
+    options.admin && {
+      title: t('logs.columns.retry'),
+      key: 'retry',
+      render: (_: unknown, log) => {
+        const path = retryPath(parseOther(log.other));
+        return path ? t('logs.retryPath', { path }) : null;
+      },
+    },
+    {
+      title: t('logs.columns.content'),
+      key: 'content',
+      render: (_: unknown, log) => details(t, log),
+    },
+  ];
+  return columns.filter((column): column is TableColumnProps<LogEntry> => Boolean(column));
+}

@@ -1,0 +1,66 @@
+// The usage log's search form: token, model, time range; admins also username and channel.
+import { Button, Input, Select, Space } from '@arco-design/web-react';
+import { IconSearch } from '@arco-design/web-react/icon';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { TimeRangePicker } from '../../components/time-range-picker';
+import type { TimeRange } from '../../lib/time';
+
+export const LOG_FILTER_KEYS = ['type', 'token_name', 'model_name', 'username', 'channel'] as const;
+export type LogFilterKey = (typeof LOG_FILTER_KEYS)[number];
+export type LogFilters = Record<LogFilterKey, string>;
+
+const LOG_TYPES = [0, 1, 2, 3, 4] as const;
+
+export interface LogsFilterFormProps {
+  admin: boolean;
+  filters: LogFilters;
+  range: TimeRange;
+  onSearch: (filters: LogFilters, range: TimeRange) => void;
+}
+
+export function LogsFilterForm({ admin, filters, range, onSearch }: LogsFilterFormProps) {
+  const { t } = useTranslation('observability');
+  const [draft, setDraft] = useState(filters);
+  const [draftRange, setDraftRange] = useState(range);
+  const field = (key: LogFilterKey, label: string) => (
+    <Input
+      aria-label={label}
+      placeholder={label}
+      value={draft[key]}
+      onChange={(value) => setDraft({ ...draft, [key]: value })}
+      style={{ width: 160 }}
+      data-testid={`log-filter-${key}`}
+      allowClear
+    />
+  );
+  return (
+    <Space wrap style={{ marginBottom: 16 }}>
+      {field('token_name', t('filter.tokenName'))}
+      {field('model_name', t('filter.modelName'))}
+      <TimeRangePicker value={draftRange} onChange={setDraftRange} />
+      {admin ? field('username', t('filter.username')) : null}
+      {admin ? field('channel', t('filter.channelId')) : null}
+      <Select
+        aria-label={t('logs.typeLabel')}
+        style={{ width: 120 }}
+        value={Number(draft.type || 0)}
+        data-testid="log-filter-type"
+        onChange={(value: number) => {
+          const next = { ...draft, type: value ? String(value) : '' };
+          setDraft(next);
+          onSearch(next, draftRange);
+        }}
+        options={LOG_TYPES.map((type) => ({ value: type, label: t(`logs.types.${type}`) }))}
+      />
+      <Button
+        type="primary"
+        icon={<IconSearch />}
+        onClick={() => onSearch(draft, draftRange)}
+        data-testid="log-search"
+      >
+        {t('filter.search')}
+      </Button>
+    </Space>
+  );
+}

@@ -1,0 +1,92 @@
+import { mockHttp } from '@switchyard/console-kit/testing';
+import { type LogEntry, Role } from '@switchyard/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderAs } from '../../test/render-page';
+import { LogsPage } from './logs-page';
+
+const log: LogEntry = {
+  id: 1,
+  user_id: 7,
+  created_at: 1_763_000_000,
+  type: 2,
+  content: 'model ratio 1.00',
+  username: 'alice',
+  token_name: 'work',
+  model_name: 'gpt-4o',
+  quota: 250_000,
+  prompt_tokens: 120,
+  completion_tokens: 30,
+  use_time: 4,
+  is_stream: true,
+  other: JSON.stringify({ frt: 1200, model_ratio: 2.5, admin_info: { use_channel: ['3', '7'] } }),
+  channel: 7,
+};
+
+let restore: () => void;
+let seen: { url?: string; params?: Record<string, unknown> }[];
+
+function serve() {
+  const mock = mockHttp((config) => {
+    if (config.url?.endsWith('/stat'))
+      return { body: { success: true, message: '', data: { quota: 750_000, rpm: 3, tpm: 450 } } };
+    return {
+      body: {
+        success: true,
+        message: '',
+        data: { items: [log], total: 31, page: 1, page_size: 10 },
+      },
+    };
+  });
+  seen = mock.seen;
+  restore = mock.restore;
+}
+
+afterEach(() => restore());
+
+describe('LogsPage', () => {
+  it('shows an ordinary user their logs from /api/log/self with the cost and latency', async () => {
+    serve();
+    await renderAs(Role.common, <LogsPage />);
+    const table = await screen.findByTestId('logs-table');
+    expect(await within(table).findByText('gpt-4o')).toBeInTheDocument();
+    expect(within(table).getByText('$0.50')).toBeInTheDocument();
+    expect(within(table).getByText('4 s')).toBeInTheDocument();
+    expect(within(table).getByText('First token 1.2 s')).toBeInTheDocument();
+    expect(within(table).queryByText('Channel')).not.toBeInTheDocument();
+    expect(screen.getByText('31 in total')).toBeInTheDocument();
+    expect(seen[0]?.url).toBe('/api/log/self');
+    expect(seen[0]?.params).toMatchObject({ p: 1, page_size: 10, type: 0 });
+  });
+
+  it('reveals the total consumption only when asked', async () => {
+    serve();
+    await renderAs(Role.common, <LogsPage />);
+    await screen.findByText('gpt-4o');
+    expect(seen.some((request) => request.url?.endsWith('/stat'))).toBe(false);
+    await userEvent.click(screen.getByTestId('log-show-total'));
+    expect(await screen.findByTestId('log-total-quota')).toHaveTextContent('$1.50');
+    expect(seen.find((request) => request.url === '/api/log/self/stat')).toBeDefined();
+  });
+
+  it('gives admins the channel, user and retry columns from /api/log/', async () => {
+    serve();
+    await renderAs(Role.admin, <LogsPage />);
+    const table = await screen.findByTestId('logs-table');
+    expect(await within(table).findByText('Channels: 3 → 7')).toBeInTheDocument();
+    expect(within(table).getByText('Retries')).toBeInTheDocument();
+    expect(seen[0]?.url).toBe('/api/log/');
+    expect(screen.getByTestId('log-filter-username')).toBeInTheDocument();
+  });
+
+  it('searches with the typed filters', async () => {
+    serve();
+    await renderAs(Role.common, <LogsPage />);
+    await screen.findByText('gpt-4o');
+    await userEvent.type(screen.getByTestId('log-filter-model_name'), 'gpt-4o-mini');
+    await userEvent.click(screen.getByTestId('log-search'));
+    await waitFor(() =>
+      expect(seen.at(-1)?.params).toMatchObject({ model_name: 'gpt-4o-mini', p: 1 }),
+    );
+  });
+});

@@ -1,0 +1,116 @@
+// Usage logs: paged lists and consumption totals for admins and for the owner, and cleanup.
+import type {
+  LogEntry,
+  LogListQuery,
+  LogOther,
+  LogStat,
+  LogStatQuery,
+  PagedList,
+  SelfLogEntry,
+  SelfLogStatQuery,
+} from '@switchyard/contracts';
+import type { Db } from '../../db/database';
+import type { LogRow } from '../../db/schema';
+import { deleteLogs, type LogFilter, listLogs, oldLogIds, sumConsumption } from './logs.repository';
+
+/** Rows deleted per statement, so a cleanup of millions never holds a long lock. */
+export const CLEANUP_BATCH = 5000;
+
+type SelfListQuery = Omit<LogListQuery, 'username' | 'channel'>;
+
+const filterOf = (query: SelfLogStatQuery): LogFilter => ({
+  type: query.type,
+  tokenName: query.token_name,
+  modelName: query.model_name,
+  start: query.start_timestamp,
+  end: query.end_timestamp,
+});
+
+const adminFilterOf = (query: LogStatQuery): LogFilter => ({
+  ...filterOf(query),
+  username: query.username,
+  channelId: query.channel,
+});
+
+function selfEntry(row: LogRow, other: string): SelfLogEntry {
+  return {
+    id: row.id,
+    created_at: row.created_at,
+    type: row.type,
+    content: row.content,
+    username: row.username,
+    token_name: row.token_name,
+    model_name: row.model_name,
+    quota: row.quota,
+    prompt_tokens: row.prompt_tokens,
+    completion_tokens: row.completion_tokens,
+    use_time: row.use_time,
+    is_stream: row.is_stream === 1,
+    other,
+  };
+}
+
+/** The owner's copy of `other`: everything but admin_info (which names the channels tried). */
+function withoutAdminInfo(other: string | null): string {
+  if (!other) return '';
+  try {
+    const parsed = JSON.parse(other) as LogOther;
+    if (typeof parsed !== 'object' || parsed === null) return '';
+    const { admin_info: _hidden, ...rest } = parsed;
+    return JSON.stringify(rest);
+  } catch {
+    return '';
+  }
+}
+
+const toStat = (sum: { quota: number; count: number; tokens: number }): LogStat => ({
+  quota: sum.quota,
+  rpm: sum.count,
+  tpm: sum.tokens,
+});
+
+export class LogsService {
+  constructor(private readonly db: Db) {}
+
+  async listAll(query: LogListQuery): Promise<PagedList<LogEntry>> {
+    return this.page(adminFilterOf(query), query, (row) => ({
+      ...selfEntry(row, row.other ?? ''),
+      channel: row.channel_id,
+      user_id: row.user_id,
+    }));
+  }
+
+  async listOwn(userId: number, query: SelfListQuery): Promise<PagedList<SelfLogEntry>> {
+    return this.page({ ...filterOf(query), userId }, query, (row) =>
+      selfEntry(row, withoutAdminInfo(row.other)),
+    );
+  }
+
+  async statAll(query: LogStatQuery): Promise<LogStat> {
+    return toStat(await sumConsumption(this.db, adminFilterOf(query)));
+  }
+
+  async statOwn(userId: number, query: SelfLogStatQuery): Promise<LogStat> {
+    return toStat(await sumConsumption(this.db, { ...filterOf(query), userId }));
+  }
+
+  /** Deletes every log created before `before` (unix seconds), batch by batch; returns the count. */
+  async cleanup(before: number): Promise<number> {
+    let deleted = 0;
+    for (;;) {
+      const ids = await oldLogIds(this.db, before, CLEANUP_BATCH);
+      deleted += await deleteLogs(this.db, ids);
+      if (ids.length < CLEANUP_BATCH) return deleted;
+    }
+  }
+
+  private async page<T>(
+    filter: LogFilter,
+    query: { p: number; page_size: number },
+    map: (row: LogRow) => T,
+  ): Promise<PagedList<T>> {
+    const offset = (query.p - 1) * query.page_size;
+    const { rows, total } = await listLogs(this.db, filter, query.page_size, offset);
+    return { items: rows.map(map), total, page: query.p, page_size: query.page_size };
+  }
+}

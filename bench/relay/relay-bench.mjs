@@ -1,0 +1,317 @@
+// Relay overhead: the same chat requests sent straight to a fast fake upstream (the floor),
+// through Switchyard (billing and consume logs on, SQLite) and through the Portkey gateway, at
+// concurrency 1 and 50, stream and not. Reports requests/s, p50/p99 latency, time to first byte
+// of streams and each gateway's CPU milliseconds per request (from /proc/<pid>/stat).
+//
+// Usage: node bench/relay/relay-bench.mjs [--requests 3000] [--warmup 300] [--rounds 1]
+//
+// Portkey (optional, never committed) lives in a scratch folder outside the repo:
+//   mkdir -p /work/peer/portkey && cd /work/peer/portkey
+//   printf '%s' '{"private":true,"dependencies":{"@portkey-ai/gateway":"1.15.2"},
+//     "overrides":{"@hono/node-server":"1.13.8"}}' > package.json && npm install
+// (the override avoids its "TypeError: immutable" on streams). PORTKEY_DIR points elsewhere.
+// Without it the Portkey rows are skipped with a message. SWITCHYARD_NODE_OPTIONS passes Node
+// options to the gateway (for example --cpu-prof).
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import http from 'node:http';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { repoRoot } from '../../scripts/lib/setup.mjs';
+import { startServer } from '../../scripts/lib/spawn-server.mjs';
+import { writeResult } from '../lib/results.mjs';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const arg = (name, fallback) => {
+  const index = process.argv.indexOf(`--${name}`);
+  return index > 0 ? Number(process.argv[index + 1]) : fallback;
+};
+const REQUESTS = arg('requests', 3000);
+const WARMUP = arg('warmup', 300);
+const ROUNDS = arg('rounds', 1);
+const PORTKEY_DIR = process.env.PORTKEY_DIR ?? '/work/peer/portkey';
+const PORTKEY_PORT = 8787;
+const SWITCHYARD_PORT = 3291;
+const CLOCK_TICK_MS = 10;
+
+const children = [];
+process.on('exit', () => {
+  for (const child of children) child.kill('SIGTERM');
+});
+
+/** Starts a Node process and resolves with it once `ready()` answers true. */
+async function startProcess(args, options, ready) {
+  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'], ...options });
+  children.push(child);
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${args.join(' ')} exited with ${child.exitCode}`);
+    if (await ready(child).catch(() => false)) return child;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`${args.join(' ')} did not start`);
+}
+
+async function startUpstream() {
+  let port = 0;
+  const child = await startProcess([path.join(here, 'fast-upstream.mjs'), '0'], {}, async (c) => {
+    if (!port) {
+      c.stdout.once('data', (data) => {
+        port = Number(String(data).trim());
+      });
+    }
+    return port > 0;
+  });
+  return { url: `http://127.0.0.1:${port}`, pid: child.pid };
+}
+
+async function startPortkey() {
+  const entry = path.join(PORTKEY_DIR, 'node_modules/@portkey-ai/gateway/build/start-server.js');
+  if (!existsSync(entry)) {
+    console.log(
+      `Portkey skipped: ${entry} not found (see the set-up steps at the top of this file).`,
+    );
+    return null;
+  }
+  const child = await startProcess(
+    [
+      '--import',
+      path.join(here, 'portkey-bind.mjs'),
+      entry,
+      `--port=${PORTKEY_PORT}`,
+      '--headless',
+    ],
+    { cwd: PORTKEY_DIR, env: { ...process.env, NODE_ENV: 'production' } },
+    async () => (await fetch(`http://127.0.0.1:${PORTKEY_PORT}/`)).status > 0,
+  );
+  return { url: `http://127.0.0.1:${PORTKEY_PORT}`, pid: child.pid };
+}
+
+/** Seeds a user with plenty of quota, an unlimited token and one channel to the fake upstream. */
+function seed(dbPath, upstreamUrl) {
+  const require = createRequire(path.join(repoRoot, 'apps/server/package.json'));
+  const Database = require('better-sqlite3');
+  const db = new Database(dbPath);
+  db.pragma('busy_timeout = 5000');
+  const now = Math.floor(Date.now() / 1000);
+  const key = 'BenchKey'.repeat(6);
+  const user = db
+    .prepare(
+      `INSERT INTO users (username, password, display_name, role, status, quota, created_at)
+       VALUES ('bench', 'x', 'bench', 1, 1, 1000000000000, ?)`,
+    )
+    .run(now);
+  db.prepare(
+    `INSERT INTO tokens (user_id, key, name, status, created_time, accessed_time, expired_time,
+       remain_quota, unlimited_quota) VALUES (?, ?, 'bench', 1, ?, ?, -1, 0, 1)`,
+  ).run(user.lastInsertRowid, key, now, now);
+  const channel = db
+    .prepare(
+      `INSERT INTO channels (type, key, name, status, base_url, models, "group", created_time)
+       VALUES (1, 'upstream-key', 'bench', 1, ?, 'gpt-4o-mini', 'default', ?)`,
+    )
+    .run(upstreamUrl, now);
+  db.prepare(
+    `INSERT INTO abilities ("group", model, channel_id, enabled, priority, weight)
+     VALUES ('default', 'gpt-4o-mini', ?, 1, 0, 0)`,
+  ).run(channel.lastInsertRowid);
+  db.close();
+  return key;
+}
+
+function cpuMs(pid) {
+  if (!pid) return Number.NaN;
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * CLOCK_TICK_MS;
+}
+
+const percentile = (sorted, p) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+
+/** Sends `count` requests with `concurrency` in flight; latency and first-byte times in ms. */
+async function load(target, body, count, concurrency) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
+  const payload = JSON.stringify(body);
+  const url = new URL('/v1/chat/completions', target.url);
+  const latencies = [];
+  const firstBytes = [];
+  let failures = 0;
+  let next = 0;
+  const one = () =>
+    new Promise((resolve) => {
+      const start = performance.now();
+      let first = 0;
+      const request = http.request(
+        url,
+        {
+          method: 'POST',
+          agent,
+          headers: {
+            'content-type': 'application/json',
+            'content-length': Buffer.byteLength(payload),
+            ...target.headers,
+          },
+        },
+        (response) => {
+          response.on('data', () => {
+            if (!first) first = performance.now();
+          });
+          response.on('end', () => {
+            if (response.statusCode !== 200) failures += 1;
+            latencies.push(performance.now() - start);
+            firstBytes.push(first - start);
+            resolve();
+          });
+        },
+      );
+      request.on('error', () => {
+        failures += 1;
+        resolve();
+      });
+      request.end(payload);
+    });
+  const worker = async () => {
+    while (next < count) {
+      next += 1;
+      await one();
+    }
+  };
+  const started = performance.now();
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  const seconds = (performance.now() - started) / 1000;
+  agent.destroy();
+  latencies.sort((a, b) => a - b);
+  firstBytes.sort((a, b) => a - b);
+  return {
+    rps: count / seconds,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    ttfb50: percentile(firstBytes, 50),
+    failures,
+  };
+}
+
+const upstream = await startUpstream();
+const dataDir = path.join(repoRoot, '.cache/bench-relay');
+const switchyard = await startServer({
+  port: SWITCHYARD_PORT,
+  dataDir,
+  env: {
+    LOG_LEVEL: 'warn',
+    GLOBAL_API_RATE_LIMIT: '0',
+    // e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile the gateway during the run.
+    ...(process.env.SWITCHYARD_NODE_OPTIONS
+      ? { NODE_OPTIONS: process.env.SWITCHYARD_NODE_OPTIONS }
+      : {}),
+  },
+});
+const key = seed(path.join(dataDir, 'switchyard.db'), upstream.url);
+const portkey = await startPortkey();
+
+const targets = [
+  {
+    name: 'direct',
+    url: upstream.url,
+    pid: upstream.pid,
+    headers: { authorization: 'Bearer upstream-key' },
+  },
+  {
+    name: 'switchyard',
+    url: switchyard.url,
+    pid: switchyard.pid,
+    headers: { authorization: `Bearer sk-${key}` },
+  },
+];
+if (portkey) {
+  targets.push({
+    name: 'portkey',
+    url: portkey.url,
+    pid: portkey.pid,
+    headers: {
+      authorization: 'Bearer upstream-key',
+      'x-portkey-provider': 'openai',
+      'x-portkey-custom-host': `${upstream.url}/v1`,
+    },
+  });
+}
+
+const modes = [
+  {
+    name: 'non-stream',
+    body: { model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'Say hello' }] },
+  },
+  {
+    name: 'stream',
+    body: {
+      model: 'gpt-4o-mini',
+      stream: true,
+      messages: [{ role: 'user', content: 'Say hello' }],
+    },
+  },
+];
+
+const loadBefore = os.loadavg()[0];
+const rows = [];
+for (let round = 1; round <= ROUNDS; round += 1) {
+  for (const mode of modes) {
+    for (const concurrency of [1, 50]) {
+      const direct = {};
+      for (const target of targets) {
+        await load(target, mode.body, WARMUP, concurrency);
+        const cpuBefore = cpuMs(target.pid);
+        const result = await load(target, mode.body, REQUESTS, concurrency);
+        const cpu = (cpuMs(target.pid) - cpuBefore) / REQUESTS;
+        if (target.name === 'direct') Object.assign(direct, result);
+        const row = [
+          round,
+          mode.name,
+          concurrency,
+          target.name,
+          result.rps.toFixed(0),
+          result.p50.toFixed(2),
+          result.p99.toFixed(2),
+          target.name === 'direct' ? '—' : `+${(result.p50 - direct.p50).toFixed(2)}`,
+          mode.name === 'stream' ? result.ttfb50.toFixed(2) : '—',
+          mode.name === 'stream' && target.name !== 'direct'
+            ? `+${(result.ttfb50 - direct.ttfb50).toFixed(2)}`
+            : '—',
+          target.name === 'direct' ? '—' : (result.rps / direct.rps).toFixed(2),
+          target.name === 'direct' ? `(upstream ${cpu.toFixed(3)})` : cpu.toFixed(3),
+          result.failures,
+        ];
+        rows.push(row);
+        console.log(row.join('\t'));
+      }
+    }
+  }
+}
+const loadAfter = os.loadavg()[0];
+console.log(
+  `load average (1 min): ${loadBefore.toFixed(2)} before, ${loadAfter.toFixed(2)} after; ${os.cpus().length} cores`,
+);
+
+writeResult('relay', {
+  runs: `${REQUESTS} requests per cell after ${WARMUP} warm-up, ${ROUNDS} round(s); load average ${loadBefore.toFixed(2)} → ${loadAfter.toFixed(2)}`,
+  columns: [
+    'round',
+    'mode',
+    'concurrency',
+    'target',
+    'req/s',
+    'p50 ms',
+    'p99 ms',
+    'added p50 ms',
+    'first byte p50 ms',
+    'added first byte ms',
+    'throughput ÷ direct',
+    'CPU ms/request',
+    'failures',
+  ],
+  rows,
+});
+
+await switchyard.stop();
+for (const child of children) child.kill('SIGTERM');
+process.exit(0);

@@ -1,0 +1,123 @@
+// Replies of the log, dashboard-data and task-list endpoints (spec §3 Log entry, Drawing task, Async task).
+
+/** One page of a server-side paged list; `page` starts at 1. */
+export interface PagedList<T> {
+  items: T[];
+  total: number;
+  page: number;
+  page_size: number;
+}
+
+/** Parsed shape of a log's `other` JSON (consume logs); every field may be absent. */
+export interface LogOther {
+  /** First-token time in ms for streams; -1000 or absent when not streamed. */
+  frt?: number;
+  model_ratio?: number;
+  model_price?: number;
+  completion_ratio?: number;
+  group_ratio?: number;
+  /** Admin only: the channels tried, in retry order. */
+  admin_info?: { use_channel?: string[] };
+}
+
+/** A log entry as the owner sees it: no channel and no admin_info in `other`. */
+export interface SelfLogEntry {
+  id: number;
+  created_at: number;
+  type: number;
+  content: string;
+  username: string;
+  token_name: string;
+  model_name: string;
+  quota: number;
+  prompt_tokens: number;
+  completion_tokens: number;
+  use_time: number;
+  is_stream: boolean;
+  /** JSON text of LogOther. */
+  other: string;
+}
+
+/** A log entry as an admin sees it. */
+export interface LogEntry extends SelfLogEntry {
+  channel: number;
+  user_id: number;
+}
+
+/** Totals over the consumption logs matching a filter; rpm = rows, tpm = tokens. */
+export interface LogStat {
+  quota: number;
+  rpm: number;
+  tpm: number;
+}
+
+/** One dashboard bucket: consumption of one model in one hour (per user, or all users). */
+export interface UsageBucket {
+  model_name: string;
+  username: string;
+  /** Start of the hour, unix seconds. */
+  created_at: number;
+  count: number;
+  quota: number;
+  token_used: number;
+}
+
+export const DrawingSubmitCode = {
+  notSubmitted: 0,
+  submitted: 1,
+  waiting: 21,
+  duplicate: 22,
+} as const;
+export const DRAWING_STATUSES = [
+  'NOT_START',
+  'SUBMITTED',
+  'IN_PROGRESS',
+  'SUCCESS',
+  'FAILURE',
+  'MODAL',
+] as const;
+export const ASYNC_TASK_STATUSES = [
+  'NOT_START',
+  'SUBMITTED',
+  'IN_PROGRESS',
+  'QUEUED',
+  'SUCCESS',
+  'FAILURE',
+  'UNKNOWN',
+] as const;
+
+/** What drawing and async tasks share; channel_id is present for admins only. */
+interface TaskBase {
+  id: number;
+  created_at: number;
+  submit_time: number;
+  start_time: number;
+  finish_time: number;
+  channel_id?: number;
+  action: string;
+  status: string;
+  progress: string;
+  fail_reason: string;
+}
+
+/** A drawing task; times are unix milliseconds. */
+export interface DrawingTask extends TaskBase {
+  mj_id: string;
+  code: number;
+  image_url: string;
+  prompt: string;
+  prompt_en: string;
+  description: string;
+}
+
+/** An async (music) task; times are unix seconds. */
+export interface AsyncTask extends TaskBase {
+  platform: string;
+  task_id: string;
+  /** JSON text of the upstream result. */
+  data: string;
+}
+
+/** Seconds in the widest dashboard range the server serves (31 days: the week view spans 30 days + 1 hour). */
+export const USAGE_DATA_MAX_SPAN = 31 * 24 * 3600;
+export const LOG_PAGE_SIZE_MAX = 100;
