@@ -1,0 +1,171 @@
+// SQL for the dashboard: the aggregator's watermark, folding consume logs into hourly quota_data
+// buckets, and reading buckets back.
+import { LogType, type UsageBucket } from '@switchyard/contracts';
+import { sql } from 'kysely';
+import type { Db } from '../../db/database';
+
+export const HOUR = 3600;
+
+export async function readWatermark(db: Db, name: string): Promise<number> {
+  const row = await db
+    .selectFrom('aggregation_watermarks')
+    .select('last_log_id')
+    .where('name', '=', name)
+    .executeTakeFirst();
+  return Number(row?.last_log_id ?? 0);
+}
+
+/** Moves the watermark from `from` to `to`; false when another node moved it first. */
+export async function claimWatermark(db: Db, name: string, from: number, to: number) {
+  const result = await db
+    .updateTable('aggregation_watermarks')
+    .set({ last_log_id: to })
+    .where('name', '=', name)
+    .where('last_log_id', '=', from)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/**
+ * The last id of the next run of at most `limit` logs after `afterId` that were all created
+ * before `settledBefore` (a log newer than that may have a smaller id than a row still being
+ * committed). Returns afterId when there is nothing to fold.
+ */
+export async function nextSettledLogId(
+  db: Db,
+  afterId: number,
+  settledBefore: number,
+  limit: number,
+): Promise<number> {
+  const rows = await db
+    .selectFrom('logs')
+    .select(['id', 'created_at'])
+    .where('id', '>', afterId)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+  let last = afterId;
+  for (const row of rows) {
+    if (row.created_at >= settledBefore) break;
+    last = Number(row.id);
+  }
+  return last;
+}
+
+export interface FoldedBucket {
+  user_id: number;
+  username: string;
+  model_name: string;
+  created_at: number;
+  count: number;
+  quota: number;
+  token_used: number;
+}
+
+const hourOf = sql<number>`created_at - (created_at % ${sql.lit(HOUR)})`;
+
+/** Consumption in logs (afterId, lastId], summed per user, model and hour. */
+export async function sumConsumeLogs(
+  db: Db,
+  afterId: number,
+  lastId: number,
+): Promise<FoldedBucket[]> {
+  const rows = await db
+    .selectFrom('logs')
+    .select((eb) => [
+      'user_id',
+      'model_name',
+      eb.fn.max('username').as('username'),
+      hourOf.as('hour'),
+      eb.fn.countAll<number>().as('count'),
+      eb.fn.sum<number>('quota').as('quota'),
+      eb.fn.sum<number>(eb('prompt_tokens', '+', eb.ref('completion_tokens'))).as('token_used'),
+    ])
+    .where('id', '>', afterId)
+    .where('id', '<=', lastId)
+    .where('type', '=', LogType.consume)
+    .groupBy(['user_id', 'model_name', hourOf])
+    .execute();
+  return rows.map((row) => ({
+    user_id: Number(row.user_id),
+    username: row.username,
+    model_name: row.model_name,
+    created_at: Number(row.hour),
+    count: Number(row.count),
+    quota: Number(row.quota),
+    token_used: Number(row.token_used),
+  }));
+}
+
+/** Adds to the bucket's counters, creating the bucket when it is new. */
+export async function addToBucket(db: Db, bucket: FoldedBucket): Promise<void> {
+  const updated = await db
+    .updateTable('quota_data')
+    .set((eb) => ({
+      count: eb('count', '+', bucket.count),
+      quota: eb('quota', '+', bucket.quota),
+      token_used: eb('token_used', '+', bucket.token_used),
+      username: bucket.username,
+    }))
+    .where('user_id', '=', bucket.user_id)
+    .where('model_name', '=', bucket.model_name)
+    .where('created_at', '=', bucket.created_at)
+    .executeTakeFirst();
+  if (Number(updated.numUpdatedRows) > 0) return;
+  await db.insertInto('quota_data').values(bucket).execute();
+}
+
+export interface BucketFilter {
+  start: number;
+  end: number;
+  userId?: number | undefined;
+  username?: string | undefined;
+}
+
+/** One user's buckets (by id or username), oldest first. */
+export async function listUserBuckets(db: Db, filter: BucketFilter): Promise<UsageBucket[]> {
+  let query = db
+    .selectFrom('quota_data')
+    .select(['model_name', 'username', 'created_at', 'count', 'quota', 'token_used'])
+    .where('created_at', '>=', filter.start)
+    .where('created_at', '<=', filter.end);
+  if (filter.userId !== undefined) query = query.where('user_id', '=', filter.userId);
+  if (filter.username !== undefined) query = query.where('username', '=', filter.username);
+  const rows = await query.orderBy('created_at').orderBy('model_name').execute();
+  return rows.map((row) => ({
+    ...row,
+    count: Number(row.count),
+    quota: Number(row.quota),
+    token_used: Number(row.token_used),
+  }));
+}
+
+/** Every user's buckets summed per model and hour, oldest first. */
+export async function listModelBuckets(
+  db: Db,
+  filter: Pick<BucketFilter, 'start' | 'end'>,
+): Promise<UsageBucket[]> {
+  const rows = await db
+    .selectFrom('quota_data')
+    .select((eb) => [
+      'model_name',
+      'created_at',
+      eb.fn.sum<number>('count').as('count'),
+      eb.fn.sum<number>('quota').as('quota'),
+      eb.fn.sum<number>('token_used').as('token_used'),
+    ])
+    .where('created_at', '>=', filter.start)
+    .where('created_at', '<=', filter.end)
+    .groupBy(['model_name', 'created_at'])
+    .orderBy('created_at')
+    .orderBy('model_name')
+    .execute();
+  return rows.map((row) => ({
+    model_name: row.model_name,
+    username: '',
+    created_at: Number(row.created_at),
+    count: Number(row.count),
+    quota: Number(row.quota),
+    token_used: Number(row.token_used),
+  }));
+}

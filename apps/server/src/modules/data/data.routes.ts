@@ -1,0 +1,18 @@
+// /api/data: dashboard buckets (admin: all users or one username; self: the caller's).
+import { Role } from '@switchyard/contracts';
+import { usageDataQuerySchema } from '@switchyard/contracts/schemas';
+import type { FastifyInstance } from 'fastify';
+import { ok } from '../../lib/envelope';
+import { parseInput } from '../../lib/validation';
+import { identityOf } from '../../plugins/auth';
+import type { UsageDataService } from './data.service';
+
+export function registerDataRoutes(app: FastifyInstance, data: UsageDataService): void {
+  app.get('/api/data/', { config: { access: Role.admin } }, async (request) =>
+    ok(await data.forAdmin(parseInput(usageDataQuerySchema, request.query))),
+  );
+  app.get('/api/data/self', { config: { access: Role.common } }, async (request) => {
+    const query = parseInput(usageDataQuerySchema.omit({ username: true }), request.query);
+    return ok(await data.forUser(identityOf(request).userId, query));
+  });
+}
