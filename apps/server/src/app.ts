@@ -26,12 +26,12 @@ import { RedemptionsService } from './modules/redemptions/redemptions.service';
 import { SessionService } from './modules/sessions/sessions.service';
 import { registerStatusRoutes } from './modules/status/status.routes';
 import { StatusService } from './modules/status/status.service';
+import { registerTaskRoutes } from './modules/tasks/tasks.routes';
+import { TasksService } from './modules/tasks/tasks.service';
 import { registerTokenRoutes } from './modules/tokens/tokens.routes';
 import { TokensService } from './modules/tokens/tokens.service';
 import { registerTopUpRoutes } from './modules/topup/topup.routes';
 import { TopUpService } from './modules/topup/topup.service';
-import { registerTaskRoutes } from './modules/tasks/tasks.routes';
-import { TasksService } from './modules/tasks/tasks.service';
 import { AccountService } from './modules/users/account.service';
 import { RegistrationService } from './modules/users/register.service';
 import { SelfService } from './modules/users/self.service';
@@ -106,7 +106,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     channels,
     new ChannelUpstreamService({ db, options, clock }, channels),
   );
-  registerRelay(app, { db, options, clock });
   registerLogRoutes(app, new LogsService(db));
   registerDataRoutes(app, new UsageDataService(db));
   registerTaskRoutes(app, new TasksService(db, options));
