@@ -28,9 +28,9 @@ beforeAll(async () => {
 
 afterAll(() => h.close());
 
-function fire(authorization: string, body: Record<string, unknown>) {
+function fire(authorization: string, body: Record<string, unknown>, count = CONCURRENT) {
   return Promise.all(
-    Array.from({ length: CONCURRENT }, () =>
+    Array.from({ length: count }, () =>
       fetch(`${h.url}/v1/chat/completions`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', authorization },
@@ -49,6 +49,21 @@ async function logTotal(userId: number) {
     .executeTakeFirstOrThrow();
   return { quota: Number(row.quota), count: Number(row.count) };
 }
+
+describe('reservation size', () => {
+  it('reserves PreConsumedQuota tokens when the request names no max_tokens', async () => {
+    await h.server.runtime.options.set('PreConsumedQuota', '20000');
+    const user = await createUser(h.db, { quota: 100_000 });
+    const token = await createToken(h.db, user.id);
+    // 20000 tokens × gpt-4's ratio 15 = 300000 to reserve, more than the user has.
+    const refused = await fire(token.authorization, { model: 'gpt-4' }, 1);
+    expect(refused[0]?.status).toBe(403);
+    // With max_tokens the reservation is prompt + max_tokens: (8 + 10) × 15 = 270.
+    const served = await fire(token.authorization, { model: 'gpt-4', max_tokens: 10 }, 1);
+    expect(served[0]?.status).toBe(200);
+    await h.server.runtime.options.set('PreConsumedQuota', '500');
+  });
+});
 
 describe('low-quota reminder', () => {
   it('tells the listener once when a request takes the quota below QuotaRemindThreshold', async () => {
@@ -101,7 +116,8 @@ describe('200 concurrent requests against a quota that covers 50', () => {
     const results = await fire(token.authorization, { model: 'gpt-4', max_tokens: 2 });
     const served = results.filter((result) => result.status === 200).length;
     expect(served).toBeGreaterThan(0);
-    expect(results.every((result) => result.status === 200 || result.status === 403)).toBe(true);
+    // Refused: 403 when the reservation does not fit, 401 once the drained token is exhausted.
+    expect(results.every((result) => [200, 401, 403].includes(result.status))).toBe(true);
     await waitForLogs(h.db, user.id, served);
     const tokenRow = await tokenBalance(h.db, token.id);
     const balance = await userBalance(h.db, user.id);
