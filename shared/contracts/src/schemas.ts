@@ -1,4 +1,5 @@
 // The zod schemas of the API: the server validates with them, console forms reuse them.
+export * from './account';
 export * from './option-api';
 export { validateOptionValue } from './option-validation';
 export * from './status';

@@ -1,10 +1,12 @@
 // Runs the schema migrations at start (Kysely Migrator with a static list; it locks across nodes).
 import { type Kysely, type Migration, type MigrationResult, Migrator } from 'kysely';
 import * as initial from './migrations/2026-11-22T0001-initial';
+import * as account from './migrations/2026-11-22T0100-account';
 
 /** Every migration, by its timestamped name. Append only. */
 export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-22T0001-initial': initial,
+  '2026-11-22T0100-account': account,
 };
 
 export class MigrationError extends Error {}

@@ -198,6 +198,15 @@ export interface QuotaDataTable {
   quota: Generated<number>;
 }
 
+/** Single-use verification secrets (email codes, reset tokens); `id` hashes purpose+target+secret. */
+export interface VerificationsTable {
+  id: string;
+  purpose: string;
+  target: string;
+  created_at: number;
+  expires_at: number;
+}
+
 export interface Schema {
   users: UsersTable;
   sessions: SessionsTable;
@@ -211,6 +220,7 @@ export interface Schema {
   tasks: TasksTable;
   top_ups: TopUpsTable;
   quota_data: QuotaDataTable;
+  verifications: VerificationsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
