@@ -1,11 +1,12 @@
 // /login: username and password (when password login is on), links to sign up and reset.
 import { Alert, Button, Form, Input, Message } from '@arco-design/web-react';
-import { IconLock, IconUser } from '@arco-design/web-react/icon';
+import { IconGithub, IconLock, IconUser } from '@arco-design/web-react/icon';
 import { useSessionStore } from '@switchyard/console-kit';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { AuthCard } from '../../components/auth-card';
+import { startGitHubOAuth } from '../../components/github-oauth';
 import { RemoteRoot } from '../../components/remote-root';
 import { TextLink } from '../../components/text-link';
 import { DefaultPasswordModal } from './default-password-modal';
@@ -111,6 +112,17 @@ export function LoginPage() {
           />
         )}
       </AuthCard>
+      {status?.github_oauth ? (
+        <div style={{ display: 'flex', justifyContent: 'center', marginTop: -32 }}>
+          <Button
+            icon={<IconGithub />}
+            onClick={() => void startGitHubOAuth(status)}
+            data-testid="login-github"
+          >
+            {t('oauth.github')}
+          </Button>
+        </div>
+      ) : null}
       <DefaultPasswordModal
         visible={warnDefaultPassword}
         onChange={() => navigate(CHANGE_PASSWORD_PATH)}

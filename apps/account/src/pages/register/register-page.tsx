@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { AuthCard } from '../../components/auth-card';
+import { EmailCodeInput } from '../../components/email-code-input';
 import { RemoteRoot } from '../../components/remote-root';
 import { TextLink } from '../../components/text-link';
 import { rememberAffCode } from './aff-code';
@@ -19,6 +20,9 @@ export function RegisterPage() {
   const status = useSessionStore((state) => state.status);
   const [affCode] = useState(() => rememberAffCode(params.get('aff')));
   const [form, setForm] = useState({ username: '', password: '', password2: '' });
+  const [email, setEmail] = useState('');
+  const [code, setCode] = useState('');
+  const emailVerification = status?.email_verification === true;
   const registerMutation = useRegister();
   const open = status?.register_enabled !== false && status?.password_register !== false;
 
@@ -33,12 +37,15 @@ export function RegisterPage() {
       password: form.password,
       password2: form.password2,
       ...(affCode ? { aff_code: affCode } : {}),
+      ...(emailVerification ? { email: email.trim(), verification_code: code.trim() } : {}),
     };
     const problem = validateRegistration(form, request);
     if (problem) {
       Message.error(t(problem));
       return;
     }
+    if (emailVerification && !email.trim()) return Message.error(t('email.required'));
+    if (emailVerification && !code.trim()) return Message.error(t('email.codeRequired'));
     registerMutation.mutate(request);
   };
 
@@ -86,6 +93,16 @@ export function RegisterPage() {
                 {...field('password2')}
               />
             </Form.Item>
+            {emailVerification ? (
+              <>
+                <Form.Item label={t('personal.email')}>
+                  <EmailCodeInput email={email} onEmail={setEmail} testId="register" />
+                </Form.Item>
+                <Form.Item label={t('email.codePlaceholder')}>
+                  <Input value={code} onChange={setCode} data-testid="register-code" />
+                </Form.Item>
+              </>
+            ) : null}
             {affCode ? (
               <Alert
                 type="success"
