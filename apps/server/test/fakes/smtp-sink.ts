@@ -78,12 +78,17 @@ export function decodeMail(raw: string): { subject: string; body: string } {
   return { subject, body: chosen ? decodeBody(chosen.headers, chosen.body) : '' };
 }
 
-export async function startSmtpSink(port = 0): Promise<SmtpSink> {
+/** Starts the sink; `onMail` also sees each message (the e2e setup files them for the browser tests). */
+export async function startSmtpSink(
+  port = 0,
+  onMail?: (mail: ReceivedMail) => void,
+): Promise<SmtpSink> {
   const mails: ReceivedMail[] = [];
   const waiters: { to: string; resolve: (mail: ReceivedMail) => void }[] = [];
   const taken = new Set<ReceivedMail>();
   const deliver = (mail: ReceivedMail) => {
     mails.push(mail);
+    onMail?.(mail);
     const index = waiters.findIndex((waiter) => mail.to.includes(waiter.to));
     if (index >= 0) {
       taken.add(mail);
