@@ -3,6 +3,7 @@ import { Button, Input, Message } from '@arco-design/web-react';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { sendEmailCode } from '../pages/personal/personal.api';
+import type { TurnstileState } from './turnstile';
 import { useCountdown } from './use-countdown';
 
 export const RESEND_SECONDS = 30;
@@ -11,15 +12,18 @@ export function EmailCodeInput({
   email,
   onEmail,
   testId,
+  turnstile,
 }: {
   email: string;
   onEmail: (value: string) => void;
   testId: string;
+  /** On sign-up the code request is guarded by Turnstile too. */
+  turnstile?: TurnstileState;
 }) {
   const { t } = useTranslation('account');
   const countdown = useCountdown();
   const send = useMutation({
-    mutationFn: sendEmailCode,
+    mutationFn: (address: string) => sendEmailCode(address, turnstile?.token),
     onSuccess: () => {
       Message.success(t('email.codeSent'));
       countdown.start(RESEND_SECONDS);
@@ -28,6 +32,10 @@ export function EmailCodeInput({
   const click = () => {
     if (!email.trim()) {
       Message.error(t('email.required'));
+      return;
+    }
+    if (turnstile && !turnstile.passed) {
+      Message.info(t('auth.turnstileWait'));
       return;
     }
     send.mutate(email.trim());

@@ -4,6 +4,7 @@ import type { accountZh } from './account.zh';
 
 export const accountEn: TranslationOf<typeof accountZh> = {
   auth: {
+    turnstileWait: 'Please retry in a few seconds, Turnstile is checking your browser!',
     brandFallback: 'Switchyard',
     username: 'Username',
     password: 'Password',

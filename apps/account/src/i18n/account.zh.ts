@@ -1,6 +1,7 @@
 // Chinese strings of the account remote (namespace `account`). The spec's exact messages are these.
 export const accountZh = {
   auth: {
+    turnstileWait: '请稍后几秒重试，Turnstile 正在检查用户环境！',
     brandFallback: 'Switchyard',
     username: '用户名',
     password: '密码',

@@ -9,6 +9,7 @@ import { AuthCard } from '../../components/auth-card';
 import { startGitHubOAuth } from '../../components/github-oauth';
 import { RemoteRoot } from '../../components/remote-root';
 import { TextLink } from '../../components/text-link';
+import { TurnstileWidget, useTurnstile } from '../../components/turnstile';
 import { DefaultPasswordModal } from './default-password-modal';
 import { useLogin } from './use-login';
 
@@ -23,6 +24,7 @@ export function LoginPage() {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [warnDefaultPassword, setWarnDefaultPassword] = useState(false);
+  const turnstile = useTurnstile();
   const loginMutation = useLogin((usedDefaultPassword) => {
     if (usedDefaultPassword) setWarnDefaultPassword(true);
     else navigate(AFTER_LOGIN_PATH);
@@ -37,7 +39,11 @@ export function LoginPage() {
       Message.error(t('login.fieldsRequired'));
       return;
     }
-    loginMutation.mutate({ username: name, password });
+    if (!turnstile.passed) {
+      Message.info(t('auth.turnstileWait'));
+      return;
+    }
+    loginMutation.mutate({ username: name, password, turnstile: turnstile.token });
   };
 
   return (
@@ -94,6 +100,7 @@ export function LoginPage() {
                 data-testid="login-password"
               />
             </Form.Item>
+            <TurnstileWidget onToken={turnstile.setToken} />
             <Button
               type="primary"
               htmlType="submit"

@@ -10,6 +10,7 @@ import { AuthCard } from '../../components/auth-card';
 import { EmailCodeInput } from '../../components/email-code-input';
 import { RemoteRoot } from '../../components/remote-root';
 import { TextLink } from '../../components/text-link';
+import { TurnstileWidget, useTurnstile } from '../../components/turnstile';
 import { rememberAffCode } from './aff-code';
 import { useRegister } from './use-register';
 import { validateRegistration } from './validate-registration';
@@ -23,6 +24,7 @@ export function RegisterPage() {
   const [email, setEmail] = useState('');
   const [code, setCode] = useState('');
   const emailVerification = status?.email_verification === true;
+  const turnstile = useTurnstile();
   const registerMutation = useRegister();
   const open = status?.register_enabled !== false && status?.password_register !== false;
 
@@ -46,7 +48,8 @@ export function RegisterPage() {
     }
     if (emailVerification && !email.trim()) return Message.error(t('email.required'));
     if (emailVerification && !code.trim()) return Message.error(t('email.codeRequired'));
-    registerMutation.mutate(request);
+    if (!turnstile.passed) return Message.info(t('auth.turnstileWait'));
+    registerMutation.mutate({ ...request, turnstile: turnstile.token });
   };
 
   return (
@@ -96,7 +99,12 @@ export function RegisterPage() {
             {emailVerification ? (
               <>
                 <Form.Item label={t('personal.email')}>
-                  <EmailCodeInput email={email} onEmail={setEmail} testId="register" />
+                  <EmailCodeInput
+                    email={email}
+                    onEmail={setEmail}
+                    testId="register"
+                    turnstile={turnstile}
+                  />
                 </Form.Item>
                 <Form.Item label={t('email.codePlaceholder')}>
                   <Input value={code} onChange={setCode} data-testid="register-code" />
@@ -111,6 +119,7 @@ export function RegisterPage() {
                 data-testid="register-aff"
               />
             ) : null}
+            <TurnstileWidget onToken={turnstile.setToken} />
             <Button
               type="primary"
               htmlType="submit"

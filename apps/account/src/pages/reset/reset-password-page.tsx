@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { AuthCard } from '../../components/auth-card';
 import { RemoteRoot } from '../../components/remote-root';
 import { TextLink } from '../../components/text-link';
+import { TurnstileWidget, useTurnstile } from '../../components/turnstile';
 import { useCountdown } from '../../components/use-countdown';
 import { requestReset } from './reset.api';
 
@@ -13,8 +14,9 @@ export function ResetPasswordPage() {
   const { t } = useTranslation('account');
   const [email, setEmail] = useState('');
   const countdown = useCountdown();
+  const turnstile = useTurnstile();
   const send = useMutation({
-    mutationFn: requestReset,
+    mutationFn: (address: string) => requestReset(address, turnstile.token),
     onSuccess: () => {
       Message.success(t('reset.sent'));
       countdown.start(30);
@@ -22,6 +24,7 @@ export function ResetPasswordPage() {
   });
   const submit = () => {
     if (!email.trim()) return Message.error(t('email.required'));
+    if (!turnstile.passed) return Message.info(t('auth.turnstileWait'));
     send.mutate(email.trim());
   };
   return (
@@ -38,6 +41,7 @@ export function ResetPasswordPage() {
           data-testid="reset-email"
           style={{ marginBottom: 16 }}
         />
+        <TurnstileWidget onToken={turnstile.setToken} />
         <Button
           type="primary"
           long

@@ -2,8 +2,8 @@
 import { apiGet, apiPost } from '@switchyard/console-kit';
 import type { ResetPasswordRequest } from '@switchyard/contracts';
 
-export const requestReset = (email: string): Promise<void> =>
-  apiGet<void>('/api/reset_password', { params: { email } });
+export const requestReset = (email: string, turnstile = ''): Promise<void> =>
+  apiGet<void>('/api/reset_password', { params: { email, ...(turnstile ? { turnstile } : {}) } });
 
 export const confirmReset = (body: ResetPasswordRequest): Promise<string> =>
   apiPost<string>('/api/user/reset', { body });
