@@ -118,10 +118,11 @@ export const accountEn: TranslationOf<typeof accountZh> = {
     email: 'Email',
     github: 'GitHub',
     notBound: 'Not bound',
+    bound: 'Bound',
     bindEmail: 'Bind email',
     bindGitHub: 'Bind GitHub account',
     emailBound: 'Email bound successfully!',
-    githubBound: 'Bound successfully!',
+    bindSuccess: 'Bound successfully!',
     changePassword: 'Change password',
     newPassword: 'New password, 8 to 20 characters',
     passwordChanged: 'Password changed successfully!',
@@ -150,5 +151,15 @@ export const accountEn: TranslationOf<typeof accountZh> = {
   oauth: {
     processing: 'Working…',
     github: 'Continue with GitHub',
+  },
+  wechat: {
+    title: 'Sign in with WeChat',
+    hint: 'Scan the QR code with WeChat, follow the official account and send “验证码” to get a code (valid three minutes)',
+    code: 'Verification code',
+    codeRequired: 'Please enter the verification code!',
+    submit: 'Confirm',
+    login: 'WeChat',
+    bind: 'Bind WeChat account',
+    account: 'WeChat',
   },
 };

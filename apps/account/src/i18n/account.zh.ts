@@ -109,10 +109,11 @@ export const accountZh = {
     email: '邮箱',
     github: 'GitHub',
     notBound: '未绑定',
+    bound: '已绑定',
     bindEmail: '绑定邮箱',
     bindGitHub: '绑定 GitHub 账户',
     emailBound: '邮箱账户绑定成功！',
-    githubBound: '绑定成功！',
+    bindSuccess: '绑定成功！',
     changePassword: '修改密码',
     newPassword: '新密码，最短 8 位，最长 20 位',
     passwordChanged: '密码修改成功！',
@@ -140,5 +141,15 @@ export const accountZh = {
   oauth: {
     processing: '正在处理…',
     github: '使用 GitHub 继续',
+  },
+  wechat: {
+    title: '微信扫码登录',
+    hint: '微信扫码关注公众号，输入「验证码」获取验证码（三分钟内有效）',
+    code: '验证码',
+    codeRequired: '请输入验证码！',
+    submit: '确认',
+    login: '微信登录',
+    bind: '绑定微信账号',
+    account: '微信',
   },
 } as const;

@@ -20,7 +20,7 @@ export function GitHubOAuthPage() {
     finishGitHubOAuth(params.get('code') ?? '', params.get('state') ?? '')
       .then(async (result) => {
         if (result.bound) {
-          Message.success(t('personal.githubBound'));
+          Message.success(t('personal.bindSuccess'));
           navigate('/setting?tab=personal', { replace: true });
           return;
         }

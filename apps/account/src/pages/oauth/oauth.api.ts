@@ -1,5 +1,5 @@
 // GitHub callback: the reply message `bind` means the account was bound, else it signed in.
-import { http } from '@switchyard/console-kit';
+import { apiGet, http } from '@switchyard/console-kit';
 import type { ApiEnvelope, SessionUser } from '@switchyard/contracts';
 
 export async function finishGitHubOAuth(
@@ -12,3 +12,15 @@ export async function finishGitHubOAuth(
   if (reply.data.message === 'bind') return { bound: true };
   return reply.data.data ? { bound: false, user: reply.data.data } : { bound: false };
 }
+
+export const wechatLogin = (code: string): Promise<SessionUser> =>
+  apiGet<SessionUser>('/api/oauth/wechat', { params: { code } });
+
+export const wechatBind = (code: string): Promise<void> =>
+  apiGet<void>('/api/oauth/wechat/bind', { params: { code } });
+
+/** The fields Telegram's widget hands to its callback, sent on as query parameters. */
+export type TelegramAuth = Record<string, string | number>;
+
+export const telegramLogin = (auth: TelegramAuth): Promise<SessionUser> =>
+  apiGet<SessionUser>('/api/oauth/telegram/login', { params: auth });

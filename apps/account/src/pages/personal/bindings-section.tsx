@@ -7,6 +7,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmailCodeInput } from '../../components/email-code-input';
 import { startGitHubOAuth } from '../../components/github-oauth';
+import { TelegramWidget } from '../../components/telegram-widget';
+import { WeChatModal } from '../../components/wechat-modal';
+import { wechatBind } from '../oauth/oauth.api';
 import { bindEmail } from './personal.api';
 import { SELF_KEY } from './use-self';
 
@@ -16,6 +19,7 @@ export function BindingsSection({ self }: { self: SelfUser }) {
   const status = useSessionStore((state) => state.status);
   const [email, setEmail] = useState('');
   const [code, setCode] = useState('');
+  const [wechatOpen, setWeChatOpen] = useState(false);
   const bind = useMutation({
     mutationFn: () => bindEmail(email.trim(), code.trim()),
     onSuccess: () => {
@@ -57,6 +61,36 @@ export function BindingsSection({ self }: { self: SelfUser }) {
           >
             {t('personal.bindGitHub')}
           </Button>
+        </div>
+      ) : null}
+      {status?.wechat_login ? (
+        <div>
+          {t('wechat.account')}:{' '}
+          <Tag>{self.wechat_id ? t('personal.bound') : t('personal.notBound')}</Tag>{' '}
+          <Button
+            size="small"
+            disabled={Boolean(self.wechat_id)}
+            onClick={() => setWeChatOpen(true)}
+            data-testid="personal-bind-wechat"
+          >
+            {t('wechat.bind')}
+          </Button>
+          <WeChatModal
+            visible={wechatOpen}
+            onClose={() => setWeChatOpen(false)}
+            submit={wechatBind}
+            onDone={() => {
+              Message.success(t('personal.bindSuccess'));
+              setWeChatOpen(false);
+              void client.invalidateQueries({ queryKey: SELF_KEY });
+            }}
+          />
+        </div>
+      ) : null}
+      {status?.telegram_oauth ? (
+        <div>
+          Telegram: <Tag>{self.telegram_id || t('personal.notBound')}</Tag>
+          {self.telegram_id ? null : <TelegramWidget />}
         </div>
       ) : null}
     </Space>
