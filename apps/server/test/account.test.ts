@@ -87,6 +87,33 @@ describe('registration with an email code', () => {
     expect(rows.map((row) => row.username)).toEqual(['mailuser1']);
   });
 
+  it('gives one account and one clean refusal when two sign up with one email at once', async () => {
+    const client = server.client();
+    const email = 'race@example.com';
+    await client.get(`/api/verification?email=${email}`);
+    const first = codeIn((await sink.next(email)).body);
+    await client.get(`/api/verification?email=${email}`);
+    const second = codeIn((await sink.next(email)).body);
+    const replies = await Promise.all(
+      [first, second].map((code, i) =>
+        server.client().post('/api/user/register', {
+          username: `race${i}`,
+          password: 'password123',
+          email,
+          verification_code: code,
+        }),
+      ),
+    );
+    expect(replies.map((reply) => reply.status)).toEqual([200, 200]);
+    expect(replies.filter((reply) => reply.json.success)).toHaveLength(1);
+    const rows = await server.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', email)
+      .execute();
+    expect(rows).toHaveLength(1);
+  });
+
   it('refuses an expired code', async () => {
     const client = server.client();
     await client.get('/api/verification?email=late@example.com');
