@@ -31,7 +31,7 @@ const codeIn = (body: string): string => {
 const linkIn = (body: string): URL => {
   const href = /href="([^"]+)"/.exec(body)?.[1];
   if (!href) throw new Error(`no link in ${body}`);
-  return new URL(href.replace(/&amp;/g, '&'));
+  return new URL(href.replace(/&#38;|&amp;/g, '&'));
 };
 
 beforeAll(async () => {

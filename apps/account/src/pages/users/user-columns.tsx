@@ -8,6 +8,8 @@ import { RoleTag, StatusTag } from './user-labels';
 
 export interface UserColumnHandlers {
   renderQuota: (quota: number) => string;
+  /** Only root promotes and demotes (the server refuses anyone else). */
+  canChangeRoles: boolean;
   onManage: (user: AdminUser, action: ManageAction) => void;
   onEdit: (user: AdminUser) => void;
 }
@@ -57,22 +59,26 @@ export function getUserColumns(t: TFunction, h: UserColumnHandlers): TableColumn
         const testId = (action: string) => `user-${action}-${user.username}`;
         return (
           <Space size={4} wrap>
-            <Button
-              size="mini"
-              disabled={cancelled}
-              onClick={act('promote')}
-              data-testid={testId('promote')}
-            >
-              {t('users.actions.promote')}
-            </Button>
-            <Button
-              size="mini"
-              disabled={cancelled}
-              onClick={act('demote')}
-              data-testid={testId('demote')}
-            >
-              {t('users.actions.demote')}
-            </Button>
+            {h.canChangeRoles ? (
+              <>
+                <Button
+                  size="mini"
+                  disabled={cancelled}
+                  onClick={act('promote')}
+                  data-testid={testId('promote')}
+                >
+                  {t('users.actions.promote')}
+                </Button>
+                <Button
+                  size="mini"
+                  disabled={cancelled}
+                  onClick={act('demote')}
+                  data-testid={testId('demote')}
+                >
+                  {t('users.actions.demote')}
+                </Button>
+              </>
+            ) : null}
             {user.status === UserStatus.enabled ? (
               <Button
                 size="mini"

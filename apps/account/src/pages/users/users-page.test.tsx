@@ -79,6 +79,26 @@ describe('UsersPage', () => {
     expect(await screen.findByText('操作成功完成！')).toBeInTheDocument();
   });
 
+  it('offers promote and demote to root only', async () => {
+    const view = await renderPage('/user', <UsersPage />, { url: '/user' });
+    await screen.findByTestId('user-name-alice');
+    expect(screen.queryByTestId('user-promote-alice')).not.toBeInTheDocument();
+    view.unmount();
+    useSessionStore.setState({
+      user: {
+        id: 1,
+        username: 'root',
+        display_name: 'Root',
+        role: 100,
+        status: 1,
+        group: 'default',
+      },
+    });
+    await renderPage('/user', <UsersPage />, { url: '/user' });
+    expect(await screen.findByTestId('user-promote-alice')).toBeInTheDocument();
+    expect(screen.getByTestId('user-demote-alice')).toBeInTheDocument();
+  });
+
   it('asks for confirmation before cancelling', async () => {
     await renderPage('/user', <UsersPage />, { url: '/user' });
     await userEvent.click(await screen.findByTestId('user-delete-alice'));

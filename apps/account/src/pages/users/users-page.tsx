@@ -1,6 +1,7 @@
 // /user (admin): the user list with search by keyword and group, add, and the manage actions.
 import { Button, Card, Input, Select, Space, Table } from '@arco-design/web-react';
-import { useQuotaDisplay } from '@switchyard/console-kit';
+import { useQuotaDisplay, useSessionStore } from '@switchyard/console-kit';
+import { isRoot } from '@switchyard/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +16,7 @@ export function UsersPage() {
   const { t } = useTranslation('account');
   const navigate = useNavigate();
   const { renderQuota } = useQuotaDisplay();
+  const currentRole = useSessionStore((state) => state.user?.role);
   const { state, update, query } = useUsers();
   const groups = useQuery({ queryKey: ['account', 'groups'], queryFn: listGroups });
   const manage = useManageUser();
@@ -23,6 +25,7 @@ export function UsersPage() {
 
   const columns = getUserColumns(t, {
     renderQuota,
+    canChangeRoles: isRoot(currentRole),
     onManage: (user, action) => manage.mutate({ user, action }),
     onEdit: (user) => navigate(`/user/edit/${user.id}`),
   });

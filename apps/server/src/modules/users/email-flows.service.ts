@@ -21,6 +21,10 @@ export interface EmailFlowsDeps {
 
 const RESET_PASSWORD_LENGTH = 12;
 
+/** Values put into the mail's HTML (the system name is set by an admin, the link holds input). */
+const escapeHtml = (text: string): string =>
+  text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
 export class EmailFlowsService {
   constructor(private readonly deps: EmailFlowsDeps) {}
 
@@ -36,7 +40,7 @@ export class EmailFlowsService {
       to: email,
       subject: translate(language, 'mail.codeSubject', { system }),
       html: translate(language, 'mail.codeBody', {
-        system,
+        system: escapeHtml(system),
         code,
         minutes: VERIFICATION_TTL.email / 60,
       }),
@@ -74,8 +78,8 @@ export class EmailFlowsService {
       to: email,
       subject: translate(language, 'mail.resetSubject', { system }),
       html: translate(language, 'mail.resetBody', {
-        system,
-        link: link.toString(),
+        system: escapeHtml(system),
+        link: escapeHtml(link.toString()),
         minutes: VERIFICATION_TTL.reset / 60,
       }),
     });
