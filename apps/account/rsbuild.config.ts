@@ -1,5 +1,4 @@
-// The account remote: sign-in pages now; reset, OAuth, personal settings and user administration
-// come with the account issue.
+// The account remote: sign-in, reset, OAuth callback, personal settings and user administration.
 import { DEV_PORTS, defineRemoteConfig } from '@switchyard/build';
 
 export default defineRemoteConfig({
@@ -7,6 +6,12 @@ export default defineRemoteConfig({
   exposes: {
     './LoginPage': './src/pages/login/index.ts',
     './RegisterPage': './src/pages/register/index.ts',
+    './ResetPasswordPage': './src/pages/reset/index.ts',
+    './ResetConfirmPage': './src/pages/reset/confirm.ts',
+    './GitHubOAuthPage': './src/pages/oauth/index.ts',
+    './PersonalSettings': './src/pages/personal/index.ts',
+    './UsersPage': './src/pages/users/index.ts',
+    './UserEditPage': './src/pages/user-edit/index.ts',
   },
   devPort: DEV_PORTS.account,
 });

@@ -15,6 +15,9 @@ import { registerGroupRoutes } from './modules/groups/groups.routes';
 import { GroupsService } from './modules/groups/groups.service';
 import { registerLogRoutes } from './modules/logs/logs.routes';
 import { LogsService } from './modules/logs/logs.service';
+import { MailService } from './modules/mail/mail.service';
+import { registerOAuthRoutes } from './modules/oauth/oauth.routes';
+import { OAuthService } from './modules/oauth/oauth.service';
 import { registerOptionRoutes } from './modules/options/options.routes';
 import { OptionsService } from './modules/options/options.service';
 import type { OptionsStore } from './modules/options/options.store';
@@ -33,9 +36,15 @@ import { TokensService } from './modules/tokens/tokens.service';
 import { registerTopUpRoutes } from './modules/topup/topup.routes';
 import { TopUpService } from './modules/topup/topup.service';
 import { AccountService } from './modules/users/account.service';
+import { UsersAdminService } from './modules/users/admin.service';
+import { registerEmailRoutes } from './modules/users/email.routes';
+import { EmailFlowsService } from './modules/users/email-flows.service';
 import { RegistrationService } from './modules/users/register.service';
 import { SelfService } from './modules/users/self.service';
 import { registerUserRoutes } from './modules/users/users.routes';
+import { registerUserAdminRoutes } from './modules/users/users-admin.routes';
+import { TurnstileService } from './modules/verification/turnstile.service';
+import { VerificationService } from './modules/verification/verification.service';
 import { registerAuth } from './plugins/auth';
 import { registerConsole } from './plugins/console';
 import {
@@ -85,13 +94,35 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerAuth(app, sessions);
   registerErrorHandling(app, await registerConsole(app, config));
 
-  registerStatusRoutes(app, new StatusService(db, options));
+  registerStatusRoutes(app, new StatusService(db, options, config.githubOAuthUrl));
+  const turnstile = new TurnstileService(options, config.turnstileVerifyUrl, app.log);
+  const emailFlows = new EmailFlowsService({
+    db,
+    options,
+    mail: new MailService(options, app.log),
+    verification: new VerificationService(db, clock),
+  });
   registerUserRoutes(app, {
     account: new AccountService({ db, options, sessions }),
-    registration: new RegistrationService({ db, options, clock }),
-    self: new SelfService({ db, sessions, clock }),
+    registration: new RegistrationService({ db, options, clock, emailFlows }),
+    self: new SelfService({ db, sessions, clock, options }),
+    turnstile,
     sessionMaxAgeSeconds: config.sessionMaxAgeSeconds,
   });
+  registerUserAdminRoutes(app, new UsersAdminService({ db, options, clock }));
+  registerEmailRoutes(app, emailFlows, turnstile);
+  registerOAuthRoutes(
+    app,
+    new OAuthService({
+      db,
+      options,
+      sessions,
+      clock,
+      githubOAuthUrl: config.githubOAuthUrl,
+      githubApiUrl: config.githubApiUrl,
+    }),
+    sessions,
+  );
   registerGroupRoutes(app, new GroupsService(options));
   registerOptionRoutes(app, new OptionsService(options));
 

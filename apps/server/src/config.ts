@@ -95,6 +95,21 @@ export const ENV_VARS: readonly EnvVarInfo[] = [
     default: './data/remotes.json',
     description: 'Overrides /remotes.json when present',
   },
+  {
+    name: 'GITHUB_OAUTH_URL',
+    default: 'https://github.com',
+    description: 'GitHub OAuth host: /login/oauth/authorize and /login/oauth/access_token',
+  },
+  {
+    name: 'GITHUB_API_URL',
+    default: 'https://api.github.com',
+    description: 'GitHub API host: /user after the code exchange',
+  },
+  {
+    name: 'TURNSTILE_VERIFY_URL',
+    default: 'https://challenges.cloudflare.com/turnstile/v0/siteverify',
+    description: 'Where Turnstile tokens are verified',
+  },
 ];
 
 const int = (fallback: number, min = 0) => z.coerce.number().int().min(min).default(fallback);
@@ -102,6 +117,14 @@ const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .default('false')
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+/** An http(s) address; a trailing slash is dropped so paths can be appended. */
+const httpUrl = (fallback: string) =>
+  z
+    .string()
+    .regex(/^https?:\/\/[^\s]+$/, 'must be an http:// or https:// address')
+    .default(fallback)
+    .transform((value) => value.replace(/\/+$/, ''));
 
 const envSchema = z.object({
   PORT: int(3000, 0).pipe(z.number().max(65535)),
@@ -132,6 +155,9 @@ const envSchema = z.object({
   CONSOLE_DIR: z.string().default(DEFAULT_CONSOLE_DIR),
   REMOTES_DIR: z.string().default('./data/remotes'),
   REMOTES_FILE: z.string().default('./data/remotes.json'),
+  GITHUB_OAUTH_URL: httpUrl('https://github.com'),
+  GITHUB_API_URL: httpUrl('https://api.github.com'),
+  TURNSTILE_VERIFY_URL: httpUrl('https://challenges.cloudflare.com/turnstile/v0/siteverify'),
 });
 
 /** Names the schema reads; ENV_VARS must describe each of them. */
@@ -156,6 +182,9 @@ export interface Config {
   consoleDir: string;
   remotesDir: string;
   remotesFile: string;
+  githubOAuthUrl: string;
+  githubApiUrl: string;
+  turnstileVerifyUrl: string;
 }
 
 export class ConfigError extends Error {}
@@ -203,5 +232,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     consoleDir: resolve(e.CONSOLE_DIR),
     remotesDir: resolve(e.REMOTES_DIR),
     remotesFile: resolve(e.REMOTES_FILE),
+    githubOAuthUrl: e.GITHUB_OAUTH_URL,
+    githubApiUrl: e.GITHUB_API_URL,
+    turnstileVerifyUrl: e.TURNSTILE_VERIFY_URL,
   };
 }

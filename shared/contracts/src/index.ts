@@ -1,5 +1,18 @@
 // Contracts shared by the server and the console: domain constants, API types, pure math.
 // Zod schemas live behind `@switchyard/contracts/schemas`, so the console's first load needs no zod.
+export type {
+  AdminUser,
+  AffTransferRequest,
+  CreateUserRequest,
+  ManageAction,
+  ManageUserReply,
+  ManageUserRequest,
+  ResetPasswordRequest,
+  TelegramLogin,
+  UpdateUserRequest,
+  UserPage,
+  UserSearchQuery,
+} from './account';
 export * from './api';
 export * from './billing';
 export type {

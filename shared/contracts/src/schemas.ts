@@ -1,5 +1,6 @@
 // The zod schemas of the API: the server validates with them, console forms reuse them.
 
+export * from './account';
 export * from './billing.schemas';
 export * from './channels';
 export * from './observability.schemas';

@@ -23,6 +23,8 @@ export const publicStatusSchema = z.object({
   turnstile_site_key: z.string(),
   github_oauth: z.boolean(),
   github_client_id: z.string(),
+  /** Where the console sends the browser to authorize (GitHub or a configured stand-in). */
+  github_oauth_url: z.string(),
   wechat_login: z.boolean(),
   wechat_qrcode: z.string(),
   telegram_oauth: z.boolean(),

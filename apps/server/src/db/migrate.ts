@@ -1,12 +1,14 @@
 // Runs the schema migrations at start (Kysely Migrator with a static list; it locks across nodes).
 import { type Kysely, type Migration, type MigrationResult, Migrator } from 'kysely';
 import * as initial from './migrations/2026-11-22T0001-initial';
+import * as account from './migrations/2026-11-22T0100-account';
 import * as settings from './migrations/2026-11-22T0400-settings';
 import * as observability from './migrations/2026-11-22T0600-observability';
 
 /** Every migration, by its timestamped name. Append only. */
 export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-22T0001-initial': initial,
+  '2026-11-22T0100-account': account,
   '2026-11-22T0400-settings': settings,
   '2026-11-22T0600-observability': observability,
 };

@@ -208,6 +208,15 @@ export interface AggregationWatermarksTable {
   last_log_id: number;
 }
 
+/** Single-use verification secrets (email codes, reset tokens); `id` hashes purpose+target+secret. */
+export interface VerificationsTable {
+  id: string;
+  purpose: string;
+  target: string;
+  created_at: number;
+  expires_at: number;
+}
+
 export interface Schema {
   users: UsersTable;
   sessions: SessionsTable;
@@ -222,6 +231,7 @@ export interface Schema {
   top_ups: TopUpsTable;
   quota_data: QuotaDataTable;
   aggregation_watermarks: AggregationWatermarksTable;
+  verifications: VerificationsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -159,4 +159,60 @@ export const en: Record<MessageKey, string> = {
   'relay.disabledAuth': 'Disabled automatically: {reason}',
   'relay.disabledSlow':
     'Disabled automatically: response time {seconds} s is above the threshold {threshold} s',
+  // account: mail, verification, reset, OAuth, referral, user administration
+  'mail.notConfigured':
+    'The administrator has not configured an SMTP server, so no mail can be sent',
+  'mail.sendFailed': 'Sending the mail failed, please try again later',
+  'mail.codeSubject': '{system} email verification code',
+  'mail.codeBody':
+    '<p>Hello! You are verifying your email address for {system}.</p><p>Your verification code is: <strong>{code}</strong></p><p>The code is valid for {minutes} minutes. If this was not you, ignore this mail.</p>',
+  'mail.resetSubject': '{system} password reset',
+  'mail.resetBody':
+    '<p>Hello! You asked to reset the password of your {system} account.</p><p>Click <a href="{link}">here</a> to reset it, or open this link:<br>{link}</p><p>The link is valid for {minutes} minutes and works once. If this was not you, ignore this mail.</p>',
+  'verification.sent': 'Verification code sent, please check your mailbox',
+  'verification.emailTaken': 'This email address is already in use',
+  'verification.domainNotAllowed':
+    'The administrator allows only whitelisted email domains, and the domain of your address is not on the list',
+  'verification.aliasNotAllowed':
+    'The administrator restricts email aliases; your address was refused because it contains a special character',
+  'verification.codeInvalid': 'The verification code is wrong or has expired',
+  'reset.sent':
+    'If this address belongs to an account, a reset mail is on its way; please check your mailbox',
+  'reset.linkInvalid': 'The reset link is invalid or has expired',
+  'turnstile.missing': 'Please retry in a few seconds, Turnstile is checking your browser!',
+  'turnstile.failed': 'Turnstile verification failed, please refresh and try again!',
+  'oauth.stateInvalid': 'The state is missing or does not match; please start the sign-in again',
+  'oauth.githubDisabled': 'The administrator has not enabled sign-in and sign-up with GitHub',
+  'oauth.githubFailed': 'GitHub authorization failed, please try again',
+  'oauth.githubTaken': 'This GitHub account is already bound to another user',
+  'oauth.wechatDisabled': 'The administrator has not enabled sign-in and sign-up with WeChat',
+  'oauth.wechatFailed': 'The verification code is wrong or has expired',
+  'oauth.wechatTaken': 'This WeChat account is already bound to another user',
+  'oauth.telegramDisabled': 'The administrator has not enabled sign-in with Telegram',
+  'oauth.telegramInvalid': 'The Telegram sign-in data is invalid or has expired',
+  'oauth.telegramTaken': 'This Telegram account is already bound to another user',
+  'oauth.notBound':
+    'This account is not bound yet; sign in and bind it in your personal settings first',
+  'oauth.userDisabled': 'This user has been banned',
+  'oauth.bound': 'Bound successfully',
+  'oauth.emailBound': 'Email address bound successfully',
+  'aff.transferTooSmall': 'The transfer amount must be at least {min}',
+  'aff.insufficient': 'Not enough referral quota',
+  'aff.transferred': 'Transferred successfully',
+  'admin.created': 'User account created successfully',
+  'admin.manageDone': 'Operation completed successfully',
+  'admin.cannotTouchEqualOrHigher':
+    'You cannot act on a user whose role is equal to or higher than yours',
+  'admin.rootProtected': 'The super administrator cannot be disabled or cancelled',
+  'admin.cannotDemoteRoot': 'The super administrator cannot be demoted',
+  'admin.onlyRootPromotes': 'Only the super administrator can promote users to administrator',
+  'admin.alreadyAdmin': 'This user is already an administrator',
+  'admin.alreadyCommon': 'This user is already an ordinary user',
+  'admin.userCancelled': 'This user has been cancelled',
+  'admin.useSelfEndpoint': 'Change your own account in your personal settings',
+  'admin.changedMeanwhile': 'The user was changed meanwhile, please refresh and try again',
+  'log.adminQuota': 'Administrator {admin} changed the quota of {username} from {from} to {to}',
+  'log.adminDisabled': 'Administrator {admin} disabled user {username}',
+  'log.adminEnabled': 'Administrator {admin} enabled user {username}',
+  'log.adminCancelled': 'Administrator {admin} cancelled user {username}',
 };

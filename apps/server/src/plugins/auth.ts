@@ -67,7 +67,8 @@ export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply)
   });
 }
 
-async function resolveIdentity(
+/** The caller of a public route when signed in (by cookie or access token), else null. */
+export async function resolveIdentity(
   request: FastifyRequest,
   reply: FastifyReply,
   sessions: SessionService,

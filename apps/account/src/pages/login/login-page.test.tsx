@@ -66,6 +66,7 @@ describe('LoginPage', () => {
     await fillAndSubmit('alice', 'secret-pass');
     expect(await screen.findByText('登录成功')).toBeInTheDocument();
     expect(loginMock.mock.calls[0]?.[0]).toEqual({ username: 'alice', password: 'secret-pass' });
+    expect(loginMock.mock.calls[0]?.[1]).toBe('');
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/token'));
     expect(useSessionStore.getState().user?.username).toBe('alice');
     expect(JSON.parse(localStorage.getItem('user') ?? 'null')).toMatchObject({ username: 'alice' });
@@ -108,6 +109,18 @@ describe('LoginPage', () => {
     expect(screen.queryByTestId('login-username')).not.toBeInTheDocument();
     expect(screen.getByTestId('password-login-off')).toBeInTheDocument();
     expect(screen.queryByTestId('login-register-link')).not.toBeInTheDocument();
+  });
+
+  it('waits for Turnstile when the check is on and does not call the server yet', async () => {
+    useSessionStore.setState({
+      status: { turnstile_check: true, turnstile_site_key: '' } as never,
+    });
+    await openLogin();
+    await fillAndSubmit('alice', 'secret-pass');
+    expect(
+      await screen.findByText('请稍后几秒重试，Turnstile 正在检查用户环境！'),
+    ).toBeInTheDocument();
+    expect(loginMock).not.toHaveBeenCalled();
   });
 
   it('marks its root with the remote name and build id', async () => {

@@ -1,13 +1,19 @@
 // /login: username and password (when password login is on), links to sign up and reset.
 import { Alert, Button, Form, Input, Message } from '@arco-design/web-react';
-import { IconLock, IconUser } from '@arco-design/web-react/icon';
-import { useSessionStore } from '@switchyard/console-kit';
-import { useState } from 'react';
+import { IconGithub, IconLock, IconUser } from '@arco-design/web-react/icon';
+import { reportError, useSessionStore } from '@switchyard/console-kit';
+import type { SessionUser } from '@switchyard/contracts';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { AuthCard } from '../../components/auth-card';
+import { startGitHubOAuth } from '../../components/github-oauth';
 import { RemoteRoot } from '../../components/remote-root';
+import { TelegramWidget } from '../../components/telegram-widget';
 import { TextLink } from '../../components/text-link';
+import { TurnstileWidget, useTurnstile } from '../../components/turnstile';
+import { WeChatModal } from '../../components/wechat-modal';
+import { type TelegramAuth, telegramLogin, wechatLogin } from '../oauth/oauth.api';
 import { DefaultPasswordModal } from './default-password-modal';
 import { useLogin } from './use-login';
 
@@ -22,6 +28,24 @@ export function LoginPage() {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [warnDefaultPassword, setWarnDefaultPassword] = useState(false);
+  const turnstile = useTurnstile();
+  const setUser = useSessionStore((state) => state.setUser);
+  const [wechatOpen, setWeChatOpen] = useState(false);
+  // After a messaging-app or bot sign-in the user goes to / (spec §2).
+  const signedInElsewhere = useCallback(
+    (user: unknown) => {
+      setUser(user as SessionUser);
+      Message.success(t('login.success'));
+      navigate('/');
+    },
+    [navigate, setUser, t],
+  );
+  const onTelegram = useCallback(
+    (auth: TelegramAuth) => {
+      telegramLogin(auth).then(signedInElsewhere, reportError);
+    },
+    [signedInElsewhere],
+  );
   const loginMutation = useLogin((usedDefaultPassword) => {
     if (usedDefaultPassword) setWarnDefaultPassword(true);
     else navigate(AFTER_LOGIN_PATH);
@@ -36,7 +60,11 @@ export function LoginPage() {
       Message.error(t('login.fieldsRequired'));
       return;
     }
-    loginMutation.mutate({ username: name, password });
+    if (!turnstile.passed) {
+      Message.info(t('auth.turnstileWait'));
+      return;
+    }
+    loginMutation.mutate({ username: name, password, turnstile: turnstile.token });
   };
 
   return (
@@ -93,6 +121,7 @@ export function LoginPage() {
                 data-testid="login-password"
               />
             </Form.Item>
+            <TurnstileWidget onToken={turnstile.setToken} />
             <Button
               type="primary"
               htmlType="submit"
@@ -111,6 +140,29 @@ export function LoginPage() {
           />
         )}
       </AuthCard>
+      <div style={{ display: 'flex', justifyContent: 'center', gap: 8, marginTop: -32 }}>
+        {status?.github_oauth ? (
+          <Button
+            icon={<IconGithub />}
+            onClick={() => void startGitHubOAuth(status)}
+            data-testid="login-github"
+          >
+            {t('oauth.github')}
+          </Button>
+        ) : null}
+        {status?.wechat_login ? (
+          <Button onClick={() => setWeChatOpen(true)} data-testid="login-wechat">
+            {t('wechat.login')}
+          </Button>
+        ) : null}
+        <TelegramWidget onAuth={onTelegram} />
+      </div>
+      <WeChatModal
+        visible={wechatOpen}
+        onClose={() => setWeChatOpen(false)}
+        submit={wechatLogin}
+        onDone={signedInElsewhere}
+      />
       <DefaultPasswordModal
         visible={warnDefaultPassword}
         onChange={() => navigate(CHANGE_PASSWORD_PATH)}

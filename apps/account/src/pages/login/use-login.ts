@@ -17,8 +17,9 @@ export function useLogin(onLoggedIn: (usedDefaultPassword: boolean) => void) {
   const { t } = useTranslation('account');
   const setUser = useSessionStore((state) => state.setUser);
   return useMutation({
-    mutationFn: login,
-    onSuccess: (user, request) => {
+    mutationFn: ({ turnstile, ...request }: LoginRequest & { turnstile?: string }) =>
+      login(request, turnstile),
+    onSuccess: (user, { turnstile: _token, ...request }) => {
       setUser(user);
       Message.success(t('login.success'));
       onLoggedIn(usesDefaultRootPassword(request));

@@ -3,10 +3,14 @@ import { loadSessionData, useSessionStore } from '@switchyard/console-kit';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderPage } from '../../test/render-page';
+import { sendEmailCode } from '../personal/personal.api';
 import { register } from './register.api';
 import { RegisterPage } from './register-page';
 
 vi.mock('./register.api', () => ({ register: vi.fn() }));
+vi.mock('../personal/personal.api', () => ({
+  sendEmailCode: vi.fn().mockResolvedValue(undefined),
+}));
 const registerMock = vi.mocked(register);
 
 const openRegister = (url = '/register', language: 'zh' | 'en' = 'zh') =>
@@ -89,5 +93,26 @@ describe('RegisterPage', () => {
     await openRegister();
     expect(screen.getByTestId('register-closed')).toBeInTheDocument();
     expect(screen.queryByTestId('register-username')).not.toBeInTheDocument();
+  });
+
+  it('with email verification on, sends a code, waits 30 seconds to resend, and registers with it', async () => {
+    useSessionStore.setState({ status: { email_verification: true } as never });
+    registerMock.mockResolvedValue(undefined);
+    await openRegister();
+    await userEvent.click(screen.getByTestId('register-send-code'));
+    expect(await screen.findByText('请输入邮箱！')).toBeInTheDocument();
+    await userEvent.type(screen.getByTestId('register-email'), 'a@example.com');
+    await userEvent.click(screen.getByTestId('register-send-code'));
+    await waitFor(() => expect(sendEmailCode).toHaveBeenCalledWith('a@example.com', ''));
+    expect(await screen.findByTestId('register-send-code')).toHaveTextContent('重新发送 (30)');
+    expect(screen.getByTestId('register-send-code')).toBeDisabled();
+    await userEvent.type(screen.getByTestId('register-code'), 'AbC123');
+    await fill('alice', 'password123', 'password123');
+    await waitFor(() =>
+      expect(registerMock.mock.calls[0]?.[0]).toMatchObject({
+        email: 'a@example.com',
+        verification_code: 'AbC123',
+      }),
+    );
   });
 });

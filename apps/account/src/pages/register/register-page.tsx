@@ -7,8 +7,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { AuthCard } from '../../components/auth-card';
+import { EmailCodeInput } from '../../components/email-code-input';
 import { RemoteRoot } from '../../components/remote-root';
 import { TextLink } from '../../components/text-link';
+import { TurnstileWidget, useTurnstile } from '../../components/turnstile';
 import { rememberAffCode } from './aff-code';
 import { useRegister } from './use-register';
 import { validateRegistration } from './validate-registration';
@@ -19,6 +21,10 @@ export function RegisterPage() {
   const status = useSessionStore((state) => state.status);
   const [affCode] = useState(() => rememberAffCode(params.get('aff')));
   const [form, setForm] = useState({ username: '', password: '', password2: '' });
+  const [email, setEmail] = useState('');
+  const [code, setCode] = useState('');
+  const emailVerification = status?.email_verification === true;
+  const turnstile = useTurnstile();
   const registerMutation = useRegister();
   const open = status?.register_enabled !== false && status?.password_register !== false;
 
@@ -33,13 +39,17 @@ export function RegisterPage() {
       password: form.password,
       password2: form.password2,
       ...(affCode ? { aff_code: affCode } : {}),
+      ...(emailVerification ? { email: email.trim(), verification_code: code.trim() } : {}),
     };
     const problem = validateRegistration(form, request);
     if (problem) {
       Message.error(t(problem));
       return;
     }
-    registerMutation.mutate(request);
+    if (emailVerification && !email.trim()) return Message.error(t('email.required'));
+    if (emailVerification && !code.trim()) return Message.error(t('email.codeRequired'));
+    if (!turnstile.passed) return Message.info(t('auth.turnstileWait'));
+    registerMutation.mutate({ ...request, turnstile: turnstile.token });
   };
 
   return (
@@ -86,6 +96,21 @@ export function RegisterPage() {
                 {...field('password2')}
               />
             </Form.Item>
+            {emailVerification ? (
+              <>
+                <Form.Item label={t('personal.email')}>
+                  <EmailCodeInput
+                    email={email}
+                    onEmail={setEmail}
+                    testId="register"
+                    turnstile={turnstile}
+                  />
+                </Form.Item>
+                <Form.Item label={t('email.codePlaceholder')}>
+                  <Input value={code} onChange={setCode} data-testid="register-code" />
+                </Form.Item>
+              </>
+            ) : null}
             {affCode ? (
               <Alert
                 type="success"
@@ -94,6 +119,7 @@ export function RegisterPage() {
                 data-testid="register-aff"
               />
             ) : null}
+            <TurnstileWidget onToken={turnstile.setToken} />
             <Button
               type="primary"
               htmlType="submit"

@@ -2,5 +2,5 @@
 import { apiPost } from '@switchyard/console-kit';
 import type { RegisterRequest } from '@switchyard/contracts';
 
-export const register = (body: RegisterRequest): Promise<void> =>
-  apiPost<void>('/api/user/register', { body });
+export const register = (body: RegisterRequest, turnstile = ''): Promise<void> =>
+  apiPost<void>('/api/user/register', { body, params: turnstile ? { turnstile } : {} });

@@ -1,5 +1,6 @@
 // Registers a user; on success says so and goes to the login page.
 import { Message } from '@arco-design/web-react';
+import type { RegisterRequest } from '@switchyard/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -9,7 +10,8 @@ export function useRegister() {
   const { t } = useTranslation('account');
   const navigate = useNavigate();
   return useMutation({
-    mutationFn: register,
+    mutationFn: ({ turnstile, ...request }: RegisterRequest & { turnstile?: string }) =>
+      register(request, turnstile),
     onSuccess: () => {
       Message.success(t('register.success'));
       navigate('/login');

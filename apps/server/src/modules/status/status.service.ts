@@ -11,6 +11,8 @@ export class StatusService {
   constructor(
     private readonly db: Db,
     private readonly options: OptionsStore,
+    /** GitHub's OAuth host (configurable), so the console builds the authorize address from it. */
+    private readonly githubOAuthUrl = 'https://github.com',
   ) {}
 
   /** Never includes a secret option: only public fields are copied. */
@@ -41,6 +43,7 @@ export class StatusService {
       turnstile_site_key: o.getString('TurnstileSiteKey'),
       github_oauth: o.getBool('GitHubOAuthEnabled'),
       github_client_id: o.getString('GitHubClientId'),
+      github_oauth_url: this.githubOAuthUrl,
       wechat_login: o.getBool('WeChatAuthEnabled'),
       wechat_qrcode: o.getString('WeChatAccountQRCodeImageURL'),
       telegram_oauth: o.getBool('TelegramOAuthEnabled'),

@@ -1,13 +1,5 @@
 // Password registration with invitation rewards, written in one transaction.
-import {
-  DEFAULT_GROUP,
-  type Language,
-  LogType,
-  type RegisterRequest,
-  Role,
-  renderQuota,
-  UserStatus,
-} from '@switchyard/contracts';
+import { type Language, LogType, type RegisterRequest, renderQuota } from '@switchyard/contracts';
 import type { Db } from '../../db/database';
 import { isUniqueViolation } from '../../db/dialect';
 import type { NewLog } from '../../db/schema';
@@ -17,11 +9,13 @@ import { hashPassword } from '../../lib/crypto';
 import { AppError, refuse } from '../../lib/errors';
 import { insertLogs } from '../logs/logs.repository';
 import type { OptionsStore } from '../options/options.store';
-import { generateAffCode } from './aff-code';
+import type { EmailFlowsService } from './email-flows.service';
+import { newUserRow } from './new-user';
 import {
   addInviterReward,
   findInviterByAffCode,
   insertUser,
+  isEmailTaken,
   isUsernameTaken,
 } from './users.repository';
 
@@ -29,6 +23,7 @@ export interface RegistrationDeps {
   db: Db;
   options: OptionsStore;
   clock: Clock;
+  emailFlows: EmailFlowsService;
 }
 
 /** Attempts when a concurrent insert took the same invitation code (not the same username). */
@@ -39,17 +34,21 @@ export class RegistrationService {
 
   async register(input: RegisterRequest, language: Language): Promise<void> {
     this.checkAllowed(input);
+    const email = await this.verifiedEmail(input);
     const passwordHash = await hashPassword(input.password);
     for (let attempt = 1; ; attempt += 1) {
       try {
         await this.deps.db
           .transaction()
-          .execute((trx) => this.createUser(trx, input, passwordHash, language));
+          .execute((trx) => this.createUser(trx, input, email, passwordHash, language));
         return;
       } catch (error) {
         if (error instanceof AppError || !isUniqueViolation(error)) throw error;
         // Lost a race: either the username (a clean refusal) or the generated aff code (retry).
         if (await isUsernameTaken(this.deps.db, input.username)) throw refuse('user.usernameTaken');
+        if (email && (await isEmailTaken(this.deps.db, email))) {
+          throw refuse('verification.emailTaken');
+        }
         if (attempt >= MAX_ATTEMPTS) throw error;
       }
     }
@@ -62,13 +61,24 @@ export class RegistrationService {
     if (input.password2 !== undefined && input.password2 !== input.password) {
       throw refuse('auth.passwordMismatch');
     }
-    // The verification-code store arrives with the account issue; until then refuse clearly.
-    if (options.getBool('EmailVerificationEnabled')) throw refuse('auth.emailVerificationRequired');
+  }
+
+  /** With email verification on: the address, after its rules, uniqueness and code are checked. */
+  private async verifiedEmail(input: RegisterRequest): Promise<string | null> {
+    const { db, options, emailFlows } = this.deps;
+    if (!options.getBool('EmailVerificationEnabled')) return null;
+    const email = input.email?.trim();
+    if (!email || !input.verification_code) throw refuse('auth.emailVerificationRequired');
+    if (await isUsernameTaken(db, input.username)) throw refuse('user.usernameTaken');
+    if (await isEmailTaken(db, email)) throw refuse('verification.emailTaken');
+    await emailFlows.checkCode(email, input.verification_code);
+    return email;
   }
 
   private async createUser(
     trx: Db,
     input: RegisterRequest,
+    email: string | null,
     passwordHash: string,
     language: Language,
   ): Promise<void> {
@@ -80,24 +90,15 @@ export class RegistrationService {
     const inviteeReward = inviter ? options.getInt('QuotaForInvitee') : 0;
     const inviterReward = inviter ? options.getInt('QuotaForInviter') : 0;
 
-    const userId = await insertUser(trx, {
+    const row = await newUserRow(trx, {
       username: input.username,
-      password: passwordHash,
-      display_name: input.username,
-      role: Role.common,
-      status: UserStatus.enabled,
+      passwordHash,
       quota: newUserQuota + inviteeReward,
-      group: DEFAULT_GROUP,
-      aff_code: await generateAffCode(trx),
-      inviter_id: inviter?.id ?? 0,
-      created_at: now,
-      email: null,
-      github_id: null,
-      wechat_id: null,
-      telegram_id: null,
-      access_token: null,
-      deleted_at: null,
+      now,
+      email,
+      inviterId: inviter?.id ?? 0,
     });
+    const userId = await insertUser(trx, row);
     if (inviter) await addInviterReward(trx, inviter.id, inviterReward);
 
     const display = {

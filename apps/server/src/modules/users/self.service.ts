@@ -7,15 +7,25 @@ import type { MessageKey } from '../../i18n';
 import type { Clock } from '../../lib/clock';
 import { hashPassword, randomToken, sha256Hex, verifyPassword } from '../../lib/crypto';
 import { refuse, unauthorized } from '../../lib/errors';
+import type { OptionsStore } from '../options/options.store';
 import { deleteUserSessions } from '../sessions/sessions.repository';
 import type { Identity, SessionService } from '../sessions/sessions.service';
+import { generateAffCode } from './aff-code';
+import { quotaText } from './quota-text';
 import { toSelfUser } from './users.mapper';
-import { findUserById, isUsernameTaken, updateUser } from './users.repository';
+import {
+  findUserById,
+  isUsernameTaken,
+  listGroupModels,
+  transferAffQuota,
+  updateUser,
+} from './users.repository';
 
 export interface SelfDeps {
   db: Db;
   sessions: SessionService;
   clock: Clock;
+  options: OptionsStore;
 }
 
 export class SelfService {
@@ -74,6 +84,31 @@ export class SelfService {
     const token = randomToken(32);
     await updateUser(this.deps.db, user.id, { access_token: sha256Hex(token) });
     return token;
+  }
+
+  /** The invitation code, made on first request for accounts that have none. */
+  async affCode(identity: Identity): Promise<string> {
+    const user = await this.load(identity);
+    if (user.aff_code) return user.aff_code;
+    const code = await generateAffCode(this.deps.db);
+    await updateUser(this.deps.db, user.id, { aff_code: code });
+    return code;
+  }
+
+  /** Moves affiliate quota to the balance: at least one quota unit, never more than there is. */
+  async transferAffQuota(identity: Identity, amount: number): Promise<void> {
+    const { options, db } = this.deps;
+    const minimum = options.getNumber('QuotaPerUnit');
+    if (amount < minimum) {
+      throw refuse('aff.transferTooSmall', { min: quotaText(options, minimum) });
+    }
+    if (!(await transferAffQuota(db, identity.userId, amount))) throw refuse('aff.insufficient');
+  }
+
+  /** Models the caller's group may use (enabled abilities). */
+  async models(identity: Identity): Promise<string[]> {
+    const user = await this.load(identity);
+    return listGroupModels(this.deps.db, user.group);
   }
 
   private async load(identity: Identity): Promise<UserRow> {

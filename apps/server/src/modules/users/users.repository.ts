@@ -101,3 +101,110 @@ export async function addInviterReward(db: Db, inviterId: number, reward: number
     .where('id', '=', inviterId)
     .execute();
 }
+
+export interface UserListFilter {
+  keyword: string;
+  group: string;
+}
+
+/** One page of users, newest first, cancelled ones included, with the total count. */
+export async function listUsers(
+  db: Db,
+  filter: UserListFilter,
+  offset: number,
+  limit: number,
+): Promise<{ rows: UserRow[]; total: number }> {
+  let query = db.selectFrom('users');
+  if (filter.group) query = query.where('group', '=', filter.group);
+  const keyword = filter.keyword;
+  if (keyword) {
+    // `%` and `_` in the keyword act as wildcards: harmless in an admin search.
+    const like = `%${keyword}%`;
+    const asId = /^\d{1,15}$/.test(keyword) ? Number(keyword) : undefined;
+    query = query.where((eb) =>
+      eb.or([
+        ...(asId !== undefined ? [eb('id', '=', asId)] : []),
+        eb('username', 'like', like),
+        eb('email', 'like', like),
+        eb('display_name', 'like', like),
+      ]),
+    );
+  }
+  const [rows, count] = await Promise.all([
+    query.selectAll().orderBy('id', 'desc').limit(limit).offset(offset).execute(),
+    query.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.count) };
+}
+
+/** True when any user (cancelled ones included) has the email, other than `exceptId`. */
+export async function isEmailTaken(db: Db, email: string, exceptId?: number): Promise<boolean> {
+  let query = db.selectFrom('users').select('id').where('email', '=', email);
+  if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
+  return (await query.executeTakeFirst()) !== undefined;
+}
+
+export function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where('email', '=', email)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+}
+
+export type ExternalIdColumn = 'github_id' | 'wechat_id' | 'telegram_id';
+
+/** The user bound to an external account (cancelled ones too, so a cancelled binding stays taken). */
+export function findUserByExternalId(
+  db: Db,
+  column: ExternalIdColumn,
+  value: string,
+): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where(column, '=', value).executeTakeFirst();
+}
+
+/**
+ * Moves affiliate quota to the spendable balance in one guarded statement: it changes nothing
+ * unless the affiliate balance still covers the amount, so concurrent transfers cannot overdraw.
+ */
+export async function transferAffQuota(db: Db, id: number, amount: number): Promise<boolean> {
+  const result = await db
+    .updateTable('users')
+    .set({ aff_quota: sql`aff_quota - ${amount}`, quota: sql`quota + ${amount}` })
+    .where('id', '=', id)
+    .where('aff_quota', '>=', amount)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Sets a user's status only when it is currently `from`; false when it was not (or is gone). */
+export async function updateUserIf(
+  db: Db,
+  id: number,
+  expected: { role: number; status: number },
+  patch: UserUpdate,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('users')
+    .set(patch)
+    .where('id', '=', id)
+    .where('role', '=', expected.role)
+    .where('status', '=', expected.status)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Distinct model names enabled for a group in the abilities table, sorted. */
+export async function listGroupModels(db: Db, group: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('abilities')
+    .select('model')
+    .distinct()
+    .where('group', '=', group)
+    .where('enabled', '=', 1)
+    .orderBy('model')
+    .execute();
+  return rows.map((row) => row.model);
+}

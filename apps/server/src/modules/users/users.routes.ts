@@ -1,15 +1,17 @@
 // Sign-in, registration and self-service endpoints under /api/user.
 import { Role, SESSION_COOKIE } from '@switchyard/contracts';
 import {
+  affTransferRequestSchema,
   loginRequestSchema,
   registerRequestSchema,
   updateSelfRequestSchema,
 } from '@switchyard/contracts/schemas';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { languageOf, translate } from '../../i18n';
 import { ok } from '../../lib/envelope';
 import { parseInput } from '../../lib/validation';
 import { clearSessionCookie, identityOf, setSessionCookie } from '../../plugins/auth';
+import type { TurnstileService } from '../verification/turnstile.service';
 import type { AccountService } from './account.service';
 import type { RegistrationService } from './register.service';
 import type { SelfService } from './self.service';
@@ -18,16 +20,24 @@ export interface UserRouteServices {
   account: AccountService;
   registration: RegistrationService;
   self: SelfService;
+  turnstile: TurnstileService;
   sessionMaxAgeSeconds: number;
 }
 
+/** The `?turnstile=` token of a request (login, register, verification and reset mails). */
+export const turnstileTokenOf = (request: FastifyRequest): string | undefined => {
+  const value = (request.query as Record<string, unknown> | undefined)?.turnstile;
+  return typeof value === 'string' ? value : undefined;
+};
+
 export function registerUserRoutes(app: FastifyInstance, services: UserRouteServices): void {
-  const { account, registration, self } = services;
+  const { account, registration, self, turnstile } = services;
   const publicCritical = { access: 'public', critical: true } as const;
   const signedIn = { access: Role.common } as const;
 
   app.post('/api/user/login', { config: publicCritical }, async (request, reply) => {
     const input = parseInput(loginRequestSchema, request.body);
+    await turnstile.check(turnstileTokenOf(request), request.ip);
     const { user, token } = await account.login(input);
     setSessionCookie(request, reply, token, services.sessionMaxAgeSeconds);
     return ok(user, translate(languageOf(request), 'auth.loginSuccess'));
@@ -41,6 +51,7 @@ export function registerUserRoutes(app: FastifyInstance, services: UserRouteServ
 
   app.post('/api/user/register', { config: publicCritical }, async (request) => {
     const input = parseInput(registerRequestSchema, request.body);
+    await turnstile.check(turnstileTokenOf(request), request.ip);
     const language = languageOf(request);
     await registration.register(input, language);
     return ok(undefined, translate(language, 'auth.registerSuccess'));
@@ -64,5 +75,19 @@ export function registerUserRoutes(app: FastifyInstance, services: UserRouteServ
 
   app.get('/api/user/token', { config: signedIn }, async (request) =>
     ok(await self.generateAccessToken(identityOf(request))),
+  );
+
+  app.get('/api/user/aff', { config: signedIn }, async (request) =>
+    ok(await self.affCode(identityOf(request))),
+  );
+
+  app.post('/api/user/aff_transfer', { config: signedIn }, async (request) => {
+    const input = parseInput(affTransferRequestSchema, request.body);
+    await self.transferAffQuota(identityOf(request), input.quota);
+    return ok(undefined, translate(languageOf(request), 'aff.transferred'));
+  });
+
+  app.get('/api/user/models', { config: signedIn }, async (request) =>
+    ok(await self.models(identityOf(request))),
   );
 }

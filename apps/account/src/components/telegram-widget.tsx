@@ -1,0 +1,43 @@
+// Telegram's login widget (their script renders the button). To sign in it calls back with the
+// signed fields; to bind it sends the browser to our bind URL, which checks them and returns.
+import { useSessionStore } from '@switchyard/console-kit';
+import { useEffect, useRef } from 'react';
+import type { TelegramAuth } from '../pages/oauth/oauth.api';
+
+const WIDGET_URL = 'https://telegram.org/js/telegram-widget.js?22';
+const CALLBACK = 'switchyardTelegramAuth';
+
+declare global {
+  interface Window {
+    [CALLBACK]?: (auth: TelegramAuth) => void;
+  }
+}
+
+export function TelegramWidget({ onAuth }: { onAuth?: (auth: TelegramAuth) => void }) {
+  const botName = useSessionStore((state) =>
+    state.status?.telegram_oauth ? state.status.telegram_bot_name : '',
+  );
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const element = box.current;
+    if (!botName || !element) return;
+    const script = document.createElement('script');
+    script.src = WIDGET_URL;
+    script.async = true;
+    script.dataset.telegramLogin = botName;
+    script.dataset.size = 'medium';
+    if (onAuth) {
+      window[CALLBACK] = onAuth;
+      script.dataset.onauth = `${CALLBACK}(user)`;
+    } else {
+      script.dataset.authUrl = '/api/oauth/telegram/bind';
+    }
+    element.appendChild(script);
+    return () => {
+      element.replaceChildren();
+      if (onAuth) delete window[CALLBACK];
+    };
+  }, [botName, onAuth]);
+  if (!botName) return null;
+  return <div ref={box} data-testid="telegram-widget" />;
+}

@@ -1,0 +1,43 @@
+// /oauth/github?code=&state=: finishes GitHub sign-in or binding; on failure goes to /setting.
+import { Message, Spin } from '@arco-design/web-react';
+import { apiGet, reportError, useSessionStore } from '@switchyard/console-kit';
+import type { SessionUser } from '@switchyard/contracts';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { RemoteRoot } from '../../components/remote-root';
+import { finishGitHubOAuth } from './oauth.api';
+
+export function GitHubOAuthPage() {
+  const { t } = useTranslation('account');
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const setUser = useSessionStore((state) => state.setUser);
+  const started = useRef(false);
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    finishGitHubOAuth(params.get('code') ?? '', params.get('state') ?? '')
+      .then(async (result) => {
+        if (result.bound) {
+          Message.success(t('personal.bindSuccess'));
+          navigate('/setting?tab=personal', { replace: true });
+          return;
+        }
+        setUser(result.user ?? (await apiGet<SessionUser>('/api/user/self')));
+        Message.success(t('login.success'));
+        navigate('/', { replace: true });
+      })
+      .catch((error: unknown) => {
+        reportError(error);
+        navigate('/setting', { replace: true });
+      });
+  }, [navigate, params, setUser, t]);
+  return (
+    <RemoteRoot testId="github-oauth-page">
+      <div style={{ display: 'flex', justifyContent: 'center', padding: 48 }}>
+        <Spin tip={t('oauth.processing')} />
+      </div>
+    </RemoteRoot>
+  );
+}

@@ -1,0 +1,51 @@
+// Change password: new password twice, sent to the self endpoint.
+import { Button, Input, Message, Space } from '@arco-design/web-react';
+import { PASSWORD_MAX, PASSWORD_MIN } from '@switchyard/contracts';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { updateSelf } from '../user-edit/user-edit.api';
+
+export function PasswordSection() {
+  const { t } = useTranslation('account');
+  const [password, setPassword] = useState('');
+  const [password2, setPassword2] = useState('');
+  const change = useMutation({
+    mutationFn: () => updateSelf({ password }),
+    onSuccess: () => {
+      Message.success(t('personal.passwordChanged'));
+      setPassword('');
+      setPassword2('');
+    },
+  });
+  const submit = () => {
+    if (password.length < PASSWORD_MIN) return Message.error(t('register.passwordTooShort'));
+    if (password.length > PASSWORD_MAX) return Message.error(t('register.passwordTooLong'));
+    if (password !== password2) return Message.error(t('register.passwordMismatch'));
+    change.mutate();
+  };
+  return (
+    <Space direction="vertical" style={{ width: '100%', maxWidth: 420 }}>
+      <Input.Password
+        placeholder={t('personal.newPassword')}
+        value={password}
+        onChange={setPassword}
+        data-testid="personal-password"
+      />
+      <Input.Password
+        placeholder={t('register.password2Placeholder')}
+        value={password2}
+        onChange={setPassword2}
+        data-testid="personal-password2"
+      />
+      <Button
+        type="primary"
+        loading={change.isPending}
+        onClick={submit}
+        data-testid="personal-password-submit"
+      >
+        {t('personal.changePassword')}
+      </Button>
+    </Space>
+  );
+}

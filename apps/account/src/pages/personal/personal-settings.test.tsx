@@ -1,0 +1,108 @@
+import { Message } from '@arco-design/web-react';
+import { loadSessionData, useSessionStore } from '@switchyard/console-kit';
+import type { SelfUser } from '@switchyard/contracts';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderPage } from '../../test/render-page';
+import { getSelf } from '../user-edit/user-edit.api';
+import { deleteSelf, getAffCode, listOwnModels, transferAffQuota } from './personal.api';
+import { PersonalSettings } from './personal-settings';
+
+vi.mock('../user-edit/user-edit.api', () => ({ getSelf: vi.fn(), updateSelf: vi.fn() }));
+vi.mock('./personal.api', () => ({
+  getAffCode: vi.fn(),
+  listOwnModels: vi.fn(),
+  deleteSelf: vi.fn(),
+  transferAffQuota: vi.fn(),
+  generateAccessToken: vi.fn(),
+  sendEmailCode: vi.fn(),
+  bindEmail: vi.fn(),
+}));
+
+const self: SelfUser = {
+  id: 7,
+  username: 'alice',
+  display_name: 'Alice',
+  role: 1,
+  status: 1,
+  group: 'default',
+  email: '',
+  github_id: '',
+  wechat_id: '',
+  telegram_id: '',
+  quota: 0,
+  used_quota: 0,
+  request_count: 0,
+  aff_code: 'AbCd',
+  aff_count: 2,
+  aff_quota: 3_000_000,
+  aff_history_quota: 4_000_000,
+  inviter_id: 0,
+};
+
+const open = () => renderPage('/setting', <PersonalSettings />, { url: '/setting?tab=personal' });
+
+describe('PersonalSettings', () => {
+  beforeEach(() => {
+    Message.clear();
+    useSessionStore.setState(loadSessionData());
+    vi.mocked(getSelf).mockResolvedValue(self);
+    vi.mocked(getAffCode).mockResolvedValue('AbCd');
+    vi.mocked(listOwnModels).mockResolvedValue(['model-a', 'model-b']);
+    vi.mocked(deleteSelf).mockReset();
+    vi.mocked(transferAffQuota).mockReset();
+  });
+
+  it('shows own models, the invitation link and referral stats', async () => {
+    await open();
+    expect(await screen.findByText('model-a')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.getByTestId('personal-aff-link')).toHaveValue(
+        `${window.location.origin}/register?aff=AbCd`,
+      ),
+    );
+    expect(screen.getByText('$6.00')).toBeInTheDocument();
+    expect(screen.getByText('$8.00')).toBeInTheDocument();
+  });
+
+  it('refuses a transfer below one unit with 划转金额最低为', async () => {
+    await open();
+    await userEvent.click(await screen.findByTestId('personal-aff-transfer'));
+    const input = await screen.findByRole('spinbutton');
+    await userEvent.clear(input);
+    await userEvent.type(input, '1000');
+    await userEvent.click(screen.getByRole('button', { name: /确\s*定|OK/ }));
+    expect(await screen.findByText('划转金额最低为 $1.00')).toBeInTheDocument();
+    expect(transferAffQuota).not.toHaveBeenCalled();
+  });
+
+  it('deletes the account only after the exact username is typed', async () => {
+    vi.mocked(deleteSelf).mockResolvedValue(undefined);
+    await open();
+    await userEvent.click(await screen.findByTestId('personal-delete'));
+    await userEvent.type(screen.getByTestId('personal-delete-confirm'), 'alic');
+    await userEvent.click(screen.getByRole('button', { name: /确\s*定|OK/ }));
+    expect(await screen.findByText('请输入你的账户名以确认删除！')).toBeInTheDocument();
+    expect(deleteSelf).not.toHaveBeenCalled();
+    await userEvent.type(screen.getByTestId('personal-delete-confirm'), 'e');
+    await userEvent.click(screen.getByRole('button', { name: /确\s*定|OK/ }));
+    expect(await screen.findByText('账户已删除！')).toBeInTheDocument();
+    expect(deleteSelf).toHaveBeenCalledTimes(1);
+  });
+
+  it('offers no account deletion to root', async () => {
+    vi.mocked(getSelf).mockResolvedValue({ ...self, role: 100 });
+    await open();
+    expect(await screen.findByTestId('personal-username')).toBeInTheDocument();
+    expect(screen.queryByTestId('personal-delete')).not.toBeInTheDocument();
+  });
+
+  it('asks for the email and the code before binding', async () => {
+    await open();
+    await userEvent.click(await screen.findByTestId('bind-email-submit'));
+    expect(await screen.findByText('请输入邮箱！')).toBeInTheDocument();
+    await userEvent.type(screen.getByTestId('bind-email'), 'a@example.com');
+    await userEvent.click(screen.getByTestId('bind-email-submit'));
+    expect(await screen.findByText('请输入邮箱验证码！')).toBeInTheDocument();
+  });
+});

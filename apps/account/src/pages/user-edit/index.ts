@@ -1,0 +1,4 @@
+// Exposed as `account/UserEditPage`.
+import '../../i18n';
+
+export { UserEditPage } from './user-edit-page';

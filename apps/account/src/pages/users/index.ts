@@ -1,0 +1,4 @@
+// Exposed as `account/UsersPage`.
+import '../../i18n';
+
+export { UsersPage } from './users-page';

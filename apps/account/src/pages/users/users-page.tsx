@@ -1,0 +1,77 @@
+// /user (admin): the user list with search by keyword and group, add, and the manage actions.
+import { Button, Card, Input, Select, Space, Table } from '@arco-design/web-react';
+import { useQuotaDisplay, useSessionStore } from '@switchyard/console-kit';
+import { isRoot } from '@switchyard/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { RemoteRoot } from '../../components/remote-root';
+import { AddUserModal } from './add-user-modal';
+import { useManageUser, useUsers } from './use-users';
+import { getUserColumns } from './user-columns';
+import { listGroups } from './users.api';
+
+export function UsersPage() {
+  const { t } = useTranslation('account');
+  const navigate = useNavigate();
+  const { renderQuota } = useQuotaDisplay();
+  const currentRole = useSessionStore((state) => state.user?.role);
+  const { state, update, query } = useUsers();
+  const groups = useQuery({ queryKey: ['account', 'groups'], queryFn: listGroups });
+  const manage = useManageUser();
+  const [keyword, setKeyword] = useState(state.keyword);
+  const [adding, setAdding] = useState(false);
+
+  const columns = getUserColumns(t, {
+    renderQuota,
+    canChangeRoles: isRoot(currentRole),
+    onManage: (user, action) => manage.mutate({ user, action }),
+    onEdit: (user) => navigate(`/user/edit/${user.id}`),
+  });
+
+  return (
+    <RemoteRoot testId="users-page">
+      <Card>
+        <Space wrap style={{ marginBottom: 16 }}>
+          <Input.Search
+            allowClear
+            style={{ width: 280 }}
+            placeholder={t('users.searchPlaceholder')}
+            value={keyword}
+            onChange={setKeyword}
+            onSearch={(value) => update({ keyword: value.trim(), page: 1 })}
+            data-testid="users-search"
+          />
+          <Select
+            allowClear
+            style={{ width: 160 }}
+            placeholder={t('users.groupPlaceholder')}
+            value={state.group || undefined}
+            onChange={(group?: string) => update({ group: group ?? '', page: 1 })}
+            options={(groups.data ?? []).map((name) => ({ label: name, value: name }))}
+            data-testid="users-group"
+          />
+          <Button type="primary" onClick={() => setAdding(true)} data-testid="users-add">
+            {t('users.add')}
+          </Button>
+        </Space>
+        <Table
+          rowKey="id"
+          loading={query.isFetching}
+          columns={columns}
+          data={query.data?.items ?? []}
+          pagination={{
+            current: state.page,
+            pageSize: state.pageSize,
+            total: query.data?.total ?? 0,
+            sizeCanChange: true,
+            onChange: (page, pageSize) => update({ page, pageSize }),
+          }}
+          data-testid="users-table"
+        />
+      </Card>
+      <AddUserModal visible={adding} onClose={() => setAdding(false)} />
+    </RemoteRoot>
+  );
+}

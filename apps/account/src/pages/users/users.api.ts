@@ -1,0 +1,37 @@
+// User administration calls (admin).
+import { apiGet, apiPost, apiPut } from '@switchyard/console-kit';
+import type {
+  AdminUser,
+  CreateUserRequest,
+  ManageAction,
+  ManageUserReply,
+  UpdateUserRequest,
+  UserPage,
+} from '@switchyard/contracts';
+
+export interface UserListParams {
+  page: number;
+  pageSize: number;
+  keyword: string;
+  group: string;
+}
+
+export const listUsers = ({ page, pageSize, keyword, group }: UserListParams): Promise<UserPage> =>
+  keyword || group
+    ? apiGet<UserPage>('/api/user/search', {
+        params: { p: page, page_size: pageSize, keyword, group },
+      })
+    : apiGet<UserPage>('/api/user/', { params: { p: page, page_size: pageSize } });
+
+export const getUser = (id: number): Promise<AdminUser> => apiGet<AdminUser>(`/api/user/${id}`);
+
+export const listGroups = (): Promise<string[]> => apiGet<string[]>('/api/group/');
+
+export const createUser = (body: CreateUserRequest): Promise<void> =>
+  apiPost<void>('/api/user/', { body });
+
+export const updateUser = (body: UpdateUserRequest): Promise<void> =>
+  apiPut<void>('/api/user/', { body });
+
+export const manageUser = (username: string, action: ManageAction): Promise<ManageUserReply> =>
+  apiPost<ManageUserReply>('/api/user/manage', { body: { username, action } });

@@ -1,0 +1,85 @@
+// Third-party sign-in endpoints under /api/oauth: state, GitHub, WeChat, Telegram.
+import { timingSafeEqual } from 'node:crypto';
+import { Role } from '@switchyard/contracts';
+import { oauthCodeQuerySchema, telegramLoginQuerySchema } from '@switchyard/contracts/schemas';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { languageOf, translate } from '../../i18n';
+import { randomToken } from '../../lib/crypto';
+import { ok } from '../../lib/envelope';
+import { refuse } from '../../lib/errors';
+import { parseInput } from '../../lib/validation';
+import { identityOf, resolveIdentity, setSessionCookie } from '../../plugins/auth';
+import type { SessionService } from '../sessions/sessions.service';
+import type { OAuthService, SignedIn } from './oauth.service';
+
+/** Ties the GitHub callback to the browser that started it (CSRF); kept ten minutes. */
+export const OAUTH_STATE_COOKIE = 'switchyard_oauth_state';
+const STATE_MAX_AGE_SECONDS = 600;
+/** The reply message the console reads as "bound to the signed-in account" (spec §7). */
+const BOUND_MESSAGE = 'bind';
+const SETTINGS_PATH = '/setting';
+
+const sameText = (a: string, b: string): boolean => {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+};
+
+export function registerOAuthRoutes(
+  app: FastifyInstance,
+  oauth: OAuthService,
+  sessions: SessionService,
+): void {
+  const publicCritical = { access: 'public', critical: true } as const;
+  const signedInCritical = { access: Role.common, critical: true } as const;
+
+  const finish = (request: FastifyRequest, reply: FastifyReply, result: SignedIn | 'bound') => {
+    const language = languageOf(request);
+    if (result === 'bound') return ok(undefined, BOUND_MESSAGE);
+    setSessionCookie(request, reply, result.token, sessions.maxAgeSeconds);
+    return ok(result.user, translate(language, 'auth.loginSuccess'));
+  };
+
+  app.get('/api/oauth/state', { config: publicCritical }, async (_request, reply) => {
+    const state = randomToken(12);
+    reply.setCookie(OAUTH_STATE_COOKIE, state, {
+      httpOnly: true,
+      sameSite: 'lax',
+      path: '/api/oauth',
+      maxAge: STATE_MAX_AGE_SECONDS,
+    });
+    return ok(state);
+  });
+
+  app.get('/api/oauth/github', { config: publicCritical }, async (request, reply) => {
+    const { code, state } = parseInput(oauthCodeQuerySchema, request.query);
+    const expected = request.cookies[OAUTH_STATE_COOKIE];
+    if (!state || !expected || !sameText(state, expected)) throw refuse('oauth.stateInvalid');
+    reply.clearCookie(OAUTH_STATE_COOKIE, { path: '/api/oauth' });
+    const identity = await resolveIdentity(request, reply, sessions);
+    return finish(request, reply, await oauth.github(code, identity));
+  });
+
+  app.get('/api/oauth/wechat', { config: publicCritical }, async (request, reply) => {
+    const { code } = parseInput(oauthCodeQuerySchema, request.query);
+    return finish(request, reply, await oauth.wechat(code, null));
+  });
+
+  app.get('/api/oauth/wechat/bind', { config: signedInCritical }, async (request) => {
+    const { code } = parseInput(oauthCodeQuerySchema, request.query);
+    await oauth.wechat(code, identityOf(request));
+    return ok(undefined, translate(languageOf(request), 'oauth.bound'));
+  });
+
+  app.get('/api/oauth/telegram/login', { config: publicCritical }, async (request, reply) => {
+    const data = parseInput(telegramLoginQuerySchema, request.query);
+    return finish(request, reply, await oauth.telegram(data, null));
+  });
+
+  // The widget sends the browser here itself (data-auth-url), so the answer is a redirect.
+  app.get('/api/oauth/telegram/bind', { config: signedInCritical }, async (request, reply) => {
+    const data = parseInput(telegramLoginQuerySchema, request.query);
+    await oauth.telegram(data, identityOf(request));
+    return reply.redirect(`${SETTINGS_PATH}?tab=personal`);
+  });
+}

@@ -1,0 +1,172 @@
+// Third-party sign-in and binding: GitHub OAuth, WeChat verification codes, Telegram widget.
+// Signing in with an unknown external account creates a user when registration is open.
+import { type SessionUser, type TelegramLogin, UserStatus } from '@switchyard/contracts';
+import type { Db } from '../../db/database';
+import { isUniqueViolation } from '../../db/dialect';
+import type { MessageKey } from '../../i18n';
+import type { Clock } from '../../lib/clock';
+import { hashPassword, randomCode, randomToken } from '../../lib/crypto';
+import { refuse } from '../../lib/errors';
+import type { OptionsStore } from '../options/options.store';
+import type { Identity, SessionService } from '../sessions/sessions.service';
+import { newUserRow } from '../users/new-user';
+import { toSessionUser } from '../users/users.mapper';
+import {
+  type ExternalIdColumn,
+  findUserByExternalId,
+  findUserById,
+  insertUser,
+  updateUser,
+} from '../users/users.repository';
+import { fetchGitHubUser } from './github.client';
+import { isTelegramLoginValid } from './telegram';
+import { fetchWeChatId } from './wechat.client';
+
+export interface OAuthDeps {
+  db: Db;
+  options: OptionsStore;
+  sessions: SessionService;
+  clock: Clock;
+  githubOAuthUrl: string;
+  githubApiUrl: string;
+}
+
+export interface SignedIn {
+  user: SessionUser;
+  token: string;
+}
+
+interface Provider {
+  column: ExternalIdColumn;
+  /** Username prefix of accounts created by signing in (plus 5 random characters: 12 at most). */
+  prefix: string;
+  /** Whether an unknown account may sign up by signing in. */
+  registers: boolean;
+  taken: MessageKey;
+}
+
+const PROVIDERS = {
+  github: { column: 'github_id', prefix: 'github_', registers: true, taken: 'oauth.githubTaken' },
+  wechat: { column: 'wechat_id', prefix: 'wechat_', registers: true, taken: 'oauth.wechatTaken' },
+  telegram: {
+    column: 'telegram_id',
+    prefix: 'tg_',
+    registers: false,
+    taken: 'oauth.telegramTaken',
+  },
+} as const satisfies Record<string, Provider>;
+
+const NEW_USERNAME_ATTEMPTS = 3;
+
+export class OAuthService {
+  constructor(private readonly deps: OAuthDeps) {}
+
+  /** Signs in (identity null) or binds (signed in) with a GitHub authorization code. */
+  async github(code: string, identity: Identity | null): Promise<SignedIn | 'bound'> {
+    const { options } = this.deps;
+    if (!options.getBool('GitHubOAuthEnabled')) throw refuse('oauth.githubDisabled');
+    const user = await fetchGitHubUser(
+      {
+        oauthUrl: this.deps.githubOAuthUrl,
+        apiUrl: this.deps.githubApiUrl,
+        clientId: options.getString('GitHubClientId'),
+        clientSecret: options.get('GitHubClientSecret'),
+      },
+      code,
+    ).catch(() => null);
+    if (!user) throw refuse('oauth.githubFailed');
+    if (identity) {
+      await this.bind(PROVIDERS.github, identity, user.id);
+      return 'bound';
+    }
+    return this.signIn(PROVIDERS.github, user.id, user.name || user.login);
+  }
+
+  async wechat(code: string, identity: Identity | null): Promise<SignedIn | 'bound'> {
+    const { options } = this.deps;
+    if (!options.getBool('WeChatAuthEnabled')) throw refuse('oauth.wechatDisabled');
+    const wechatId = await fetchWeChatId(
+      options.getString('WeChatServerAddress'),
+      options.get('WeChatServerToken'),
+      code,
+    ).catch(() => null);
+    if (!wechatId) throw refuse('oauth.wechatFailed');
+    if (identity) {
+      await this.bind(PROVIDERS.wechat, identity, wechatId);
+      return 'bound';
+    }
+    return this.signIn(PROVIDERS.wechat, wechatId, '');
+  }
+
+  async telegram(data: TelegramLogin, identity: Identity | null): Promise<SignedIn | 'bound'> {
+    const { options, clock } = this.deps;
+    if (!options.getBool('TelegramOAuthEnabled')) throw refuse('oauth.telegramDisabled');
+    if (!isTelegramLoginValid(options.get('TelegramBotToken'), data, clock.now())) {
+      throw refuse('oauth.telegramInvalid');
+    }
+    if (identity) {
+      await this.bind(PROVIDERS.telegram, identity, data.id);
+      return 'bound';
+    }
+    return this.signIn(PROVIDERS.telegram, data.id, data.username ?? data.first_name ?? '');
+  }
+
+  private async bind(provider: Provider, identity: Identity, externalId: string): Promise<void> {
+    const { db } = this.deps;
+    const owner = await findUserByExternalId(db, provider.column, externalId);
+    if (owner && owner.id !== identity.userId) throw refuse(provider.taken);
+    try {
+      await updateUser(db, identity.userId, { [provider.column]: externalId });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw refuse(provider.taken);
+      throw error;
+    }
+  }
+
+  private async signIn(
+    provider: Provider,
+    externalId: string,
+    displayName: string,
+  ): Promise<SignedIn> {
+    const { db, sessions } = this.deps;
+    const existing = await findUserByExternalId(db, provider.column, externalId);
+    if (existing) {
+      if (existing.status !== UserStatus.enabled || existing.deleted_at !== null) {
+        throw refuse('oauth.userDisabled');
+      }
+      return { user: toSessionUser(existing), token: await sessions.create(existing.id) };
+    }
+    if (!provider.registers) throw refuse('oauth.notBound');
+    const created = await this.register(provider, externalId, displayName);
+    return { user: toSessionUser(created), token: await sessions.create(created.id) };
+  }
+
+  private async register(provider: Provider, externalId: string, displayName: string) {
+    const { db, options, clock } = this.deps;
+    if (!options.getBool('RegisterEnabled')) throw refuse('auth.registerDisabled');
+    // Nobody knows this password: the account signs in through the provider (or a reset).
+    const passwordHash = await hashPassword(randomToken(24));
+    for (let attempt = 1; ; attempt += 1) {
+      const row = await newUserRow(db, {
+        username: `${provider.prefix}${randomCode(5)}`,
+        passwordHash,
+        displayName: displayName.slice(0, 20),
+        quota: options.getInt('QuotaForNewUser'),
+        now: clock.now(),
+        external: { [provider.column]: externalId },
+      });
+      try {
+        const created = await findUserById(db, await insertUser(db, row));
+        if (!created) throw new Error('the new user disappeared');
+        return created;
+      } catch (error) {
+        if (!isUniqueViolation(error)) throw error;
+        // The same external account signing up twice at once: the other request won.
+        if (await findUserByExternalId(db, provider.column, externalId)) {
+          throw refuse(provider.taken);
+        }
+        if (attempt >= NEW_USERNAME_ATTEMPTS) throw error;
+      }
+    }
+  }
+}

@@ -1,0 +1,202 @@
+// User administration (admin): list, search, read, create, edit and the manage actions, with the
+// role hierarchy enforced here: an admin acts only on lower roles, root is never disabled or
+// cancelled, only root promotes. Every change of quota or status writes a type 3 log.
+import {
+  type AdminUser,
+  type CreateUserRequest,
+  isRoot,
+  type Language,
+  LogType,
+  type ManageAction,
+  type ManageUserReply,
+  Role,
+  type UpdateUserRequest,
+  type UserPage,
+  type UserSearchQuery,
+  UserStatus,
+} from '@switchyard/contracts';
+import type { Db } from '../../db/database';
+import { isUniqueViolation } from '../../db/dialect';
+import type { UserRow, UserUpdate } from '../../db/schema';
+import { type MessageKey, translate } from '../../i18n';
+import type { Clock } from '../../lib/clock';
+import { hashPassword } from '../../lib/crypto';
+import { refuse } from '../../lib/errors';
+import { insertLogs } from '../logs/logs.repository';
+import type { OptionsStore } from '../options/options.store';
+import { deleteUserSessions } from '../sessions/sessions.repository';
+import type { Identity } from '../sessions/sessions.service';
+import { newUserRow } from './new-user';
+import { quotaText } from './quota-text';
+import { toSelfUser } from './users.mapper';
+import {
+  addUserQuota,
+  findUserById,
+  findUserByUsername,
+  insertUser,
+  isUsernameTaken,
+  listUsers,
+  updateUser,
+  updateUserIf,
+} from './users.repository';
+
+export interface UsersAdminDeps {
+  db: Db;
+  options: OptionsStore;
+  clock: Clock;
+}
+
+export const toAdminUser = (row: UserRow): AdminUser => ({
+  ...toSelfUser(row),
+  deleted_at: row.deleted_at,
+  created_at: row.created_at,
+});
+
+/** May the caller act on the target at all? Root may act on anyone; others only on lower roles. */
+const outranks = (caller: Identity, target: UserRow): boolean =>
+  isRoot(caller.role) || caller.role > target.role;
+
+/** What each manage action changes, and the log line it writes (status changes only). */
+const ACTION_EFFECT: Record<
+  ManageAction,
+  { patch: (now: number) => UserUpdate; log?: MessageKey }
+> = {
+  promote: { patch: () => ({ role: Role.admin }) },
+  demote: { patch: () => ({ role: Role.common }) },
+  disable: { patch: () => ({ status: UserStatus.disabled }), log: 'log.adminDisabled' },
+  enable: { patch: () => ({ status: UserStatus.enabled }), log: 'log.adminEnabled' },
+  delete: {
+    patch: (now) => ({ deleted_at: now, access_token: null }),
+    log: 'log.adminCancelled',
+  },
+};
+
+export class UsersAdminService {
+  constructor(private readonly deps: UsersAdminDeps) {}
+
+  async list(query: UserSearchQuery): Promise<UserPage> {
+    const offset = (query.p - 1) * query.page_size;
+    const { rows, total } = await listUsers(this.deps.db, query, offset, query.page_size);
+    return { items: rows.map(toAdminUser), total, page: query.p, page_size: query.page_size };
+  }
+
+  async get(caller: Identity, id: number): Promise<AdminUser> {
+    const user = await this.load(id);
+    if (user.id !== caller.userId && !outranks(caller, user)) {
+      throw refuse('admin.cannotTouchEqualOrHigher');
+    }
+    return toAdminUser(user);
+  }
+
+  async create(input: CreateUserRequest): Promise<void> {
+    const { db, clock, options } = this.deps;
+    const passwordHash = await hashPassword(input.password);
+    try {
+      await db.transaction().execute(async (trx) => {
+        if (await isUsernameTaken(trx, input.username)) throw refuse('user.usernameTaken');
+        const row = await newUserRow(trx, {
+          username: input.username,
+          passwordHash,
+          displayName: input.display_name,
+          quota: options.getInt('QuotaForNewUser'),
+          now: clock.now(),
+        });
+        await insertUser(trx, row);
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw refuse('user.usernameTaken');
+      throw error;
+    }
+  }
+
+  /** Edits another user: names, password, group, quota (the difference is applied atomically). */
+  async update(caller: Identity, input: UpdateUserRequest, language: Language): Promise<void> {
+    const { db } = this.deps;
+    const user = await this.load(input.id);
+    if (user.id === caller.userId) throw refuse('admin.useSelfEndpoint');
+    if (!outranks(caller, user)) throw refuse('admin.cannotTouchEqualOrHigher');
+    const patch: UserUpdate = {};
+    if (input.username !== undefined && input.username !== user.username) {
+      if (await isUsernameTaken(db, input.username, user.id)) throw refuse('user.usernameTaken');
+      patch.username = input.username;
+    }
+    if (input.display_name !== undefined) patch.display_name = input.display_name || user.username;
+    if (input.group !== undefined) patch.group = input.group;
+    if (input.password) patch.password = await hashPassword(input.password);
+    const delta = input.quota === undefined ? 0 : input.quota - user.quota;
+    try {
+      await db.transaction().execute(async (trx) => {
+        if (Object.keys(patch).length > 0) await updateUser(trx, user.id, patch);
+        if (patch.password) await deleteUserSessions(trx, user.id);
+        if (delta === 0) return;
+        await addUserQuota(trx, user.id, delta);
+        const content = translate(language, 'log.adminQuota', {
+          admin: caller.username,
+          username: user.username,
+          from: quotaText(this.deps.options, user.quota),
+          to: quotaText(this.deps.options, user.quota + delta),
+        });
+        await insertLogs(trx, [this.adminLog(user, content)]);
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw refuse('user.usernameTaken');
+      throw error;
+    }
+  }
+
+  async manage(
+    caller: Identity,
+    username: string,
+    action: ManageAction,
+    language: Language,
+  ): Promise<ManageUserReply> {
+    const { db, clock } = this.deps;
+    const user = await findUserByUsername(db, username);
+    if (!user) throw refuse('user.notFound');
+    if (user.deleted_at !== null) throw refuse('admin.userCancelled');
+    this.checkAction(caller, user, action);
+    const effect = ACTION_EFFECT[action];
+    const patch = effect.patch(clock.now());
+    await db.transaction().execute(async (trx) => {
+      // Guarded by the role and status we checked, so a concurrent change cannot be overridden.
+      const changed = await updateUserIf(trx, user.id, user, patch);
+      if (!changed) throw refuse('admin.changedMeanwhile');
+      if (action === 'disable' || action === 'delete') await deleteUserSessions(trx, user.id);
+      if (effect.log) {
+        const content = translate(language, effect.log, {
+          admin: caller.username,
+          username: user.username,
+        });
+        await insertLogs(trx, [this.adminLog(user, content)]);
+      }
+    });
+    return { role: patch.role ?? user.role, status: patch.status ?? user.status };
+  }
+
+  private checkAction(caller: Identity, user: UserRow, action: ManageAction): void {
+    if ((action === 'disable' || action === 'delete') && isRoot(user.role)) {
+      throw refuse('admin.rootProtected');
+    }
+    if (action === 'demote' && isRoot(user.role)) throw refuse('admin.cannotDemoteRoot');
+    if (action === 'promote' && !isRoot(caller.role)) throw refuse('admin.onlyRootPromotes');
+    if (!outranks(caller, user)) throw refuse('admin.cannotTouchEqualOrHigher');
+    if (action === 'promote' && user.role >= Role.admin) throw refuse('admin.alreadyAdmin');
+    if (action === 'demote' && user.role < Role.admin) throw refuse('admin.alreadyCommon');
+  }
+
+  private adminLog(user: UserRow, content: string) {
+    return {
+      user_id: user.id,
+      username: user.username,
+      created_at: this.deps.clock.now(),
+      type: LogType.manage,
+      content,
+    };
+  }
+
+  private async load(id: number): Promise<UserRow> {
+    const user = await findUserById(this.deps.db, id);
+    if (!user) throw refuse('user.notFound');
+    return user;
+  }
+}

@@ -1,0 +1,107 @@
+// Mail-driven account flows: registration codes, email binding, password reset by link.
+import type { Language } from '@switchyard/contracts';
+import type { Db } from '../../db/database';
+import { translate } from '../../i18n';
+import { hashPassword, randomCode } from '../../lib/crypto';
+import { refuse } from '../../lib/errors';
+import type { MailService } from '../mail/mail.service';
+import type { OptionsStore } from '../options/options.store';
+import { deleteUserSessions } from '../sessions/sessions.repository';
+import type { Identity } from '../sessions/sessions.service';
+import { VERIFICATION_TTL, type VerificationService } from '../verification/verification.service';
+import { emailRuleViolation } from './email-rules';
+import { findUserByEmail, isEmailTaken, updateUser } from './users.repository';
+
+export interface EmailFlowsDeps {
+  db: Db;
+  options: OptionsStore;
+  mail: MailService;
+  verification: VerificationService;
+}
+
+const RESET_PASSWORD_LENGTH = 12;
+
+/** Values put into the mail's HTML (the system name is set by an admin, the link holds input). */
+const escapeHtml = (text: string): string =>
+  text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+export class EmailFlowsService {
+  constructor(private readonly deps: EmailFlowsDeps) {}
+
+  /** Checks the address against the rules and that nobody has it, then mails a code. */
+  async sendCode(email: string, language: Language): Promise<void> {
+    const { db, options, mail, verification } = this.deps;
+    const violation = emailRuleViolation(options, email);
+    if (violation) throw refuse(violation);
+    if (await isEmailTaken(db, email)) throw refuse('verification.emailTaken');
+    const code = await verification.issue('email', email);
+    const system = this.systemName();
+    await mail.send({
+      to: email,
+      subject: translate(language, 'mail.codeSubject', { system }),
+      html: translate(language, 'mail.codeBody', {
+        system: escapeHtml(system),
+        code,
+        minutes: VERIFICATION_TTL.email / 60,
+      }),
+    });
+  }
+
+  /** Refuses unless the code mailed to the address is valid; it is used up either way on success. */
+  async checkCode(email: string, code: string): Promise<void> {
+    if (!(await this.deps.verification.consume('email', email, code))) {
+      throw refuse('verification.codeInvalid');
+    }
+  }
+
+  async bindEmail(identity: Identity, email: string, code: string): Promise<void> {
+    const { db, options } = this.deps;
+    const violation = emailRuleViolation(options, email);
+    if (violation) throw refuse(violation);
+    if (await isEmailTaken(db, email, identity.userId)) throw refuse('verification.emailTaken');
+    await this.checkCode(email, code);
+    await updateUser(db, identity.userId, { email });
+  }
+
+  /** Mails a reset link when the address belongs to an account; says nothing either way. */
+  async sendResetLink(email: string, origin: string, language: Language): Promise<void> {
+    const { db, options, mail, verification } = this.deps;
+    const user = await findUserByEmail(db, email);
+    if (!user) return;
+    const token = await verification.issue('reset', email);
+    const base = options.getString('ServerAddress').trim().replace(/\/+$/, '') || origin;
+    const link = new URL('/user/reset', base);
+    link.searchParams.set('email', email);
+    link.searchParams.set('token', token);
+    const system = this.systemName();
+    await mail.send({
+      to: email,
+      subject: translate(language, 'mail.resetSubject', { system }),
+      html: translate(language, 'mail.resetBody', {
+        system: escapeHtml(system),
+        link: escapeHtml(link.toString()),
+        minutes: VERIFICATION_TTL.reset / 60,
+      }),
+    });
+  }
+
+  /** Uses the token once: sets a new random password, ends the user's sessions, returns it. */
+  async resetPassword(email: string, token: string): Promise<string> {
+    const { db, verification } = this.deps;
+    if (!(await verification.consume('reset', email, token))) throw refuse('reset.linkInvalid');
+    const user = await findUserByEmail(db, email);
+    if (!user) throw refuse('reset.linkInvalid');
+    const password = randomCode(RESET_PASSWORD_LENGTH);
+    const hash = await hashPassword(password);
+    await db.transaction().execute(async (trx) => {
+      await updateUser(trx, user.id, { password: hash });
+      await deleteUserSessions(trx, user.id);
+    });
+    await verification.revokeAll('reset', email);
+    return password;
+  }
+
+  private systemName(): string {
+    return this.deps.options.getString('SystemName').trim() || 'Switchyard';
+  }
+}
