@@ -149,7 +149,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   aggregator.start();
   app.addHook('onClose', () => aggregator.stop());
-  const { billing, health } = registerRelay(app, { db, options, clock });
+  const { billing, health } = registerRelay(app, {
+    db,
+    options,
+    clock,
+    onQuotaLow: (userId, quotaLeft) => void emailFlows.remindLowQuota(userId, quotaLeft),
+  });
   registerTaskRelays(app, { db, options, billing, health, now: () => clock.now() });
   return app;
 }

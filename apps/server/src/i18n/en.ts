@@ -215,4 +215,8 @@ export const en: Record<MessageKey, string> = {
   'log.adminDisabled': 'Administrator {admin} disabled user {username}',
   'log.adminEnabled': 'Administrator {admin} enabled user {username}',
   'log.adminCancelled': 'Administrator {admin} cancelled user {username}',
+  // quota reminder mail
+  'mail.quotaLowSubject': '{system} quota reminder',
+  'mail.quotaLowBody':
+    '<p>Hello! Your remaining quota on {system} is {quota}, below the reminder threshold.</p><p>Top up soon so your requests are not refused.</p>',
 };

@@ -199,6 +199,10 @@ export const zh = {
   'log.adminDisabled': '管理员 {admin} 禁用了用户 {username}',
   'log.adminEnabled': '管理员 {admin} 启用了用户 {username}',
   'log.adminCancelled': '管理员 {admin} 注销了用户 {username}',
+  // quota reminder mail
+  'mail.quotaLowSubject': '{system} 额度提醒',
+  'mail.quotaLowBody':
+    '<p>您好！您在 {system} 的剩余额度为 {quota}，已低于提醒阈值。</p><p>为免请求被拒绝，请及时充值。</p>',
 } as const;
 
 export type MessageKey = keyof typeof zh;

@@ -57,13 +57,14 @@ function decodeBody(headers: Map<string, string>, body: string): string {
 
 /** Decodes RFC 2047 encoded words (=?UTF-8?B?…?= and =?UTF-8?Q?…?=) in a header. */
 function decodeHeader(value: string): string {
+  // Whitespace between two adjacent encoded words is folding, not text (RFC 2047 §6.2).
   return value
+    .replace(/\?=\s+=\?/g, '?==?')
     .replace(/=\?([^?]+)\?([BbQq])\?([^?]*)\?=/g, (_whole, _charset, kind, text) =>
       String(kind).toUpperCase() === 'B'
         ? Buffer.from(String(text), 'base64').toString('utf8')
         : decodeQuotedPrintable(String(text).replace(/_/g, ' ')),
-    )
-    .replace(/\?=\s+=\?/g, '');
+    );
 }
 
 /** The readable body of a message: the HTML part of a multipart message, else the body. */

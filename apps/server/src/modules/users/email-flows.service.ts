@@ -1,5 +1,6 @@
-// Mail-driven account flows: registration codes, email binding, password reset by link.
-import type { Language } from '@switchyard/contracts';
+// Mail-driven account flows: registration codes, email binding, password reset by link, and the
+// reminder sent when a request takes a user's quota below QuotaRemindThreshold.
+import { type Language, renderQuota } from '@switchyard/contracts';
 import type { Db } from '../../db/database';
 import { translate } from '../../i18n';
 import { hashPassword, randomCode } from '../../lib/crypto';
@@ -10,7 +11,7 @@ import { deleteUserSessions } from '../sessions/sessions.repository';
 import type { Identity } from '../sessions/sessions.service';
 import { VERIFICATION_TTL, type VerificationService } from '../verification/verification.service';
 import { emailRuleViolation } from './email-rules';
-import { findUserByEmail, isEmailTaken, updateUser } from './users.repository';
+import { findUserByEmail, findUserById, isEmailTaken, updateUser } from './users.repository';
 
 export interface EmailFlowsDeps {
   db: Db;
@@ -83,6 +84,32 @@ export class EmailFlowsService {
         minutes: VERIFICATION_TTL.reset / 60,
       }),
     });
+  }
+
+  /** Mails the user that their quota is running low, in Chinese and English (the relay has no
+   * request language for it). Users without an email address, or a server without SMTP, get
+   * nothing; a failed delivery is logged by the mailer and otherwise ignored. */
+  async remindLowQuota(userId: number, quotaLeft: number): Promise<void> {
+    const { db, options, mail } = this.deps;
+    if (!options.getString('SMTPServer').trim()) return;
+    const user = await findUserById(db, userId);
+    if (!user?.email) return;
+    const system = this.systemName();
+    const quota = renderQuota(quotaLeft, {
+      displayInCurrency: options.getBool('DisplayInCurrencyEnabled'),
+      quotaPerUnit: options.getNumber('QuotaPerUnit'),
+    });
+    const both = (key: 'mail.quotaLowSubject' | 'mail.quotaLowBody', join: string) =>
+      (['zh', 'en'] as const)
+        .map((language) => translate(language, key, { system: escapeHtml(system), quota }))
+        .join(join);
+    await mail
+      .send({
+        to: user.email,
+        subject: both('mail.quotaLowSubject', ' / '),
+        html: both('mail.quotaLowBody', '<hr>'),
+      })
+      .catch(() => undefined);
   }
 
   /** Uses the token once: sets a new random password, ends the user's sessions, returns it. */
