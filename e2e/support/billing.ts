@@ -28,25 +28,6 @@ export async function getOptions(api: APIRequestContext): Promise<Record<string,
   );
 }
 
-/** Creates an enabled channel through the channels API as root; returns a function that
- * deletes it again. */
-export async function createChannel(
-  api: APIRequestContext,
-  models: string[],
-  groups: string[],
-): Promise<() => Promise<void>> {
-  const reply = await api.post('/api/channel/', {
-    data: { name: 'e2e pricing', key: 'sk-e2e', models: models.join(','), group: groups.join(',') },
-  });
-  const body = await reply.json();
-  expect(body.success, body.message).toBe(true);
-  const [id] = body.data.ids as number[];
-  return async () => {
-    const removed = await (await api.delete(`/api/channel/${id}`)).json();
-    expect(removed.success, removed.message).toBe(true);
-  };
-}
-
 const epaySign = (fields: Record<string, string>, key: string): string =>
   createHash('md5')
     .update(

@@ -2,7 +2,8 @@
 // fake epay gateway, and the pricing page as a guest and as a user.
 import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
-import { createChannel, getOptions, rootApi, setOption, startFakeEpay } from '../support/billing';
+import { createChannel } from '../support/admin-api';
+import { getOptions, rootApi, setOption, startFakeEpay } from '../support/billing';
 import { registerUser, signIn, uniqueName } from '../support/console';
 import { E2E_BASE_URL } from '../support/env';
 
@@ -161,8 +162,11 @@ test('the pricing page: guests see the default ratio, users their group and unus
   request,
 }) => {
   const root = await rootApi();
-  const removeShared = await createChannel(root, ['gpt-e2e-shared'], ['default', 'vip']);
-  const removeVip = await createChannel(root, ['vip-e2e-only'], ['vip']);
+  const shared = await createChannel(root, {
+    models: ['gpt-e2e-shared'],
+    groups: ['default', 'vip'],
+  });
+  const vip = await createChannel(root, { models: ['vip-e2e-only'], groups: ['vip'] });
   try {
     await page.goto('/pricing');
     await expect(page.getByTestId('pricing-banner')).toContainText('默认分组倍率：1');
@@ -178,8 +182,8 @@ test('the pricing page: guests see the default ratio, users their group and unus
     await expect(page.getByTestId('unavailable-vip-e2e-only')).toBeVisible();
     await expect(page.getByTestId('unavailable-gpt-e2e-shared')).toHaveCount(0);
   } finally {
-    await removeShared();
-    await removeVip();
+    await shared.remove();
+    await vip.remove();
     await root.dispose();
   }
 });

@@ -14,7 +14,7 @@ import {
   startFakeTaskUpstream,
 } from '../../apps/server/test/fakes/fake-task-upstream';
 import { type FakeUpstream, startFakeUpstream } from '../../apps/server/test/fakes/fake-upstream';
-import { createToken, seedChannel } from '../../apps/server/test/helpers/relay-fixtures';
+import { apiSession, createApiToken, createChannel, editUser, userId } from '../support/admin-api';
 import { registerUser, signIn, uniqueName } from '../support/console';
 import { openE2eDatabase } from '../support/database';
 
@@ -47,38 +47,41 @@ async function setOption(request: APIRequestContext, key: string, value: string)
   expect((await reply.json()).success).toBe(true);
 }
 
+/** Channel removals, run before a journey's admin session closes so later journeys never
+ * route to its channels. */
+const cleanups: (() => Promise<void>)[] = [];
+const cleanUp = async () => {
+  for (const cleanup of cleanups.splice(0)) await cleanup();
+};
+
 /** A user with quota and an API token, and two channels: the preferred one fails with 500. */
-async function seedRelayUser(request: APIRequestContext) {
+async function seedRelayUser(admin: APIRequestContext) {
   const username = uniqueName('obs');
-  await registerUser(request, username, PASSWORD);
-  const { db } = database;
-  const user = await db
-    .selectFrom('users')
-    .select('id')
-    .where('username', '=', username)
-    .executeTakeFirstOrThrow();
-  await db.updateTable('users').set({ quota: 50_000_000 }).where('id', '=', user.id).execute();
-  const token = await createToken(db, Number(user.id), { name: `${username}-key` });
+  await registerUser(admin, username, PASSWORD);
+  const group = `g${username}`;
+  const id = await editUser(admin, username, { quota: 50_000_000, group });
+  const owner = await apiSession(username, PASSWORD);
+  const authorization = await createApiToken(owner, `${username}-key`);
+  await owner.dispose();
   const failing = `fail-${username}`;
   fake.behave(failing, { status: 500, error: { message: 'upstream broke' } });
   fake.behave(`ok-${username}`, { promptTokens: 100_000, completionTokens: 50_000 });
-  const group = `g${username}`;
-  await db.updateTable('users').set({ group }).where('id', '=', user.id).execute();
-  const first = await seedChannel(db, {
+  const first = await createChannel(admin, {
     key: failing,
     baseUrl: fake.url,
     models: [MODEL],
     groups: [group],
     priority: 10,
   });
-  const second = await seedChannel(db, {
+  const second = await createChannel(admin, {
     key: `ok-${username}`,
     baseUrl: fake.url,
     models: [MODEL],
     groups: [group],
     priority: 0,
   });
-  return { username, userId: Number(user.id), token, first, second };
+  cleanups.push(first.remove, second.remove);
+  return { username, userId: id, token: { authorization }, first: first.id, second: second.id };
 }
 
 async function relay(request: APIRequestContext, authorization: string) {
@@ -131,7 +134,8 @@ test('the user’s log lists relay requests with their quota and the total; the 
     await page.evaluate(() => localStorage.clear());
     await signIn(page, 'root', '123456');
     await page.getByTestId('default-password-later').click();
-    await page.goto(`/log?username=${seeded.username}`);
+    // Consumption only: setting the user's balance wrote an admin log as well.
+    await page.goto(`/log?username=${seeded.username}&type=2`);
     const adminTable = page.getByTestId('logs-table');
     await expect(adminTable.getByText(`渠道：${seeded.first} → ${seeded.second}`)).toHaveCount(2);
     await expect(
@@ -140,6 +144,7 @@ test('the user’s log lists relay requests with their quota and the total; the 
     await expect(adminTable.getByText(seeded.username, { exact: true })).toHaveCount(2);
   } finally {
     await setOption(admin, 'RetryTimes', '0');
+    await cleanUp();
     await admin.dispose();
   }
 });
@@ -147,12 +152,12 @@ test('the user’s log lists relay requests with their quota and the total; the 
 test('the dashboard draws its charts from the user’s buckets', async ({ page, request }) => {
   const username = uniqueName('dash');
   await registerUser(request, username, PASSWORD);
+  const admin = await apiSession();
+  const user = { id: await userId(admin, username) };
+  await admin.dispose();
+  // The aggregator folds logs into hourly buckets every DataExportInterval minutes (at least one),
+  // and only logs a minute old; the journey writes the buckets it draws directly.
   const { db } = database;
-  const user = await db
-    .selectFrom('users')
-    .select('id')
-    .where('username', '=', username)
-    .executeTakeFirstOrThrow();
   const hour = Math.floor(Date.now() / 1000 / 3600) * 3600;
   for (const [model, offset, quota, count] of [
     ['gpt-4o', 2, 1_000_000, 4],
@@ -204,25 +209,18 @@ test('a drawing task goes from submitted to success with an image preview', asyn
   try {
     const username = uniqueName('draw');
     await registerUser(admin, username, PASSWORD);
-    const { db } = database;
-    const user = await db
-      .selectFrom('users')
-      .select('id')
-      .where('username', '=', username)
-      .executeTakeFirstOrThrow();
-    await db
-      .updateTable('users')
-      .set({ quota: 5_000_000, group: `g${username}` })
-      .where('id', '=', user.id)
-      .execute();
-    const token = await createToken(db, Number(user.id));
-    await seedChannel(db, {
+    await editUser(admin, username, { quota: 5_000_000, group: `g${username}` });
+    const owner = await apiSession(username, PASSWORD);
+    const token = { authorization: await createApiToken(owner, `${username}-key`) };
+    await owner.dispose();
+    const channel = await createChannel(admin, {
       type: 2,
       key: FAKE_DRAWING_SECRET,
       baseUrl: drawingProxy.url,
       models: ['mj_imagine'],
       groups: [`g${username}`],
     });
+    cleanups.push(channel.remove);
     const submit = await admin.post('/mj/submit/imagine', {
       headers: { authorization: token.authorization },
       data: { prompt: 'a lighthouse at dusk' },
@@ -256,6 +254,7 @@ test('a drawing task goes from submitted to success with an image preview', asyn
       .toBe(1);
   } finally {
     await setOption(admin, 'MjNotifyEnabled', 'false');
+    await cleanUp();
     await admin.dispose();
   }
 });
