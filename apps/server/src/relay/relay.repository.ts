@@ -142,18 +142,8 @@ export function listChannels(db: Db): Promise<ChannelRow[]> {
   return db.selectFrom('channels as c').select(CHANNEL_COLUMNS).orderBy('c.id').execute();
 }
 
-/** Distinct models enabled for a group (for GET /v1/models). */
-export async function listGroupModels(db: Db, group: string): Promise<string[]> {
-  const rows = await db
-    .selectFrom('abilities')
-    .select('model')
-    .distinct()
-    .where('group', '=', group)
-    .where('enabled', '=', 1)
-    .orderBy('model')
-    .execute();
-  return rows.map((row) => row.model);
-}
+/** Distinct models enabled for a group (for GET /v1/models), shared with /api/user/models. */
+export { listGroupModels } from '../modules/users/users.repository';
 
 const affected = (result: QueryResult<unknown>): number => Number(result.numAffectedRows ?? 0);
 
