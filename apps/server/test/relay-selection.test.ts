@@ -270,8 +270,13 @@ describe('automatic disable and enable', () => {
     expect(started.json.success).toBe(true);
     const again = await client.get('/api/channel/test');
     expect(again.json.success).toBe(false);
+    // The test time is stored first and the status change after it: wait for both.
     const deadline = Date.now() + 10_000;
-    while ((await channelRow(slow)).test_time === 0 && Date.now() < deadline) {
+    const settled = async () => {
+      const row = await channelRow(slow);
+      return row.test_time !== 0 && row.status !== 1;
+    };
+    while (!(await settled()) && Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     const channel = await channelRow(slow);
