@@ -109,5 +109,6 @@ writeResult('console-load', {
     r.cssKiB.toFixed(1),
     r.requests,
     r.fcpMs.toFixed(0),
+    r.readyMs.toFixed(0),
   ]),
 });
