@@ -263,22 +263,34 @@ class DirectRelaySql {
       return true;
     })();
 
-  readonly settle = (s: Settlement): number =>
+  readonly settle = (settlements: readonly Settlement[]): number[] =>
     this.direct.connection.transaction(() => {
-      let charged = s.cost;
-      const extra = s.cost - s.reserved;
-      if (extra > 0) {
-        const user = this.userQuota.all(s.userId)[0] as { quota: number } | undefined;
-        const token = this.tokenQuota.all(s.tokenId)[0] as TokenBalance | undefined;
-        charged = s.reserved + Math.min(extra, available(user, token));
+      const plan = planSettlements(settlements);
+      for (const [userId, user] of plan.users) {
+        this.moveUser.run(user.delta, user.used, user.requests, userId);
       }
-      const delta = charged - s.reserved;
-      this.moveUser.run(delta, charged, s.countRequest ? 1 : 0, s.userId);
-      if (delta !== 0) this.moveToken.run(delta, s.tokenId);
-      if (charged > 0 && s.channelId > 0) this.addChannelUsed.run(charged, s.channelId);
-      if (s.log) this.insertLog({ ...s.log, quota: charged });
-      return charged;
+      for (const [tokenId, delta] of plan.tokens) this.moveToken.run(delta, tokenId);
+      for (const [channelId, used] of plan.channels) this.addChannelUsed.run(used, channelId);
+      for (const index of plan.guarded) {
+        plan.charges[index] = this.applyGuarded(settlements[index] as Settlement);
+      }
+      for (const [index, s] of settlements.entries()) {
+        if (s.log) this.insertLog({ ...s.log, quota: plan.charges[index] ?? 0 });
+      }
+      return plan.charges;
     })();
+
+  /** A settlement above its reservation, inside the caller's transaction; returns the charge. */
+  private applyGuarded(s: Settlement): number {
+    const user = this.userQuota.all(s.userId)[0] as { quota: number } | undefined;
+    const token = this.tokenQuota.all(s.tokenId)[0] as TokenBalance | undefined;
+    const charged = s.reserved + Math.min(s.cost - s.reserved, available(user, token));
+    const delta = charged - s.reserved;
+    this.moveUser.run(delta, charged, s.countRequest ? 1 : 0, s.userId);
+    if (delta !== 0) this.moveToken.run(delta, s.tokenId);
+    if (charged > 0 && s.channelId > 0) this.addChannelUsed.run(charged, s.channelId);
+    return charged;
+  }
 
   readonly refund = (userId: number, tokenId: number, amount: number): void =>
     this.direct.connection.transaction(() => {
@@ -369,36 +381,98 @@ export interface Settlement {
   now: number;
 }
 
+/** A batch of settlements as the fewest updates: see planSettlements. */
+interface SettlementPlan {
+  /** Per user: quota − delta, used_quota + used, request_count + requests. */
+  users: Map<number, { delta: number; used: number; requests: number }>;
+  /** Per token: remain − delta, used + delta (deltas that are not 0). */
+  tokens: Map<number, number>;
+  /** Per channel: used_quota + used. */
+  channels: Map<number, number>;
+  /** Settlements above their reservation, to apply one by one against the locked balances. */
+  guarded: number[];
+  /** What each settlement is charged (the guarded ones are filled in when applied). */
+  charges: number[];
+}
+
 /**
- * Moves the balances from the reservation to the real cost in one transaction and writes the
- * consume log. A cost above the reservation is taken only as far as the balances reach (they
- * are locked first), so nothing goes below zero; returns what was charged in the end.
+ * Settlements within their reservation only give back (or move nothing), so their moves are
+ * summed per user, token and channel; those above it are left to apply one by one after the
+ * sums (which only raise the balances they are guarded by).
  */
-export async function settleQuota(db: Db, s: Settlement): Promise<number> {
+function planSettlements(settlements: readonly Settlement[]): SettlementPlan {
+  const plan: SettlementPlan = {
+    users: new Map(),
+    tokens: new Map(),
+    channels: new Map(),
+    guarded: [],
+    charges: [],
+  };
+  for (const [index, s] of settlements.entries()) {
+    if (s.cost > s.reserved) {
+      plan.guarded.push(index);
+      plan.charges.push(0);
+      continue;
+    }
+    const delta = s.cost - s.reserved;
+    const user = plan.users.get(s.userId) ?? { delta: 0, used: 0, requests: 0 };
+    user.delta += delta;
+    user.used += s.cost;
+    user.requests += s.countRequest ? 1 : 0;
+    plan.users.set(s.userId, user);
+    if (delta !== 0) plan.tokens.set(s.tokenId, (plan.tokens.get(s.tokenId) ?? 0) + delta);
+    if (s.cost > 0 && s.channelId > 0) {
+      plan.channels.set(s.channelId, (plan.channels.get(s.channelId) ?? 0) + s.cost);
+    }
+    plan.charges.push(s.cost);
+  }
+  return plan;
+}
+
+/**
+ * Moves the balances from each reservation to its real cost and writes the consume logs, all in
+ * one transaction (the logs in one multi-row insert). A cost above the reservation is taken only
+ * as far as the balances reach (they are locked first), so nothing goes below zero; returns what
+ * each was charged in the end.
+ */
+export async function settleQuotas(db: Db, settlements: readonly Settlement[]): Promise<number[]> {
+  if (settlements.length === 0) return [];
   const direct = directOf(db);
-  if (direct) return direct.settle(s);
+  if (direct) return direct.settle(settlements);
   return db.transaction().execute(async (trx) => {
-    let charged = s.cost;
-    const extra = s.cost - s.reserved;
-    if (extra > 0) {
+    const plan = planSettlements(settlements);
+    for (const [userId, user] of plan.users) {
+      await moveUser(trx, userId, user.delta, user.used, user.requests);
+    }
+    for (const [tokenId, delta] of plan.tokens) await moveToken(trx, tokenId, delta);
+    for (const [channelId, used] of plan.channels) await addChannelUsed(trx, channelId, used);
+    for (const index of plan.guarded) {
+      const s = settlements[index] as Settlement;
       const available = await lockedAvailable(trx, s.userId, s.tokenId);
-      charged = s.reserved + Math.min(extra, available);
+      const charged = s.reserved + Math.min(s.cost - s.reserved, available);
+      const delta = charged - s.reserved;
+      await moveUser(trx, s.userId, delta, charged, s.countRequest ? 1 : 0);
+      if (delta !== 0) await moveToken(trx, s.tokenId, delta);
+      if (charged > 0 && s.channelId > 0) await addChannelUsed(trx, s.channelId, charged);
+      plan.charges[index] = charged;
     }
-    const delta = charged - s.reserved;
-    await runTemplate(trx, 'moveUserQuota', moveUserQuery, [
-      delta,
-      charged,
-      s.countRequest ? 1 : 0,
-      s.userId,
-    ]);
-    if (delta !== 0) await runTemplate(trx, 'moveTokenQuota', moveTokenQuery, [delta, s.tokenId]);
-    if (charged > 0 && s.channelId > 0) {
-      await runTemplate(trx, 'addChannelUsed', addChannelUsedQuery, [charged, s.channelId]);
+    const logs: NewLog[] = [];
+    for (const [index, s] of settlements.entries()) {
+      if (s.log) logs.push({ ...s.log, quota: plan.charges[index] ?? 0 });
     }
-    if (s.log) await insertLogs(trx, [{ ...s.log, quota: charged }]);
-    return charged;
+    await insertLogs(trx, logs);
+    return plan.charges;
   });
 }
+
+const moveUser = (db: Db, userId: number, delta: number, used: number, requests: number) =>
+  runTemplate(db, 'moveUserQuota', moveUserQuery, [delta, used, requests, userId]);
+
+const moveToken = (db: Db, tokenId: number, delta: number) =>
+  runTemplate(db, 'moveTokenQuota', moveTokenQuery, [delta, tokenId]);
+
+const addChannelUsed = (db: Db, channelId: number, used: number) =>
+  runTemplate(db, 'addChannelUsed', addChannelUsedQuery, [used, channelId]);
 
 /** What the user and token can still pay, with both rows locked for the rest of the transaction. */
 async function lockedAvailable(trx: Db, userId: number, tokenId: number): Promise<number> {
@@ -426,8 +500,8 @@ export async function refundQuota(
   const direct = directOf(db);
   if (direct) return direct.refund(userId, tokenId, amount);
   await db.transaction().execute(async (trx) => {
-    await runTemplate(trx, 'moveUserQuota', moveUserQuery, [-amount, 0, 0, userId]);
-    await runTemplate(trx, 'moveTokenQuota', moveTokenQuery, [-amount, tokenId]);
+    await moveUser(trx, userId, -amount, 0, 0);
+    await moveToken(trx, tokenId, -amount);
   });
 }
 
