@@ -238,6 +238,12 @@ class DirectRelaySql {
   private readonly userQuota;
   private readonly tokenQuota;
   private readonly logInserts = new Map<string, DirectStatement<unknown>>();
+  /** The guarded take (see takeQuota), in a transaction of its own. */
+  readonly take: (userId: number, tokenId: number, amount: number, now: number) => boolean;
+  /** The settlements (see settleQuotas) in one transaction; what each was charged. */
+  readonly settle: (settlements: readonly Settlement[]) => number[];
+  /** A whole reservation given back, in a transaction of its own. */
+  readonly refund: (userId: number, tokenId: number, amount: number) => void;
 
   constructor(
     private readonly db: Db,
@@ -254,17 +260,14 @@ class DirectRelaySql {
     this.addChannelUsed = statement('addChannelUsed', addChannelUsedQuery, 2);
     this.userQuota = statement('userQuota', userQuotaQuery, 1);
     this.tokenQuota = statement('tokenQuota', tokenQuotaQuery, 1);
-  }
-
-  readonly take = (userId: number, tokenId: number, amount: number, now: number): boolean =>
-    this.direct.connection.transaction(() => {
+    // better-sqlite3 builds a transaction function's wrappers on each transaction() call: once.
+    const transaction = direct.connection.transaction.bind(direct.connection);
+    this.take = transaction((userId: number, tokenId: number, amount: number, now: number) => {
       if (this.takeUser.run(amount, userId) !== 1) return false;
       if (this.takeToken.run(amount, now, tokenId) !== 1) throw new QuotaShort();
       return true;
-    })();
-
-  readonly settle = (settlements: readonly Settlement[]): number[] =>
-    this.direct.connection.transaction(() => {
+    });
+    this.settle = transaction((settlements: readonly Settlement[]) => {
       const plan = planSettlements(settlements);
       for (const [userId, user] of plan.users) {
         this.moveUser.run(user.delta, user.used, user.requests, userId);
@@ -278,7 +281,12 @@ class DirectRelaySql {
         if (s.log) this.insertLog({ ...s.log, quota: plan.charges[index] ?? 0 });
       }
       return plan.charges;
-    })();
+    });
+    this.refund = transaction((userId: number, tokenId: number, amount: number) => {
+      this.moveUser.run(-amount, 0, 0, userId);
+      this.moveToken.run(-amount, tokenId);
+    });
+  }
 
   /** A settlement above its reservation, inside the caller's transaction; returns the charge. */
   private applyGuarded(s: Settlement): number {
@@ -291,12 +299,6 @@ class DirectRelaySql {
     if (charged > 0 && s.channelId > 0) this.addChannelUsed.run(charged, s.channelId);
     return charged;
   }
-
-  readonly refund = (userId: number, tokenId: number, amount: number): void =>
-    this.direct.connection.transaction(() => {
-      this.moveUser.run(-amount, 0, 0, userId);
-      this.moveToken.run(-amount, tokenId);
-    })();
 
   private insertLog(log: NewLog): void {
     const columns = Object.keys(log).filter((column) => log[column as keyof NewLog] !== undefined);
