@@ -2,7 +2,10 @@
 // (app.close) writes every waiting settlement, after which all counters agree with the logs.
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PricingRules } from '../src/modules/pricing/pricing-rules';
 import { registerRelay } from '../src/relay';
+import { admitCaller } from '../src/relay/admission';
+import { Billing } from '../src/relay/billing';
 import { createUser } from './helpers/factories';
 import {
   consumeTotal,
@@ -91,5 +94,52 @@ describe('write-behind settlement', () => {
     const tokenRow = await tokenBalance(h.db, token.id);
     expect(tokenRow).toMatchObject({ remain_quota: 500_000 - logs.quota, used_quota: logs.quota });
     expect((await channelUsed()) - usedBefore).toBe(logs.quota);
+  });
+
+  it('writes the rest of a batch when one settlement in it fails', async () => {
+    const { options } = h.server.runtime;
+    const now = () => Math.floor(Date.now() / 1000);
+    const billing = new Billing(h.db, new PricingRules(options), now, () => 0, undefined, 60_000);
+    const user = await createUser(h.db, { quota: 10_000 });
+    const token = await createToken(h.db, user.id, { unlimited: false, remainQuota: 10_000 });
+    const log = (content: string | null) => ({
+      user_id: user.id,
+      username: user.username,
+      created_at: now(),
+      type: 2,
+      // A consume log without content breaks the NOT NULL constraint: that row fails.
+      content: content as string,
+      token_name: 'queue',
+      model_name: 'gpt-4',
+      channel_id: channelId,
+      token_id: token.id,
+    });
+    const outcomes: Promise<string>[] = [];
+    for (const content of ['first', null, 'third']) {
+      const caller = await admitCaller(h.db, token.authorization, now());
+      const reservation = await billing.reserve(caller, 1000);
+      const settled = billing.settle(reservation, { cost: 600, channelId, log: log(content) });
+      outcomes.push(
+        settled.then(
+          () => 'written',
+          () => 'failed',
+        ),
+      );
+    }
+    expect(billing.settlements.size).toBe(3);
+    await billing.flush();
+    expect(await Promise.all(outcomes)).toEqual(['written', 'failed', 'written']);
+
+    // Two settled at 600 each; the failed one keeps its whole reservation of 1000.
+    expect(await consumeTotal(h.db, user.id)).toEqual({ quota: 1200, count: 2 });
+    expect(await userBalance(h.db, user.id)).toEqual({
+      quota: 10_000 - 1200 - 1000,
+      used_quota: 1200,
+      request_count: 2,
+    });
+    expect(await tokenBalance(h.db, token.id)).toMatchObject({
+      remain_quota: 10_000 - 1200 - 1000,
+      used_quota: 2200,
+    });
   });
 });
