@@ -11,7 +11,8 @@
 //     "overrides":{"@hono/node-server":"1.13.8"}}' > package.json && npm install
 // (the override avoids its "TypeError: immutable" on streams). PORTKEY_DIR points elsewhere.
 // Without it the Portkey rows are skipped with a message. SWITCHYARD_NODE_OPTIONS passes Node
-// options to the gateway (for example --cpu-prof).
+// options to the gateway (Node refuses --cpu-prof there; to profile, --require
+// bench/relay/cpu-profile.cjs, see that file).
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import http from 'node:http';
@@ -201,7 +202,7 @@ const switchyard = await startServer({
   env: {
     LOG_LEVEL: 'warn',
     GLOBAL_API_RATE_LIMIT: '0',
-    // e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile the gateway during the run.
+    // e.g. "--require <repo>/bench/relay/cpu-profile.cjs" to profile the gateway during the run.
     ...(process.env.SWITCHYARD_NODE_OPTIONS
       ? { NODE_OPTIONS: process.env.SWITCHYARD_NODE_OPTIONS }
       : {}),

@@ -1,12 +1,12 @@
 // Billing under concurrency: 200 requests at once against a user whose quota covers 50. Nothing
 // goes below zero, and the logs, the user and the token agree on what was consumed.
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PricingRules } from '../src/modules/pricing/pricing-rules';
 import { admitCaller } from '../src/relay/admission';
 import { Billing } from '../src/relay/billing';
 import { createUser } from './helpers/factories';
 import {
+  consumeTotal,
   createToken,
   type RelayHarness,
   seedChannel,
@@ -40,15 +40,7 @@ function fire(authorization: string, body: Record<string, unknown>, count = CONC
   );
 }
 
-async function logTotal(userId: number) {
-  const row = await h.db
-    .selectFrom('logs')
-    .select([sql<number>`coalesce(sum(quota), 0)`.as('quota'), sql<number>`count(*)`.as('count')])
-    .where('user_id', '=', userId)
-    .where('type', '=', 2)
-    .executeTakeFirstOrThrow();
-  return { quota: Number(row.quota), count: Number(row.count) };
-}
+const logTotal = (userId: number) => consumeTotal(h.db, userId);
 
 describe('reservation size', () => {
   it('reserves PreConsumedQuota tokens when the request names no max_tokens', async () => {

@@ -2,14 +2,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import {
-  type Dialect,
-  Kysely,
-  MysqlDialect,
-  PostgresDialect,
-  SqliteDialect,
-  type SqliteDialectConfig,
-} from 'kysely';
+import { type Dialect, Kysely, MysqlDialect, PostgresDialect, SqliteDialect } from 'kysely';
 import { createPool as createMysqlPool } from 'mysql2';
 import pg from 'pg';
 import type { Config, DatabaseEngine } from '../config';
@@ -42,14 +35,37 @@ const pgTypes: pg.CustomTypesConfig = {
   }) as pg.CustomTypesConfig['getTypeParser'],
 };
 
-function sqliteDialect(path: string): Dialect {
+/**
+ * The SQLite connection under a Kysely instance, for hot paths that run a few statements
+ * synchronously (one better-sqlite3 transaction instead of Kysely's async one). Such a path must
+ * check `inTransaction` first: while a Kysely transaction is open on the one connection, a
+ * statement run directly would join it, so it must go through Kysely instead (and wait).
+ */
+export interface SqliteDirect {
+  /** Prepared statement for the SQL (cached, shared with Kysely's). */
+  prepare(sql: string): SqliteDatabase.Statement;
+  readonly connection: SqliteDatabase.Database;
+}
+
+const sqliteDirect = new WeakMap<object, SqliteDirect>();
+
+/** The direct SQLite access of a root database, or undefined (other engines, transactions). */
+export function sqliteDirectOf(db: Db): SqliteDirect | undefined {
+  return sqliteDirect.get(db);
+}
+
+function sqliteDialect(path: string): { dialect: Dialect; direct: SqliteDirect } {
   mkdirSync(dirname(path), { recursive: true });
   const database = new SqliteDatabase(path);
   database.pragma('journal_mode = WAL');
   database.pragma('busy_timeout = 5000');
   database.pragma('synchronous = NORMAL');
   database.pragma('foreign_keys = ON');
-  return new SqliteDialect({ database: withStatementCache(database) });
+  const cached = withStatementCache(database);
+  return {
+    dialect: new SqliteDialect({ database: cached }),
+    direct: { prepare: cached.prepare, connection: database },
+  };
 }
 
 /** Most distinct statements kept prepared; past this the cache starts over. */
@@ -60,11 +76,11 @@ const STATEMENT_CACHE_SIZE = 1000;
  * concurrently: the driver is synchronous), so they are kept by SQL text. Saves the prepare
  * on every relayed request's dozen statements.
  */
-function withStatementCache(database: SqliteDatabase.Database): SqliteDialectConfig['database'] {
+function withStatementCache(database: SqliteDatabase.Database) {
   const statements = new Map<string, SqliteDatabase.Statement>();
   return {
     close: () => database.close(),
-    prepare(sql: string) {
+    prepare(sql: string): SqliteDatabase.Statement {
       let statement = statements.get(sql);
       if (!statement) {
         if (statements.size >= STATEMENT_CACHE_SIZE) statements.clear();
@@ -100,13 +116,14 @@ export function createDatabase(
   config: DatabaseConfig,
   onPoolError: PoolErrorHandler = warnPoolError,
 ): Database {
+  const sqlite = config.engine === 'sqlite' ? sqliteDialect(config.sqlitePath) : undefined;
   const dialect =
-    config.engine === 'sqlite'
-      ? sqliteDialect(config.sqlitePath)
-      : config.engine === 'postgres'
-        ? postgresDialect(config.sqlDsn ?? '', onPoolError)
-        : mysqlDialect(config.sqlDsn ?? '', onPoolError);
+    sqlite?.dialect ??
+    (config.engine === 'postgres'
+      ? postgresDialect(config.sqlDsn ?? '', onPoolError)
+      : mysqlDialect(config.sqlDsn ?? '', onPoolError));
   const db = new Kysely<Schema>({ dialect });
+  if (sqlite) sqliteDirect.set(db, sqlite.direct);
   let closing: Promise<void> | undefined;
   // Idempotent: shutdown paths may close twice.
   const close = () => {

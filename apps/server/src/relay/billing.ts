@@ -5,8 +5,9 @@ import type { Db } from '../db/database';
 import type { NewLog } from '../db/schema';
 import type { PricingRules } from '../modules/pricing/pricing-rules';
 import type { RelayCaller } from './admission';
-import { refundQuota, settleQuota, takeQuota } from './relay.repository';
+import { refundQuota, takeQuota } from './relay.repository';
 import { RelayError } from './relay-errors';
+import { SETTLE_DELAY_MS, SettlementQueue } from './settlement-queue';
 
 export interface PriceQuote {
   model: string;
@@ -52,13 +53,19 @@ const IMAGE_SIZE_FACTORS: Record<string, number> = {
 export type QuotaLowListener = (userId: number, quotaLeft: number) => void;
 
 export class Billing {
+  /** Settlements not written yet (see settlement-queue.ts); `flush()` writes them. */
+  readonly settlements: SettlementQueue;
+
   constructor(
     private readonly db: Db,
     private readonly pricing: PricingRules,
     private readonly now: () => number,
     private readonly remindThreshold: () => number = () => 0,
     private readonly onQuotaLow: QuotaLowListener = () => undefined,
-  ) {}
+    settleDelayMs = SETTLE_DELAY_MS,
+  ) {
+    this.settlements = new SettlementQueue(db, settleDelayMs);
+  }
 
   quote(model: string, group: string): PriceQuote {
     const pricing = this.pricing.forModel(model);
@@ -134,9 +141,12 @@ export class Billing {
     return reservation;
   }
 
-  /** Moves the reservation to the real cost, counts the request, writes the log; returns it. */
+  /**
+   * Moves the reservation to the real cost, counts the request, writes the log; resolves with
+   * what was charged once written (within SETTLE_DELAY_MS: settlements are written in batches).
+   */
   async settle(reservation: Reservation, input: SettleInput): Promise<number> {
-    const charged = await settleQuota(this.db, {
+    const charged = await this.settlements.add({
       userId: reservation.userId,
       tokenId: reservation.tokenId,
       channelId: input.channelId,
@@ -152,6 +162,11 @@ export class Billing {
       this.onQuotaLow(reservation.userId, left);
     }
     return charged;
+  }
+
+  /** Writes every waiting settlement (on shutdown). */
+  flush(): Promise<void> {
+    return this.settlements.flush();
   }
 
   /** Gives the whole reservation back (the request failed before any usage). */

@@ -23,6 +23,8 @@ export interface RelayModuleDeps {
    * email, which the mail module sends; nothing is sent without it).
    */
   onQuotaLow?: QuotaLowListener;
+  /** How long settlements wait to be written together (default SETTLE_DELAY_MS). */
+  settleDelayMs?: number;
 }
 
 export interface RelayModule {
@@ -42,7 +44,10 @@ export function registerRelay(app: FastifyInstance, deps: RelayModuleDeps): Rela
     now,
     () => options.getInt('QuotaRemindThreshold'),
     deps.onQuotaLow,
+    deps.settleDelayMs,
   );
+  // Requests answered before shutdown get their settlements written before the database closes.
+  app.addHook('onClose', () => billing.flush());
   const health = new ChannelHealth(db, options, now);
   const relay = new RelayService({ db, options, billing, health, now, random: deps.random });
   const tester = new ChannelTester({

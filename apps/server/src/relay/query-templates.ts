@@ -2,7 +2,7 @@
 // compiled, and later runs with the real values in the markers' places. Building and compiling
 // a query costs more CPU than SQLite spends running it, and the relay runs a dozen per request.
 import type { Compilable, CompiledQuery, QueryResult } from 'kysely';
-import type { Db } from '../db/database';
+import type { Db, SqliteDirect } from '../db/database';
 import { engineOf } from '../db/dialect';
 
 /** Stands for the i-th argument while the template is compiled. */
@@ -21,20 +21,14 @@ const templates = new Map<string, Template>();
 /** The i-th argument's placeholder, typed as whatever the query builder expects there. */
 export type Arg = <T>(index: number) => T;
 
-/**
- * Runs the query `build` describes with `args`. `build` must place every value through `arg(i)`
- * and nothing else, so that the compiled SQL is the same for any arguments.
- */
-export function runTemplate<R>(
-  db: Db,
-  name: string,
-  build: (db: Db, arg: Arg) => Compilable<R>,
-  args: readonly unknown[],
-): Promise<QueryResult<R>> {
+type Build<R> = (db: Db, arg: Arg) => Compilable<R>;
+
+/** The query compiled once per engine with its arguments' order; `build` as in runTemplate. */
+function templateOf<R>(db: Db, name: string, build: Build<R>, arity: number): Template {
   const key = `${engineOf(db)}:${name}`;
   let template = templates.get(key);
   if (!template) {
-    const markers = args.map((_, index) => new Marker(index));
+    const markers = Array.from({ length: arity }, (_, index) => new Marker(index));
     const compiled = build(db, <T>(index: number) => markers[index] as T).compile();
     const order = compiled.parameters.map((parameter) => {
       if (!(parameter instanceof Marker)) throw new Error(`${name}: a value is not an argument`);
@@ -43,6 +37,45 @@ export function runTemplate<R>(
     template = { compiled, order };
     templates.set(key, template);
   }
-  const { compiled, order } = template;
-  return db.executeQuery<R>({ ...compiled, parameters: order.map((index) => args[index]) });
+  return template;
+}
+
+const bind = (order: readonly number[], args: readonly unknown[]): unknown[] =>
+  order.map((index) => args[index]);
+
+/**
+ * Runs the query `build` describes with `args`. `build` must place every value through `arg(i)`
+ * and nothing else, so that the compiled SQL is the same for any arguments.
+ */
+export function runTemplate<R>(
+  db: Db,
+  name: string,
+  build: Build<R>,
+  args: readonly unknown[],
+): Promise<QueryResult<R>> {
+  const { compiled, order } = templateOf(db, name, build, args.length);
+  return db.executeQuery<R>({ ...compiled, parameters: bind(order, args) });
+}
+
+/** A template run directly on the SQLite connection (see `SqliteDirect`), synchronously. */
+export interface DirectStatement<R> {
+  all(...args: unknown[]): R[];
+  /** Rows changed. */
+  run(...args: unknown[]): number;
+}
+
+/** The template as a better-sqlite3 statement; `db` is the root database `direct` belongs to. */
+export function directTemplate<R>(
+  db: Db,
+  direct: SqliteDirect,
+  name: string,
+  build: Build<R>,
+  arity: number,
+): DirectStatement<R> {
+  const { compiled, order } = templateOf(db, name, build, arity);
+  const statement = direct.prepare(compiled.sql);
+  return {
+    all: (...args) => statement.all(bind(order, args)) as R[],
+    run: (...args) => statement.run(bind(order, args)).changes,
+  };
 }

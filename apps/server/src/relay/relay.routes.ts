@@ -69,8 +69,9 @@ export function registerRelayRoutes(app: FastifyInstance, deps: RelayRouteDeps):
       { parseAs: 'buffer', bodyLimit: AUDIO_BODY_LIMIT },
       (_request, body, done) => done(null, body),
     );
-    scope.addHook('onRequest', async (_request, reply) => {
+    scope.addHook('onRequest', (_request, reply, done) => {
       reply.headers(CORS_HEADERS);
+      done();
     });
     scope.options('/v1/*', async (_request, reply) => reply.code(204).send());
 

@@ -32,7 +32,7 @@ import { planChannels, type Random } from './selection';
 import { findSensitiveWords } from './sensitive';
 import { sseFrame, streamReader } from './sse';
 import { countText } from './tokenizer';
-import { readBody, sendUpstream, UpstreamNetworkError } from './upstream';
+import { readBody, sendUpstream, UpstreamCancel, UpstreamNetworkError } from './upstream';
 
 /** No byte from a streaming upstream for this long ends the stream. */
 export const STREAM_IDLE_TIMEOUT_MS = 60_000;
@@ -142,9 +142,9 @@ export class RelayService {
     );
 
     // A client that goes away aborts the upstream call (the response's close, not req.destroyed).
-    const abort = new AbortController();
+    const cancel = new UpstreamCancel();
     const onClose = () => {
-      if (!reply.raw.writableFinished) abort.abort();
+      if (!reply.raw.writableFinished) cancel.cancel();
     };
     reply.raw.once('close', onClose);
 
@@ -174,7 +174,7 @@ export class RelayService {
         };
       }
       try {
-        const response = await this.call(adapter, ctx, abort.signal);
+        const response = await this.call(adapter, ctx, cancel);
         this.deps.health.succeeded(channel.id);
         const delivery = parsed.stream
           ? await this.deliverStream(reply, response, adapter, ctx, started)
@@ -192,7 +192,7 @@ export class RelayService {
         });
         return;
       } catch (error) {
-        if (abort.signal.aborted) {
+        if (cancel.cancelled) {
           await this.deps.billing.refund(reservation);
           if (!reply.sent) reply.hijack();
           return;
@@ -233,11 +233,11 @@ export class RelayService {
   private async call(
     adapter: ProviderAdapter,
     ctx: AdapterContext,
-    signal: AbortSignal,
+    cancel: UpstreamCancel,
   ): Promise<IncomingMessage> {
     let response: IncomingMessage;
     try {
-      response = await sendUpstream(adapter.request(ctx), signal);
+      response = await sendUpstream(adapter.request(ctx), cancel);
     } catch (error) {
       if (error instanceof UpstreamNetworkError) {
         throw networkError(error.message);
@@ -425,7 +425,22 @@ export class RelayService {
   }
 }
 
+/** Log texts by language, price and cut: a handful of distinct texts, built once each. */
+const logContents = new Map<string, string>();
+const LOG_CONTENTS_KEPT = 1000;
+
 function logContent(language: Language, quote: PriceQuote, cut: StreamCut): string {
+  const key = `${language}|${quote.perCall}|${quote.modelPrice}|${quote.modelRatio}|${quote.groupRatio}|${quote.completionRatio}|${cut}`;
+  let content = logContents.get(key);
+  if (content === undefined) {
+    if (logContents.size >= LOG_CONTENTS_KEPT) logContents.clear();
+    content = buildLogContent(language, quote, cut);
+    logContents.set(key, content);
+  }
+  return content;
+}
+
+function buildLogContent(language: Language, quote: PriceQuote, cut: StreamCut): string {
   const fixed = (value: number) => value.toFixed(2);
   const base = quote.perCall
     ? translate(language, 'relay.logPrice', {

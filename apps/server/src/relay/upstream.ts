@@ -1,5 +1,5 @@
 // Outbound HTTP to upstreams: node:http/https with keep-alive agents (one pool per protocol).
-import http, { type IncomingMessage } from 'node:http';
+import http, { type ClientRequest, type IncomingMessage } from 'node:http';
 import https from 'node:https';
 
 const httpAgent = new http.Agent({ keepAlive: true, maxSockets: 512, maxFreeSockets: 64 });
@@ -16,12 +16,32 @@ export interface UpstreamRequest {
 export class UpstreamNetworkError extends Error {}
 
 /**
+ * Cancels the upstream calls of one relayed request when its client goes away: the call in
+ * flight is destroyed (its reply too), later ones at once. Does what an AbortSignal does for
+ * the relay, without an AbortController and its listeners on every request.
+ */
+export class UpstreamCancel {
+  cancelled = false;
+  private current: ClientRequest | null = null;
+
+  cancel(): void {
+    this.cancelled = true;
+    this.current?.destroy(new Error('the client went away'));
+  }
+
+  attach(request: ClientRequest): void {
+    this.current = request;
+    if (this.cancelled) request.destroy(new Error('the client went away'));
+  }
+}
+
+/**
  * Sends the request and resolves with the response head; the body is left to the caller to
- * stream. The signal aborts the request at any point (a client that went away).
+ * stream. The signal (or cancel) aborts the request at any point (a client that went away).
  */
 export function sendUpstream(
   request: UpstreamRequest,
-  signal: AbortSignal,
+  stop: AbortSignal | UpstreamCancel,
 ): Promise<IncomingMessage> {
   return new Promise((resolve, reject) => {
     const secure = request.url.protocol === 'https:';
@@ -32,8 +52,9 @@ export function sendUpstream(
       method: request.method ?? 'POST',
       headers,
       agent: secure ? httpsAgent : httpAgent,
-      signal,
+      ...(stop instanceof UpstreamCancel ? {} : { signal: stop }),
     });
+    if (stop instanceof UpstreamCancel) stop.attach(outgoing);
     outgoing.once('response', resolve);
     outgoing.once('error', (error) => reject(new UpstreamNetworkError(error.message)));
     outgoing.end(body);

@@ -2,6 +2,7 @@
 // group × model, enabled when the channel is, priority and weight copied) and API tokens.
 import { randomBytes } from 'node:crypto';
 import { TokenStatus } from '@switchyard/contracts';
+import { sql } from 'kysely';
 import type { Db } from '../../src/db/database';
 import { engineOf } from '../../src/db/dialect';
 import type { CandidateRow } from '../../src/relay/relay.repository';
@@ -166,6 +167,17 @@ export async function startRelayHarness(env: Record<string, string> = {}): Promi
       await context.close();
     },
   };
+}
+
+/** Sum and count of a user's consume logs. */
+export async function consumeTotal(db: Db, userId: number) {
+  const row = await db
+    .selectFrom('logs')
+    .select([sql<number>`coalesce(sum(quota), 0)`.as('quota'), sql<number>`count(*)`.as('count')])
+    .where('user_id', '=', userId)
+    .where('type', '=', 2)
+    .executeTakeFirstOrThrow();
+  return { quota: Number(row.quota), count: Number(row.count) };
 }
 
 export async function logsOf(db: Db, userId: number) {

@@ -171,8 +171,10 @@ export class OpenAiAdapter implements ProviderAdapter {
     } catch {
       parsed = {};
     }
-    const text = (parsed.choices ?? []).map(choiceText).join('') + (parsed.text ?? '');
-    return { body: raw, contentType, usage: usageOf(parsed.usage), text };
+    const usage = usageOf(parsed.usage);
+    // The text is only counted when the reply gives no usage.
+    const text = usage ? '' : (parsed.choices ?? []).map(choiceText).join('') + (parsed.text ?? '');
+    return { body: raw, contentType, usage, text };
   }
 
   stream(ctx: AdapterContext): StreamTranslator {
