@@ -49,6 +49,7 @@ afterAll(async () => {
 
 describe('GitHub', () => {
   it('signs up and signs in with an unknown GitHub account, and again as the same user', async () => {
+    await setOption('QuotaForNewUser', '250000');
     const stateReply = await server.app.inject({ method: 'GET', url: '/api/oauth/state' });
     const cookie = stateReply.cookies.find((c) => c.name === 'switchyard_oauth_state');
     expect(cookie?.httpOnly).toBe(true);
@@ -71,6 +72,15 @@ describe('GitHub', () => {
     expect((await client.get('/api/user/self')).status).toBe(200);
     const row = await findUserById(server.db, first.json.data?.id ?? 0);
     expect(row?.github_id).toBe('101');
+    // The sign-up gift is granted and logged, as on password registration.
+    expect(row?.quota).toBe(250_000);
+    const gift = await server.db
+      .selectFrom('logs')
+      .select(['type', 'content'])
+      .where('user_id', '=', row?.id ?? 0)
+      .execute();
+    expect(gift).toEqual([{ type: 4, content: expect.stringContaining('$0.50') }]);
+    await setOption('QuotaForNewUser', '0');
     const tokenCall = github.requests.find((r) => r.url === '/login/oauth/access_token');
     expect(JSON.parse(tokenCall?.body ?? '{}')).toMatchObject({ client_secret: 'gh-secret' });
 

@@ -1,12 +1,19 @@
 // Third-party sign-in and binding: GitHub OAuth, WeChat verification codes, Telegram widget.
 // Signing in with an unknown external account creates a user when registration is open.
-import { type SessionUser, type TelegramLogin, UserStatus } from '@switchyard/contracts';
+import {
+  LogType,
+  renderQuota,
+  type SessionUser,
+  type TelegramLogin,
+  UserStatus,
+} from '@switchyard/contracts';
 import type { Db } from '../../db/database';
 import { isUniqueViolation } from '../../db/dialect';
-import type { MessageKey } from '../../i18n';
+import { type MessageKey, translate } from '../../i18n';
 import type { Clock } from '../../lib/clock';
 import { hashPassword, randomCode, randomToken } from '../../lib/crypto';
 import { refuse } from '../../lib/errors';
+import { insertLogs } from '../logs/logs.repository';
 import type { OptionsStore } from '../options/options.store';
 import type { Identity, SessionService } from '../sessions/sessions.service';
 import { newUserRow } from '../users/new-user';
@@ -158,6 +165,7 @@ export class OAuthService {
       try {
         const created = await findUserById(db, await insertUser(db, row));
         if (!created) throw new Error('the new user disappeared');
+        await this.logNewUserGift(created.id, created.username, row.quota ?? 0);
         return created;
       } catch (error) {
         if (!isUniqueViolation(error)) throw error;
@@ -168,5 +176,25 @@ export class OAuthService {
         if (attempt >= NEW_USERNAME_ATTEMPTS) throw error;
       }
     }
+  }
+
+  /** The sign-up gift's system log, as password registration writes it (in the console's first
+   * language: a provider callback carries no language of the user's). */
+  private async logNewUserGift(userId: number, username: string, quota: number): Promise<void> {
+    if (quota <= 0) return;
+    const { db, options, clock } = this.deps;
+    const display = {
+      displayInCurrency: options.getBool('DisplayInCurrencyEnabled'),
+      quotaPerUnit: options.getNumber('QuotaPerUnit'),
+    };
+    await insertLogs(db, [
+      {
+        user_id: userId,
+        username,
+        created_at: clock.now(),
+        type: LogType.system,
+        content: translate('zh', 'log.newUserGift', { quota: renderQuota(quota, display) }),
+      },
+    ]);
   }
 }
