@@ -183,6 +183,30 @@ describe('notify', () => {
     expect(order.complete_time).toBeGreaterThan(0);
   });
 
+  it('accepts the callback as a form-encoded POST too, once', async () => {
+    const { form, user } = await payingUser(2);
+    const fields = new URL(notifyUrl(form), 'http://local').searchParams.toString();
+    const post = () =>
+      server.app.inject({
+        method: 'POST',
+        url: '/api/user/epay/notify',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: fields,
+      });
+    const first = await post();
+    expect(first.body).toBe('success');
+    expect((await post()).body).toBe('success');
+    expect(await userQuota(server.db, user.id)).toBe(2 * 500000);
+    const forged = await server.app.inject({
+      method: 'POST',
+      url: '/api/user/epay/notify',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: fields.replace(/money=[^&]*/, 'money=999.00'),
+    });
+    expect(forged.body).toBe('fail');
+    expect(await userQuota(server.db, user.id)).toBe(2 * 500000);
+  });
+
   it('the same callback replayed 10 times concurrently credits once', async () => {
     const { form, user } = await payingUser(3);
     const url = notifyUrl(form);

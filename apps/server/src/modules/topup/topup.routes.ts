@@ -1,5 +1,6 @@
 // Redeem (POST /api/user/topup), online top-up quote and payment form (POST /api/user/amount,
-// /api/user/pay) and the epay notify callback (GET /api/user/epay/notify, public).
+// /api/user/pay) and the epay notify callback (/api/user/epay/notify, public: GET with the fields in
+// the query, or POST with them form-encoded, as gateways differ).
 import { Role } from '@switchyard/contracts';
 import {
   payRequestSchema,
@@ -37,5 +38,18 @@ export function registerTopUpRoutes(app: FastifyInstance, topUp: TopUpService): 
   app.get(EPAY_NOTIFY_PATH, { config: { access: 'public' } }, async (request, reply) => {
     const answer = await topUp.notify(callbackFields(request.query), languageOf(request));
     return reply.type('text/plain; charset=utf-8').send(answer);
+  });
+
+  // Form bodies are accepted only here: the rest of the API stays JSON-only.
+  app.register(async (scope) => {
+    scope.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string' },
+      (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+    );
+    scope.post(EPAY_NOTIFY_PATH, { config: { access: 'public' } }, async (request, reply) => {
+      const answer = await topUp.notify(callbackFields(request.body), languageOf(request));
+      return reply.type('text/plain; charset=utf-8').send(answer);
+    });
   });
 }
