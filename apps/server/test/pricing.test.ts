@@ -86,4 +86,13 @@ describe('GET /api/pricing', () => {
     expect(byName(mine, 'claude-3-haiku').available).toBe(false);
     expect(byName(mine, 'gpt-4o').available).toBe(true);
   });
+
+  it('a caller with a system access token (no cookie) sees their group too', async () => {
+    const { user, client } = await signedInUser(server);
+    await server.db.updateTable('users').set({ group: 'vip' }).where('id', '=', user.id).execute();
+    const token = (await client.get<string>('/api/user/token')).json.data ?? '';
+    expect(token).not.toBe('');
+    const reply = await server.client().get('/api/pricing', { authorization: token });
+    expect(reply.body<PricingReply>()).toMatchObject({ group: 'vip', group_ratio: 0.8 });
+  });
 });

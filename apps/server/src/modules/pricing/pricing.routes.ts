@@ -1,15 +1,9 @@
 // GET /api/pricing (public): the model price list with the caller's group ratio.
-import { type PricingReply, SESSION_COOKIE } from '@switchyard/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { PricingReply } from '@switchyard/contracts';
+import type { FastifyInstance } from 'fastify';
+import { resolveIdentity } from '../../plugins/auth';
 import type { SessionService } from '../sessions/sessions.service';
 import type { PricingService } from './pricing.service';
-
-/** The group of a signed-in caller (cookie session); null for a guest. */
-async function callerGroup(request: FastifyRequest, sessions: SessionService) {
-  const token = request.cookies[SESSION_COOKIE];
-  if (!token) return null;
-  return (await sessions.fromCookie(token))?.group ?? null;
-}
 
 export function registerPricingRoutes(
   app: FastifyInstance,
@@ -19,8 +13,10 @@ export function registerPricingRoutes(
   app.get(
     '/api/pricing',
     { config: { access: 'public' } },
-    async (request): Promise<PricingReply> => {
-      const list = await pricing.list(await callerGroup(request, sessions));
+    async (request, reply): Promise<PricingReply> => {
+      // A signed-in caller (session cookie or access token) sees its group; a guest the default.
+      const identity = await resolveIdentity(request, reply, sessions);
+      const list = await pricing.list(identity?.group ?? null);
       return {
         success: true,
         message: '',
