@@ -138,6 +138,16 @@ describe('the role hierarchy', () => {
       action: 'demote',
     });
     expect(demoted.json).toMatchObject({ success: true, data: { role: Role.common } });
+    const logs = await server.db
+      .selectFrom('logs')
+      .select(['type', 'content'])
+      .where('user_id', '=', user.id)
+      .orderBy('id')
+      .execute();
+    expect(logs).toEqual([
+      { type: 3, content: expect.stringMatching(/promoted/) },
+      { type: 3, content: expect.stringMatching(/demoted/) },
+    ]);
   });
 
   it('nobody disables, cancels or demotes root, not even root', async () => {

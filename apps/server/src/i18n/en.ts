@@ -219,4 +219,6 @@ export const en: Record<MessageKey, string> = {
   'mail.quotaLowSubject': '{system} quota reminder',
   'mail.quotaLowBody':
     '<p>Hello! Your remaining quota on {system} is {quota}, below the reminder threshold.</p><p>Top up soon so your requests are not refused.</p>',
+  'log.adminPromoted': 'Administrator {admin} promoted user {username} to administrator',
+  'log.adminDemoted': 'Administrator {admin} demoted user {username} to an ordinary user',
 };

@@ -203,6 +203,8 @@ export const zh = {
   'mail.quotaLowSubject': '{system} 额度提醒',
   'mail.quotaLowBody':
     '<p>您好！您在 {system} 的剩余额度为 {quota}，已低于提醒阈值。</p><p>为免请求被拒绝，请及时充值。</p>',
+  'log.adminPromoted': '管理员 {admin} 将用户 {username} 提升为管理员',
+  'log.adminDemoted': '管理员 {admin} 将用户 {username} 降为普通用户',
 } as const;
 
 export type MessageKey = keyof typeof zh;

@@ -1,6 +1,6 @@
 // User administration (admin): list, search, read, create, edit and the manage actions, with the
 // role hierarchy enforced here: an admin acts only on lower roles, root is never disabled or
-// cancelled, only root promotes. Every change of quota or status writes a type 3 log.
+// cancelled, only root promotes. Every change of quota, status or role writes a type 3 log.
 import {
   type AdminUser,
   type CreateUserRequest,
@@ -56,13 +56,13 @@ export const toAdminUser = (row: UserRow): AdminUser => ({
 const outranks = (caller: Identity, target: UserRow): boolean =>
   isRoot(caller.role) || caller.role > target.role;
 
-/** What each manage action changes, and the log line it writes (status changes only). */
+/** What each manage action changes, and the admin log line it writes. */
 const ACTION_EFFECT: Record<
   ManageAction,
   { patch: (now: number) => UserUpdate; log?: MessageKey }
 > = {
-  promote: { patch: () => ({ role: Role.admin }) },
-  demote: { patch: () => ({ role: Role.common }) },
+  promote: { patch: () => ({ role: Role.admin }), log: 'log.adminPromoted' },
+  demote: { patch: () => ({ role: Role.common }), log: 'log.adminDemoted' },
   disable: { patch: () => ({ status: UserStatus.disabled }), log: 'log.adminDisabled' },
   enable: { patch: () => ({ status: UserStatus.enabled }), log: 'log.adminEnabled' },
   delete: {
