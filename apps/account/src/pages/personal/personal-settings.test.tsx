@@ -1,8 +1,8 @@
 import { Message } from '@arco-design/web-react';
 import { loadSessionData, useSessionStore } from '@switchyard/console-kit';
-import type { SelfUser } from '@switchyard/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { selfUser } from '../../test/fixtures';
 import { renderPage } from '../../test/render-page';
 import { getSelf } from '../user-edit/user-edit.api';
 import { deleteSelf, getAffCode, listOwnModels, transferAffQuota } from './personal.api';
@@ -19,26 +19,7 @@ vi.mock('./personal.api', () => ({
   bindEmail: vi.fn(),
 }));
 
-const self: SelfUser = {
-  id: 7,
-  username: 'alice',
-  display_name: 'Alice',
-  role: 1,
-  status: 1,
-  group: 'default',
-  email: '',
-  github_id: '',
-  wechat_id: '',
-  telegram_id: '',
-  quota: 0,
-  used_quota: 0,
-  request_count: 0,
-  aff_code: 'AbCd',
-  aff_count: 2,
-  aff_quota: 3_000_000,
-  aff_history_quota: 4_000_000,
-  inviter_id: 0,
-};
+const self = selfUser({ aff_count: 2, aff_quota: 3_000_000, aff_history_quota: 4_000_000 });
 
 const open = () => renderPage('/setting', <PersonalSettings />, { url: '/setting?tab=personal' });
 
