@@ -66,7 +66,9 @@ export function BindingsSection({ self }: { self: SelfUser }) {
       {status?.wechat_login ? (
         <div>
           {t('wechat.account')}:{' '}
-          <Tag>{self.wechat_id ? t('personal.bound') : t('personal.notBound')}</Tag>{' '}
+          <Tag data-testid="personal-wechat">
+            {self.wechat_id ? t('personal.bound') : t('personal.notBound')}
+          </Tag>{' '}
           <Button
             size="small"
             disabled={Boolean(self.wechat_id)}
