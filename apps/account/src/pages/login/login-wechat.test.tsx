@@ -1,7 +1,7 @@
 import { Message } from '@arco-design/web-react';
 import { loadSessionData, useSessionStore } from '@switchyard/console-kit';
 import type { SessionUser } from '@switchyard/contracts';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { serveEnvelope } from '../../test/fixtures';
 import { renderPage } from '../../test/render-page';
@@ -39,8 +39,18 @@ describe('LoginPage WeChat sign-in', () => {
 
   it('shows the QR code from the status in the dialog', async () => {
     const modal = await openWeChat();
-    expect(modal.querySelector('img')).toHaveAttribute('src', QR);
+    expect(within(modal).getByRole('img', { name: '微信公众号二维码' })).toHaveAttribute('src', QR);
     expect(within(modal).getByText(/输入「验证码」获取验证码/)).toBeInTheDocument();
+  });
+
+  it('sends the code when Enter is pressed in the field', async () => {
+    const seen = serveEnvelope({ success: true, message: '', data: alice });
+    await openWeChat();
+    await userEvent.type(screen.getByTestId('wechat-code'), '246810');
+    // Browsers give Enter its keyCode, which Arco reads; user-event leaves it out.
+    fireEvent.keyDown(screen.getByTestId('wechat-code'), { key: 'Enter', keyCode: 13 });
+    expect(await screen.findByText('登录成功')).toBeInTheDocument();
+    expect(seen[0]?.params).toEqual({ code: '246810' });
   });
 
   it('asks for the code before calling the server', async () => {

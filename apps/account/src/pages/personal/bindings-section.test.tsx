@@ -27,11 +27,14 @@ describe('BindingsSection WeChat', () => {
     expect(screen.queryByTestId('personal-bind-wechat')).not.toBeInTheDocument();
   });
 
-  it('sends the code to /api/oauth/wechat/bind, says so and closes the dialog', async () => {
+  it('sends the code to /api/oauth/wechat/bind, says so, closes the dialog and clears the code', async () => {
     const seen = serveEnvelope({ success: true, message: '绑定成功', data: null });
     await open();
     expect(screen.getByTestId('personal-wechat')).toHaveTextContent('未绑定');
     await userEvent.click(screen.getByTestId('personal-bind-wechat'));
+    expect(
+      await screen.findByText('绑定微信账号', { selector: '.arco-modal-title' }),
+    ).toBeVisible();
     await userEvent.type(await screen.findByTestId('wechat-code'), '654321');
     await userEvent.click(screen.getByTestId('wechat-submit'));
     expect(await screen.findByText('绑定成功！')).toBeInTheDocument();
@@ -39,6 +42,8 @@ describe('BindingsSection WeChat', () => {
     expect(seen[0]?.url).toBe('/api/oauth/wechat/bind');
     expect(seen[0]?.params).toEqual({ code: '654321' });
     await waitFor(() => expect(screen.queryByTestId('wechat-modal')).not.toBeVisible());
+    await userEvent.click(screen.getByTestId('personal-bind-wechat'));
+    expect(screen.getByTestId('wechat-code')).toHaveValue('');
   });
 
   it("shows the server's refusal and keeps the dialog open", async () => {

@@ -78,6 +78,7 @@ export function BindingsSection({ self }: { self: SelfUser }) {
             {t('wechat.bind')}
           </Button>
           <WeChatModal
+            title={t('wechat.bind')}
             visible={wechatOpen}
             onClose={() => setWeChatOpen(false)}
             submit={wechatBind}
