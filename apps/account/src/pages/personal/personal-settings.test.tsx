@@ -2,7 +2,7 @@ import { Message } from '@arco-design/web-react';
 import { loadSessionData, useSessionStore } from '@switchyard/console-kit';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { selfUser } from '../../test/fixtures';
+import { selfUser, serveEnvelope } from '../../test/fixtures';
 import { renderPage } from '../../test/render-page';
 import { getSelf } from '../user-edit/user-edit.api';
 import { deleteSelf, getAffCode, listOwnModels, transferAffQuota } from './personal.api';
@@ -76,6 +76,21 @@ describe('PersonalSettings', () => {
     await open();
     expect(await screen.findByTestId('personal-username')).toBeInTheDocument();
     expect(screen.queryByTestId('personal-delete')).not.toBeInTheDocument();
+  });
+
+  it('shows WeChat as bound once the bind succeeds, reading the account again', async () => {
+    useSessionStore.setState({ status: { wechat_login: true, wechat_qrcode: '' } as never });
+    vi.mocked(getSelf)
+      .mockResolvedValueOnce(self)
+      .mockResolvedValue({ ...self, wechat_id: 'wx-1' });
+    serveEnvelope({ success: true, message: '绑定成功', data: null });
+    await open();
+    expect(await screen.findByTestId('personal-wechat')).toHaveTextContent('未绑定');
+    await userEvent.click(screen.getByTestId('personal-bind-wechat'));
+    await userEvent.type(await screen.findByTestId('wechat-code'), '654321');
+    await userEvent.click(screen.getByTestId('wechat-submit'));
+    await waitFor(() => expect(screen.getByTestId('personal-wechat')).toHaveTextContent('已绑定'));
+    expect(screen.getByTestId('personal-bind-wechat')).toBeDisabled();
   });
 
   it('asks for the email and the code before binding', async () => {
