@@ -44,7 +44,7 @@ describe('TelegramWidget', () => {
     const script = widgetScript();
     expect(script.src).toMatch(/^https:\/\/telegram\.org\/js\/telegram-widget\.js/);
     expect(script.dataset.telegramLogin).toBe('switchyard_bot');
-    expect(script.dataset.authUrl).toBe('/api/oauth/telegram/bind');
+    expect(script.dataset.authUrl).toBe(`${window.location.origin}/api/oauth/telegram/bind`);
     expect(script.dataset.onauth).toBeUndefined();
     expect(telegramCallback()).toBeUndefined();
   });

@@ -74,7 +74,7 @@ describe('BindingsSection Telegram', () => {
   it('offers the widget that sends the browser to the bind URL while unbound', async () => {
     await open();
     const script = screen.getByTestId('telegram-widget').querySelector('script');
-    expect(script?.dataset.authUrl).toBe('/api/oauth/telegram/bind');
+    expect(script?.dataset.authUrl).toBe(`${window.location.origin}/api/oauth/telegram/bind`);
     expect(script?.dataset.telegramLogin).toBe('switchyard_bot');
   });
 
