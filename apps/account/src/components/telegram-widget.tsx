@@ -6,6 +6,7 @@ import type { TelegramAuth } from '../pages/oauth/oauth.api';
 
 const WIDGET_URL = 'https://telegram.org/js/telegram-widget.js?22';
 const CALLBACK = 'switchyardTelegramAuth';
+const BIND_PATH = '/api/oauth/telegram/bind';
 
 declare global {
   interface Window {
@@ -30,7 +31,8 @@ export function TelegramWidget({ onAuth }: { onAuth?: (auth: TelegramAuth) => vo
       window[CALLBACK] = onAuth;
       script.dataset.onauth = `${CALLBACK}(user)`;
     } else {
-      script.dataset.authUrl = '/api/oauth/telegram/bind';
+      // Absolute: the widget runs on Telegram's origin, where a bare path would not lead back here.
+      script.dataset.authUrl = new URL(BIND_PATH, window.location.origin).href;
     }
     element.appendChild(script);
     return () => {

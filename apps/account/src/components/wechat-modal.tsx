@@ -7,11 +7,14 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 export function WeChatModal({
+  title,
   visible,
   onClose,
   submit,
   onDone,
 }: {
+  /** The dialog's title; signing in by default. */
+  title?: string;
   visible: boolean;
   onClose: () => void;
   submit: (code: string) => Promise<unknown>;
@@ -20,7 +23,14 @@ export function WeChatModal({
   const { t } = useTranslation('account');
   const qrcode = useSessionStore((state) => state.status?.wechat_qrcode);
   const [code, setCode] = useState('');
-  const mutation = useMutation({ mutationFn: submit, onSuccess: onDone });
+  // A code is good once: a successful one is cleared so the dialog opens empty next time.
+  const mutation = useMutation({
+    mutationFn: submit,
+    onSuccess: (result) => {
+      setCode('');
+      onDone(result);
+    },
+  });
   const send = () => {
     if (!code.trim()) {
       Message.error(t('wechat.codeRequired'));
@@ -29,13 +39,14 @@ export function WeChatModal({
     mutation.mutate(code.trim());
   };
   return (
-    <Modal title={t('wechat.title')} visible={visible} onCancel={onClose} footer={null}>
+    <Modal title={title ?? t('wechat.title')} visible={visible} onCancel={onClose} footer={null}>
       <div style={{ textAlign: 'center' }} data-testid="wechat-modal">
-        {qrcode ? <img src={qrcode} alt="" width={180} height={180} /> : null}
+        {qrcode ? <img src={qrcode} alt={t('wechat.qrcode')} width={180} height={180} /> : null}
         <p>{t('wechat.hint')}</p>
         <Input
           value={code}
           onChange={setCode}
+          onPressEnter={send}
           placeholder={t('wechat.code')}
           data-testid="wechat-code"
         />

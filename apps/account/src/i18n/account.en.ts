@@ -161,5 +161,6 @@ export const accountEn: TranslationOf<typeof accountZh> = {
     login: 'WeChat',
     bind: 'Bind WeChat account',
     account: 'WeChat',
+    qrcode: 'QR code of the WeChat official account',
   },
 };

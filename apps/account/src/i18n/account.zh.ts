@@ -151,5 +151,6 @@ export const accountZh = {
     login: '微信登录',
     bind: '绑定微信账号',
     account: '微信',
+    qrcode: '微信公众号二维码',
   },
 } as const;

@@ -66,7 +66,9 @@ export function BindingsSection({ self }: { self: SelfUser }) {
       {status?.wechat_login ? (
         <div>
           {t('wechat.account')}:{' '}
-          <Tag>{self.wechat_id ? t('personal.bound') : t('personal.notBound')}</Tag>{' '}
+          <Tag data-testid="personal-wechat">
+            {self.wechat_id ? t('personal.bound') : t('personal.notBound')}
+          </Tag>{' '}
           <Button
             size="small"
             disabled={Boolean(self.wechat_id)}
@@ -76,6 +78,7 @@ export function BindingsSection({ self }: { self: SelfUser }) {
             {t('wechat.bind')}
           </Button>
           <WeChatModal
+            title={t('wechat.bind')}
             visible={wechatOpen}
             onClose={() => setWeChatOpen(false)}
             submit={wechatBind}

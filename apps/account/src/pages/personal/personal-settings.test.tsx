@@ -1,8 +1,8 @@
 import { Message } from '@arco-design/web-react';
 import { loadSessionData, useSessionStore } from '@switchyard/console-kit';
-import type { SelfUser } from '@switchyard/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { selfUser, serveEnvelope } from '../../test/fixtures';
 import { renderPage } from '../../test/render-page';
 import { getSelf } from '../user-edit/user-edit.api';
 import { deleteSelf, getAffCode, listOwnModels, transferAffQuota } from './personal.api';
@@ -19,26 +19,7 @@ vi.mock('./personal.api', () => ({
   bindEmail: vi.fn(),
 }));
 
-const self: SelfUser = {
-  id: 7,
-  username: 'alice',
-  display_name: 'Alice',
-  role: 1,
-  status: 1,
-  group: 'default',
-  email: '',
-  github_id: '',
-  wechat_id: '',
-  telegram_id: '',
-  quota: 0,
-  used_quota: 0,
-  request_count: 0,
-  aff_code: 'AbCd',
-  aff_count: 2,
-  aff_quota: 3_000_000,
-  aff_history_quota: 4_000_000,
-  inviter_id: 0,
-};
+const self = selfUser({ aff_count: 2, aff_quota: 3_000_000, aff_history_quota: 4_000_000 });
 
 const open = () => renderPage('/setting', <PersonalSettings />, { url: '/setting?tab=personal' });
 
@@ -95,6 +76,21 @@ describe('PersonalSettings', () => {
     await open();
     expect(await screen.findByTestId('personal-username')).toBeInTheDocument();
     expect(screen.queryByTestId('personal-delete')).not.toBeInTheDocument();
+  });
+
+  it('shows WeChat as bound once the bind succeeds, reading the account again', async () => {
+    useSessionStore.setState({ status: { wechat_login: true, wechat_qrcode: '' } as never });
+    vi.mocked(getSelf)
+      .mockResolvedValueOnce(self)
+      .mockResolvedValue({ ...self, wechat_id: 'wx-1' });
+    serveEnvelope({ success: true, message: '绑定成功', data: null });
+    await open();
+    expect(await screen.findByTestId('personal-wechat')).toHaveTextContent('未绑定');
+    await userEvent.click(screen.getByTestId('personal-bind-wechat'));
+    await userEvent.type(await screen.findByTestId('wechat-code'), '654321');
+    await userEvent.click(screen.getByTestId('wechat-submit'));
+    await waitFor(() => expect(screen.getByTestId('personal-wechat')).toHaveTextContent('已绑定'));
+    expect(screen.getByTestId('personal-bind-wechat')).toBeDisabled();
   });
 
   it('asks for the email and the code before binding', async () => {

@@ -3,6 +3,7 @@ import { loadSessionData, useSessionStore } from '@switchyard/console-kit';
 import type { AdminUser } from '@switchyard/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { selfUser } from '../../test/fixtures';
 import { renderPage } from '../../test/render-page';
 import { listGroups, listUsers, manageUser } from './users.api';
 import { UsersPage } from './users-page';
@@ -15,24 +16,7 @@ vi.mock('./users.api', () => ({
 }));
 
 const user = (patch: Partial<AdminUser>): AdminUser => ({
-  id: 1,
-  username: 'alice',
-  display_name: 'Alice',
-  role: 1,
-  status: 1,
-  group: 'default',
-  email: '',
-  github_id: '',
-  wechat_id: '',
-  telegram_id: '',
-  quota: 1_000_000,
-  used_quota: 0,
-  request_count: 0,
-  aff_code: '',
-  aff_count: 0,
-  aff_quota: 0,
-  aff_history_quota: 0,
-  inviter_id: 0,
+  ...selfUser({ id: 1, quota: 1_000_000, aff_code: '' }),
   deleted_at: null,
   created_at: 0,
   ...patch,
