@@ -229,6 +229,22 @@ describe('Telegram', () => {
     expect(login.json).toMatchObject({ success: true, data: { id: user.id } });
   });
 
+  it('sends a refused bind back to the settings page with the reason', async () => {
+    const user = await createUser(server.db);
+    const client = server.client();
+    await client.login(user.username, user.password);
+    const forged = { ...widget('5552', now()), username: 'someone-else' };
+    const bind = await client.get(`/api/oauth/telegram/bind?${query(forged)}`, {
+      'accept-language': 'en',
+    });
+    expect(bind.status).toBe(302);
+    const location = new URL(bind.headers.location as string, 'http://console.example');
+    expect(location.pathname).toBe('/setting');
+    expect(location.searchParams.get('tab')).toBe('personal');
+    expect(location.searchParams.get('bind_error')).toMatch(/invalid/);
+    expect((await findUserById(server.db, user.id))?.telegram_id).toBeFalsy();
+  });
+
   it('refuses a forged hash and a stale login', async () => {
     const forged = { ...widget('5551', now()), username: 'someone-else' };
     const reply = await server.client().get(`/api/oauth/telegram/login?${query(forged)}`);

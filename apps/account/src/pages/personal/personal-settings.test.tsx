@@ -46,6 +46,16 @@ describe('PersonalSettings', () => {
     expect(screen.getByText('$8.00')).toBeInTheDocument();
   });
 
+  it('shows, once, why a bind that left the console was refused, and drops it from the URL', async () => {
+    await renderPage('/setting', <PersonalSettings />, {
+      url: '/setting?tab=personal&bind_error=Telegram%20login%20data%20is%20invalid',
+    });
+    expect(await screen.findByText('Telegram login data is invalid')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.getByTestId('location')).toHaveTextContent(/^\/setting\?tab=personal$/),
+    );
+  });
+
   it('refuses a transfer below one unit with 划转金额最低为', async () => {
     await open();
     await userEvent.click(await screen.findByTestId('personal-aff-transfer'));

@@ -1,9 +1,10 @@
 // /setting?tab=personal: the signed-in user's own account.
-import { Card, Space, Spin, Tag, Typography } from '@arco-design/web-react';
+import { Card, Message, Space, Spin, Tag, Typography } from '@arco-design/web-react';
 import { useQuotaDisplay } from '@switchyard/console-kit';
 import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
 import { RemoteRoot } from '../../components/remote-root';
 import { AccessTokenSection } from './access-token-section';
 import { BindingsSection } from './bindings-section';
@@ -22,8 +23,27 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
+/** Shows, once, the reason a bind that left the console (Telegram's widget) was refused. */
+function useBindError() {
+  const [params, setParams] = useSearchParams();
+  const reason = params.get('bind_error');
+  useEffect(() => {
+    if (!reason) return;
+    Message.error(reason);
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete('bind_error');
+        return next;
+      },
+      { replace: true },
+    );
+  }, [reason, setParams]);
+}
+
 export function PersonalSettings() {
   const { t } = useTranslation('account');
+  useBindError();
   const { renderQuota } = useQuotaDisplay();
   const self = useSelf();
   const models = useQuery({ queryKey: ['account', 'models'], queryFn: listOwnModels });

@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { languageOf, translate } from '../../i18n';
 import { randomToken } from '../../lib/crypto';
 import { ok } from '../../lib/envelope';
-import { refuse } from '../../lib/errors';
+import { AppError, refuse, ValidationError } from '../../lib/errors';
 import { parseInput } from '../../lib/validation';
 import { identityOf, resolveIdentity, setSessionCookie } from '../../plugins/auth';
 import type { SessionService } from '../sessions/sessions.service';
@@ -77,9 +77,23 @@ export function registerOAuthRoutes(
   });
 
   // The widget sends the browser here itself (data-auth-url), so the answer is a redirect.
+  // Telegram's widget sends the browser here, so a refusal goes back to the settings page with its
+  // reason (shown there once) instead of leaving the user on a JSON reply.
   app.get('/api/oauth/telegram/bind', { config: signedInCritical }, async (request, reply) => {
-    const data = parseInput(telegramLoginQuerySchema, request.query);
-    await oauth.telegram(data, identityOf(request));
-    return reply.redirect(`${SETTINGS_PATH}?tab=personal`);
+    const target = new URLSearchParams({ tab: 'personal' });
+    try {
+      const data = parseInput(telegramLoginQuerySchema, request.query);
+      await oauth.telegram(data, identityOf(request));
+    } catch (error) {
+      const language = languageOf(request);
+      if (error instanceof AppError) {
+        target.set('bind_error', translate(language, error.messageKey, error.params));
+      } else if (error instanceof ValidationError) {
+        target.set('bind_error', translate(language, 'request.failed'));
+      } else {
+        throw error;
+      }
+    }
+    return reply.redirect(`${SETTINGS_PATH}?${target}`);
   });
 }
