@@ -47,13 +47,20 @@ describe('PersonalSettings', () => {
   });
 
   it('shows, once, why a bind that left the console was refused, and drops it from the URL', async () => {
-    await renderPage('/setting', <PersonalSettings />, {
-      url: '/setting?tab=personal&bind_error=Telegram%20login%20data%20is%20invalid',
-    });
-    expect(await screen.findByText('Telegram login data is invalid')).toBeInTheDocument();
-    await waitFor(() =>
-      expect(screen.getByTestId('location')).toHaveTextContent(/^\/setting\?tab=personal$/),
-    );
+    // Spied, not rendered: a toast's closing timer would outlive the test's document.
+    const error = vi.spyOn(Message, 'error').mockImplementation(() => () => undefined);
+    try {
+      await renderPage('/setting', <PersonalSettings />, {
+        url: '/setting?tab=personal&bind_error=Telegram%20login%20data%20is%20invalid',
+      });
+      await waitFor(() =>
+        expect(screen.getByTestId('location')).toHaveTextContent(/^\/setting\?tab=personal$/),
+      );
+      expect(error).toHaveBeenCalledTimes(1);
+      expect(error).toHaveBeenCalledWith('Telegram login data is invalid');
+    } finally {
+      error.mockRestore();
+    }
   });
 
   it('refuses a transfer below one unit with 划转金额最低为', async () => {
