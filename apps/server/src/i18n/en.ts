@@ -143,7 +143,6 @@ export const en: Record<MessageKey, string> = {
   'relay.upstreamSaturated': "The current group's upstream is saturated, try again later",
   'relay.badRequest': 'Invalid request: {details}',
   'relay.unsupportedEndpoint': 'The channel type does not support this endpoint',
-  'relay.notImplemented': 'API not implemented',
   'relay.modelNotFound': 'The model {model} does not exist',
   'relay.logRatio':
     'Model ratio {modelRatio}, group ratio {groupRatio}, completion ratio {completionRatio}',

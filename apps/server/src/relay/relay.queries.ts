@@ -1,0 +1,172 @@
+// The relay's SQL, built once as templates: the token and owner look-up, channel candidates, and
+// the quota moves (run by relay.repository through Kysely, or directly on SQLite).
+import { type QueryResult, sql } from 'kysely';
+import type { Db } from '../db/database';
+import type { NewLog } from '../db/schema';
+import type { Arg } from './query-templates';
+
+export interface TokenOwnerRow {
+  token_id: number;
+  token_name: string;
+  token_status: number;
+  expired_time: number;
+  remain_quota: number;
+  token_used: number;
+  unlimited_quota: number;
+  model_limits_enabled: number;
+  model_limits: string;
+  user_id: number;
+  username: string;
+  user_status: number;
+  role: number;
+  quota: number;
+  user_used: number;
+  group: string;
+  email: string | null;
+}
+
+export const tokenWithOwnerQuery = (q: Db, arg: Arg) =>
+  q
+    .selectFrom('tokens as t')
+    .innerJoin('users as u', 'u.id', 't.user_id')
+    .select([
+      't.id as token_id',
+      't.name as token_name',
+      't.status as token_status',
+      't.expired_time',
+      't.remain_quota',
+      't.used_quota as token_used',
+      't.unlimited_quota',
+      't.model_limits_enabled',
+      't.model_limits',
+      'u.id as user_id',
+      'u.username',
+      'u.status as user_status',
+      'u.role',
+      'u.quota',
+      'u.used_quota as user_used',
+      'u.group',
+      'u.email',
+    ])
+    .where('t.key', '=', arg<string>(0))
+    .where('t.deleted_at', 'is', null)
+    .where('u.deleted_at', 'is', null);
+
+export interface ChannelRow {
+  id: number;
+  type: number;
+  key: string;
+  name: string;
+  status: number;
+  base_url: string | null;
+  other: string | null;
+  openai_organization: string | null;
+  model_mapping: string | null;
+  status_code_mapping: string | null;
+  auto_ban: number;
+  test_model: string | null;
+  models: string;
+  group: string;
+  other_info: string | null;
+}
+
+export const CHANNEL_COLUMNS = [
+  'c.id',
+  'c.type',
+  'c.key',
+  'c.name',
+  'c.status',
+  'c.base_url',
+  'c.other',
+  'c.openai_organization',
+  'c.model_mapping',
+  'c.status_code_mapping',
+  'c.auto_ban',
+  'c.test_model',
+  'c.models',
+  'c.group',
+  'c.other_info',
+] as const;
+
+export interface CandidateRow extends ChannelRow {
+  priority: number;
+  weight: number;
+}
+
+export const candidatesQuery = (q: Db, arg: Arg) =>
+  q
+    .selectFrom('abilities as a')
+    .innerJoin('channels as c', 'c.id', 'a.channel_id')
+    .select([...CHANNEL_COLUMNS, 'a.priority', 'a.weight'])
+    .where('a.group', '=', arg<string>(0))
+    .where('a.model', '=', arg<string>(1))
+    .where('a.enabled', '=', sql.lit(1))
+    .where('c.status', '=', sql.lit(1));
+
+export const affected = (result: QueryResult<unknown>): number =>
+  Number(result.numAffectedRows ?? 0);
+
+/** quota − delta, used_quota + used, request_count + requests (args: delta, used, requests, id). */
+export const moveUserQuery = (q: Db, arg: Arg) =>
+  q
+    .updateTable('users')
+    .set({
+      quota: sql`quota - ${arg(0)}`,
+      used_quota: sql`used_quota + ${arg(1)}`,
+      request_count: sql`request_count + ${arg(2)}`,
+    })
+    .where('id', '=', arg<number>(3));
+
+/** quota − amount where quota ≥ amount (args: amount, id). */
+export const takeUserQuery = (q: Db, arg: Arg) =>
+  q
+    .updateTable('users')
+    .set({ quota: sql`quota - ${arg(0)}` })
+    .where('id', '=', arg<number>(1))
+    .where('quota', '>=', arg<number>(0));
+
+/** remain − delta, used + delta; unguarded: the caller holds the guard or gives back. */
+export const moveTokenQuery = (q: Db, arg: Arg) =>
+  q
+    .updateTable('tokens')
+    .set({
+      remain_quota: sql`remain_quota - ${arg(0)}`,
+      used_quota: sql`used_quota + ${arg(0)}`,
+    })
+    .where('id', '=', arg<number>(1));
+
+/** Like moveTokenQuery, guarded by remain ≥ amount unless unlimited (args: amount, now, id). */
+export const takeTokenQuery = (q: Db, arg: Arg) =>
+  q
+    .updateTable('tokens')
+    .set({
+      remain_quota: sql`remain_quota - ${arg(0)}`,
+      used_quota: sql`used_quota + ${arg(0)}`,
+      accessed_time: arg<number>(1),
+    })
+    .where('id', '=', arg<number>(2))
+    .where((eb) =>
+      eb.or([eb('unlimited_quota', '=', sql.lit(1)), eb('remain_quota', '>=', arg<number>(0))]),
+    );
+
+/** used_quota + amount (args: amount, id). */
+export const addChannelUsedQuery = (q: Db, arg: Arg) =>
+  q
+    .updateTable('channels')
+    .set({ used_quota: sql`used_quota + ${arg(0)}` })
+    .where('id', '=', arg<number>(1));
+
+export const userQuotaQuery = (q: Db, arg: Arg) =>
+  q.selectFrom('users').select('quota').where('id', '=', arg<number>(0));
+
+export const tokenQuotaQuery = (q: Db, arg: Arg) =>
+  q
+    .selectFrom('tokens')
+    .select(['remain_quota', 'unlimited_quota'])
+    .where('id', '=', arg<number>(0));
+
+/** A consume log with these columns (the columns' order is the arguments' order). */
+export const insertLogQuery = (columns: readonly string[]) => (q: Db, arg: Arg) =>
+  q
+    .insertInto('logs')
+    .values(Object.fromEntries(columns.map((column, index) => [column, arg(index)])) as NewLog);
