@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { TokenStatus } from '@switchyard/contracts';
 import { sql } from 'kysely';
 import type { Db } from '../../src/db/database';
-import { engineOf } from '../../src/db/dialect';
+import { insertReturningId } from '../../src/db/dialect';
 import type { CandidateRow } from '../../src/relay/relay.repository';
 import { type FakeUpstream, startFakeUpstream } from '../fakes/fake-upstream';
 import { createTestContext, type TestServer } from './server';
@@ -48,10 +48,7 @@ export async function seedChannel(db: Db, input: ChannelInput): Promise<number> 
     other_info: null,
     created_time: Math.floor(Date.now() / 1000),
   });
-  const id =
-    engineOf(db) === 'postgres'
-      ? Number((await query.returning('id').executeTakeFirstOrThrow()).id)
-      : Number((await query.executeTakeFirstOrThrow()).insertId);
+  const id = await insertReturningId(db, query);
   const rows = groups.flatMap((group) =>
     input.models.map((model) => ({
       group,

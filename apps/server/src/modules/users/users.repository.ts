@@ -1,7 +1,7 @@
 // SQL for the users table.
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
-import { engineOf } from '../../db/dialect';
+import { insertReturningId } from '../../db/dialect';
 import type { NewUser, UserRow, UserUpdate } from '../../db/schema';
 
 export function findUserById(db: Db, id: number): Promise<UserRow | undefined> {
@@ -67,13 +67,7 @@ export async function countUsers(db: Db): Promise<number> {
 
 /** Inserts a user and returns its id. */
 export async function insertUser(db: Db, user: NewUser): Promise<number> {
-  const query = db.insertInto('users').values(user);
-  if (engineOf(db) === 'postgres') {
-    const row = await query.returning('id').executeTakeFirstOrThrow();
-    return Number(row.id);
-  }
-  const result = await query.executeTakeFirstOrThrow();
-  return Number(result.insertId);
+  return insertReturningId(db, db.insertInto('users').values(user));
 }
 
 export async function updateUser(db: Db, id: number, patch: UserUpdate): Promise<void> {
