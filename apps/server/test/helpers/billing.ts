@@ -1,6 +1,6 @@
 // Billing test helpers: signed-in clients and channel + ability rows for the pricing list.
-import { expect } from 'vitest';
 import type { Db } from '../../src/db/database';
+import { signIn } from './audience';
 import type { TestClient } from './client';
 import { type CreatedUser, createUser, type UserFactoryInput } from './factories';
 import { seedChannel } from './relay-fixtures';
@@ -12,10 +12,7 @@ export async function signedInUser(
   input: UserFactoryInput = {},
 ): Promise<{ user: CreatedUser; client: TestClient }> {
   const user = await createUser(server.db, input);
-  const client = server.client();
-  const reply = await client.login(user.username, user.password);
-  expect(reply.json.success, reply.json.message).toBe(true);
-  return { user, client };
+  return { user, client: await signIn(server, user) };
 }
 
 export async function userQuota(db: Db, id: number): Promise<number> {

@@ -1,14 +1,11 @@
 // Channel test helpers: a signed-in admin client and direct reads of channels and abilities.
 import type { Db } from '../../src/db/database';
+import { signIn } from './audience';
 import { createAdmin } from './factories';
 import type { TestServer } from './server';
 
 export async function signInAdmin(server: TestServer) {
-  const admin = await createAdmin(server.db);
-  const client = server.client();
-  const reply = await client.login(admin.username, admin.password);
-  if (!reply.json.success) throw new Error(`admin sign-in failed: ${reply.json.message}`);
-  return client;
+  return signIn(server, await createAdmin(server.db));
 }
 
 export async function channelRow(db: Db, id: number) {
