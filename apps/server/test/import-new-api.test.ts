@@ -109,6 +109,7 @@ describe(`import from new-api on ${TEST_ENGINE}`, () => {
     expect(text).toMatch(/type 9999 has no Switchyard adapter/);
     expect(text).toMatch(/tokens\.allow_ips: \d+/);
     expect(text).toMatch(/channels\.param_override: \d+/);
+    expect(report.format('zh')).toMatch(/options: 2 × Switchyard 没有此设置项/);
   });
 
   it('keeps users as they were: roles, quotas, bindings, inviters, soft deletes', async () => {

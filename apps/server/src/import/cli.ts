@@ -1,22 +1,14 @@
 // `npm run import:new-api -- --from <sqlite file | postgres://… | mysql://…> [--dry-run]
-// [--merge] [--with-logs] [--batch-size N]`: into the database Switchyard is configured with
-// (the server's own SQL_DSN / SQLITE_PATH).
+// [--merge] [--with-logs] [--batch-size N] [--lang zh|en]`: into the database Switchyard is
+// configured with (the server's own SQL_DSN / SQLITE_PATH).
 import { parseArgs } from 'node:util';
+import type { Language } from '@switchyard/contracts';
 import { loadConfig } from '../config';
 import { createDatabase, describeDatabase } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
+import { terminalLanguage, translateImport } from '../i18n/import-messages';
 import { ImportRefused, runImport } from './run-import';
-import { openSource, type Source } from './source';
-
-const USAGE = `Usage: npm run import:new-api -- --from <source> [options]
-
-  --from <source>    the new-api / one-api database: a SQLite file, postgres://… or mysql://…
-  --dry-run          print what would move; write nothing
-  --merge            import into a target that already has users
-  --with-logs        also move usage logs, drawing and async tasks (streamed in batches)
-  --batch-size <n>   rows per batch of the streamed tables (default 2000)
-
-The target is the database Switchyard is configured with (SQL_DSN or SQLITE_PATH).`;
+import { openSource, type Source, SourceMissing } from './source';
 
 export async function main(argv: string[]): Promise<number> {
   const { values } = parseArgs({
@@ -27,11 +19,16 @@ export async function main(argv: string[]): Promise<number> {
       merge: { type: 'boolean', default: false },
       'with-logs': { type: 'boolean', default: false },
       'batch-size': { type: 'string' },
+      lang: { type: 'string' },
       help: { type: 'boolean', default: false },
     },
   });
+  const language: Language =
+    values.lang === 'zh' || values.lang === 'en' ? values.lang : terminalLanguage();
+  const say = (key: Parameters<typeof translateImport>[1], params = {}) =>
+    translateImport(language, key, params);
   if (values.help || !values.from) {
-    console.log(USAGE);
+    console.log(say('cli.usage'));
     return values.help ? 0 : 2;
   }
   const batchSize = values['batch-size'] ? Number(values['batch-size']) : undefined;
@@ -39,14 +36,15 @@ export async function main(argv: string[]): Promise<number> {
     batchSize !== undefined &&
     (!Number.isInteger(batchSize) || batchSize < 1 || batchSize > 50_000)
   ) {
-    console.error('--batch-size must be a whole number from 1 to 50000');
+    console.error(say('cli.badBatchSize'));
     return 2;
   }
   let source: Source;
   try {
     source = openSource(values.from);
   } catch (error) {
-    console.error(error instanceof Error ? error.message : String(error));
+    if (!(error instanceof SourceMissing)) throw error;
+    console.error(say('cli.noSqliteFile', { path: error.path }));
     return 1;
   }
   const config = loadConfig(process.env);
@@ -63,13 +61,16 @@ export async function main(argv: string[]): Promise<number> {
       merge: values.merge,
       withLogs: values['with-logs'],
       ...(batchSize ? { batchSize } : {}),
-      progress: (line) => process.stderr.write(`${line}\n`),
+      progress: ({ table, done, total, rate }) => {
+        const percent = total > 0 ? Math.floor((done / total) * 100) : 100;
+        process.stderr.write(`${say('report.progress', { table, done, total, percent, rate })}\n`);
+      },
     });
-    console.log(report.format());
+    console.log(report.format(language));
     return 0;
   } catch (error) {
     if (error instanceof ImportRefused) {
-      console.error(error.message);
+      console.error(say(error.key, error.params));
       return 1;
     }
     throw error;

@@ -38,7 +38,7 @@ async function importEntities<T>(ctx: ImportContext, step: EntityStep<T>): Promi
   const counts = report.counts(step.kind);
   const reader = await tableReader(ctx.source, step.kind, step.columns);
   if (!reader) {
-    report.notes.push(`the source has no ${step.kind} table`);
+    report.note('note.noTable', { table: step.kind });
     return;
   }
   const map = ctx.maps[step.kind];
@@ -60,7 +60,7 @@ async function importEntities<T>(ctx: ImportContext, step: EntityStep<T>): Promi
         }
         const unique = step.uniqueKey?.(mapped.row);
         if (unique !== undefined && step.taken?.has(unique)) {
-          report.skip(step.kind, sourceId, 'key already exists in the target');
+          report.skip(step.kind, sourceId, 'skip.keyTaken');
           continue;
         }
         if (unique !== undefined) step.taken?.add(unique);

@@ -3,13 +3,14 @@
 import { ChannelStatus, channelTypeById, TokenStatus } from '@switchyard/contracts';
 import type { Insertable } from 'kysely';
 import type { ChannelsTable, NewUser, RedemptionsTable, TokensTable } from '../db/schema';
+import type { ImportMessageKey } from '../i18n/import-messages';
 import { sha256Hex } from '../lib/crypto';
 import type { ImportReport } from './report';
 import type { SourceRow } from './source';
 import { deletedAt, flag, int, num, text, textOrNull } from './values';
 
 /** A mapped row, or why the row stays behind. */
-export type Mapped<T> = { row: T } | { skip: string };
+export type Mapped<T> = { row: T } | { skip: ImportMessageKey };
 
 /** Source columns with no place in Switchyard, per table (counted in the report when set). */
 export const DROPPED_COLUMNS: Record<string, readonly string[]> = {
@@ -45,8 +46,8 @@ export function noteDropped(report: ImportReport, table: string, row: SourceRow)
 
 export function mapUser(row: SourceRow, now: number): Mapped<NewUser> {
   const username = text(row, 'username').trim();
-  if (!username) return { skip: 'no username' };
-  if (username.length > 64) return { skip: 'username longer than 64 characters' };
+  if (!username) return { skip: 'skip.noUsername' };
+  if (username.length > 64) return { skip: 'skip.usernameTooLong' };
   const password = text(row, 'password');
   const accessToken = textOrNull(row, 'access_token');
   return {
@@ -81,14 +82,14 @@ export function mapUser(row: SourceRow, now: number): Mapped<NewUser> {
 export type NewToken = Insertable<TokensTable>;
 
 export function mapToken(row: SourceRow, userId: number | undefined): Mapped<NewToken> {
-  if (userId === undefined) return { skip: 'its owner was not imported' };
+  if (userId === undefined) return { skip: 'skip.ownerMissing' };
   const key = text(row, 'key').trim();
-  if (!key) return { skip: 'no key' };
-  if (key.length > 64) return { skip: 'key longer than 64 characters' };
+  if (!key) return { skip: 'skip.noKey' };
+  if (key.length > 64) return { skip: 'skip.keyTooLong' };
   // one-api keeps the allowed models in `models` (NULL or '' for all); new-api has the pair.
   const oneApiModels = text(row, 'models').trim();
   const limits = 'model_limits' in row ? text(row, 'model_limits').trim() : oneApiModels;
-  if (limits.length > 1024) return { skip: 'model limits longer than 1024 characters' };
+  if (limits.length > 1024) return { skip: 'skip.limitsTooLong' };
   const limitsEnabled =
     'model_limits_enabled' in row ? flag(row, 'model_limits_enabled') : limits ? 1 : 0;
   return {
@@ -118,13 +119,13 @@ export function mapChannel(row: SourceRow, report: ImportReport): Mapped<NewChan
   let status = int(row, 'status', ChannelStatus.enabled);
   if (!channelTypeById(type)) {
     // Kept (its key and settings are the operator's) but off: no adapter could relay it.
-    report.adjust('channels', id, `type ${type} has no Switchyard adapter: imported disabled`);
+    report.adjust('channels', id, 'adjust.unknownChannelType', { type });
     status = ChannelStatus.manuallyDisabled;
   }
   const baseUrl = textOrNull(row, 'base_url');
-  if (baseUrl && baseUrl.length > 512) return { skip: 'base URL longer than 512 characters' };
+  if (baseUrl && baseUrl.length > 512) return { skip: 'skip.baseUrlTooLong' };
   const group = text(row, 'group', 'default').trim() || 'default';
-  if (group.length > 255) return { skip: 'group list longer than 255 characters' };
+  if (group.length > 255) return { skip: 'skip.groupsTooLong' };
   return {
     row: {
       type,
@@ -164,11 +165,11 @@ export function mapRedemption(
   report: ImportReport,
 ): Mapped<NewRedemption> {
   const key = text(row, 'key').trim();
-  if (!key) return { skip: 'no key' };
-  if (key.length > 64) return { skip: 'key longer than 64 characters' };
+  if (!key) return { skip: 'skip.noKey' };
+  if (key.length > 64) return { skip: 'skip.keyTooLong' };
   const usedBy = int(row, 'used_user_id');
   if (usedBy !== 0 && redeemerId === undefined) {
-    report.adjust('redemptions', int(row, 'id'), 'its redeemer was not imported: redeemer cleared');
+    report.adjust('redemptions', int(row, 'id'), 'adjust.redeemerMissing');
   }
   return {
     row: {

@@ -2,6 +2,7 @@
 import type { Db } from '../db/database';
 import type { EntityKind } from './import-state';
 import type { ImportReport } from './report';
+import type { Progress } from './run-import';
 import type { Source } from './source';
 import type { IdMaps } from './stream-mappers';
 
@@ -16,7 +17,7 @@ export interface ImportContext {
   now: number;
   /** Rows per source read and per target transaction of the streamed tables. */
   batchSize: number;
-  progress(line: string): void;
+  progress(progress: Progress): void;
 }
 
 /** A stand-in target id for rows a dry run would create (negative: never a real id). */

@@ -12,7 +12,7 @@ export async function importOptions(ctx: ImportContext): Promise<void> {
   const { report, source, target } = ctx;
   const columns = await source.columns('options');
   if (!columns) {
-    report.notes.push('the source has no options table');
+    report.note('note.noTable', { table: 'options' });
     return;
   }
   const counts = report.counts('options');
@@ -29,11 +29,11 @@ export async function importOptions(ctx: ImportContext): Promise<void> {
       const key = text(row, 'key');
       const value = text(row, 'value');
       if (!isOptionKey(key)) {
-        report.skip('options', key, 'Switchyard has no such setting');
+        report.skip('options', key, 'skip.unknownOption');
       } else if (DEPLOYMENT_BOUND.has(key)) {
-        report.skip('options', key, 'describes the old deployment; set it for the new one');
+        report.skip('options', key, 'skip.deploymentOption');
       } else if (!validateOptionValue(key, value)) {
-        report.skip('options', key, 'value does not pass Switchyard’s check of this setting');
+        report.skip('options', key, 'skip.invalidOption');
       } else {
         counts.imported += 1;
         if (ctx.dryRun) continue;

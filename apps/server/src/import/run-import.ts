@@ -1,6 +1,8 @@
 // Moves a new-api / one-api database into Switchyard's: the order matters (users before what
 // they own, channels before the logs that name them), each step remembers what it moved.
 import type { Db } from '../db/database';
+import type { MessageParams } from '../i18n';
+import { type ImportMessageKey, translateImport } from '../i18n/import-messages';
 import { importChannels, importRedemptions, importTokens } from './entities-import';
 import type { ImportContext } from './import-context';
 import { hasImported, loadIdMap } from './import-state';
@@ -19,20 +21,34 @@ export interface ImportOptions {
   withLogs?: boolean;
   batchSize?: number;
   now?: number;
-  progress?: (line: string) => void;
+  /** Told how a streamed table advances (table, rows done, total, rows per second). */
+  progress?: (progress: Progress) => void;
+}
+
+export interface Progress {
+  table: string;
+  done: number;
+  total: number;
+  rate: number;
 }
 
 /** Refused before anything is written (a target in use without --merge, an unset-up target). */
-export class ImportRefused extends Error {}
+export class ImportRefused extends Error {
+  constructor(
+    readonly key: ImportMessageKey,
+    readonly params: MessageParams = {},
+  ) {
+    super(translateImport('en', key, params));
+    this.name = 'ImportRefused';
+  }
+}
 
 export async function runImport(options: ImportOptions): Promise<ImportReport> {
   const { source, target } = options;
   const dryRun = options.dryRun ?? false;
   const tables = new Set((await target.introspection.getTables()).map((table) => table.name));
   if (!tables.has('import_map')) {
-    throw new ImportRefused(
-      'The target database is not set up: start Switchyard once (or run without --dry-run).',
-    );
+    throw new ImportRefused('refused.notSetUp');
   }
   const merge = options.merge ?? false;
   const earlier = await hasImported(target, source.key);
@@ -41,9 +57,7 @@ export async function runImport(options: ImportOptions): Promise<ImportReport> {
     .select((eb) => eb.fn.countAll().as('n'))
     .executeTakeFirstOrThrow();
   if (!merge && !earlier && Number(users.n) > 1) {
-    throw new ImportRefused(
-      `The target already has ${Number(users.n)} users. Importing would mix two user bases; run again with --merge to import alongside them (clashing usernames and keys are skipped).`,
-    );
+    throw new ImportRefused('refused.inUse', { users: Number(users.n) });
   }
   const report = new ImportReport(source.description, options.targetDescription, dryRun);
   const ctx: ImportContext = {
@@ -73,8 +87,8 @@ export async function runImport(options: ImportOptions): Promise<ImportReport> {
     await importMidjourneys(ctx);
     await importTasks(ctx);
   } else {
-    report.notes.push('usage logs, drawing and async tasks were not moved (add --with-logs)');
+    report.note('note.noLogs');
   }
-  if (!dryRun && earlier) report.notes.push('this source was imported before: only new rows moved');
+  if (!dryRun && earlier) report.note('note.again');
   return report;
 }

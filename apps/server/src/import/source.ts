@@ -67,7 +67,7 @@ function open(from: string): Pick<Source, 'db' | 'engine' | 'description'> & { i
     };
   }
   const path = resolve(from.replace(/^sqlite:(\/\/)?/, ''));
-  if (!existsSync(path)) throw new Error(`No SQLite database at ${path}`);
+  if (!existsSync(path)) throw new SourceMissing(path);
   const database = new SqliteDatabase(path, { readonly: true, fileMustExist: true });
   return {
     db: new Kysely({ dialect: new SqliteDialect({ database }) }),
@@ -75,6 +75,14 @@ function open(from: string): Pick<Source, 'db' | 'engine' | 'description'> & { i
     description: `SQLite ${path}`,
     identity: `sqlite:${path}`,
   };
+}
+
+/** The SQLite file named as the source does not exist. */
+export class SourceMissing extends Error {
+  constructor(readonly path: string) {
+    super(`No SQLite database at ${path}`);
+    this.name = 'SourceMissing';
+  }
 }
 
 export function openSource(from: string): Source {

@@ -17,9 +17,9 @@ const ref = (map: Map<number, number>, id: number): number => (id === 0 ? 0 : (m
 
 export function mapTopUp(row: SourceRow, maps: IdMaps): Mapped<Insertable<TopUpsTable>> {
   const userId = maps.users.get(int(row, 'user_id'));
-  if (userId === undefined) return { skip: 'its user was not imported' };
+  if (userId === undefined) return { skip: 'skip.userMissing' };
   const tradeNo = text(row, 'trade_no').trim();
-  if (!tradeNo) return { skip: 'no trade number' };
+  if (!tradeNo) return { skip: 'skip.noTradeNo' };
   return {
     row: {
       user_id: userId,
@@ -36,7 +36,7 @@ export function mapTopUp(row: SourceRow, maps: IdMaps): Mapped<Insertable<TopUps
 
 export function mapLog(row: SourceRow, maps: IdMaps): Mapped<NewLog> {
   const userId = maps.users.get(int(row, 'user_id'));
-  if (userId === undefined) return { skip: 'its user was not imported' };
+  if (userId === undefined) return { skip: 'skip.userMissing' };
   // new-api has use_time in seconds; one-api has elapsed_time in milliseconds.
   const useTime =
     'use_time' in row ? int(row, 'use_time') : Math.round(int(row, 'elapsed_time') / 1000);
@@ -63,7 +63,7 @@ export function mapLog(row: SourceRow, maps: IdMaps): Mapped<NewLog> {
 
 export function mapMidjourney(row: SourceRow, maps: IdMaps): Mapped<Insertable<MidjourneysTable>> {
   const userId = maps.users.get(int(row, 'user_id'));
-  if (userId === undefined) return { skip: 'its user was not imported' };
+  if (userId === undefined) return { skip: 'skip.userMissing' };
   const submitTime = int(row, 'submit_time');
   return {
     row: {
@@ -95,7 +95,7 @@ export function mapMidjourney(row: SourceRow, maps: IdMaps): Mapped<Insertable<M
 
 export function mapTask(row: SourceRow, maps: IdMaps): Mapped<Insertable<TasksTable>> {
   const userId = maps.users.get(int(row, 'user_id'));
-  if (userId === undefined) return { skip: 'its user was not imported' };
+  if (userId === undefined) return { skip: 'skip.userMissing' };
   return {
     row: {
       created_at: int(row, 'created_at'),

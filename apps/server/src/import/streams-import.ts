@@ -32,7 +32,7 @@ async function importStream<T extends StreamTable>(
   const counts = report.counts(step.table);
   const reader = await tableReader(source, step.table, step.columns);
   if (!reader) {
-    report.notes.push(`the source has no ${step.table} table`);
+    report.note('note.noTable', { table: step.table });
     return;
   }
   const after = await readWatermarkSafe(ctx, kind);
@@ -61,8 +61,7 @@ async function importStream<T extends StreamTable>(
     if (Date.now() - lastProgress > 1000 || done === total) {
       lastProgress = Date.now();
       const rate = Math.round(done / Math.max(0.001, (Date.now() - started) / 1000));
-      const percent = total > 0 ? Math.floor((done / total) * 100) : 100;
-      ctx.progress(`${step.table}: ${done} / ${total} (${percent}%), ${rate} rows/s`);
+      ctx.progress({ table: step.table, done, total, rate });
     }
   }
 }

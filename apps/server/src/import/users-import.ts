@@ -55,7 +55,7 @@ export async function importUsers(ctx: ImportContext): Promise<void> {
   const reader = await tableReader(source, 'users', USER_COLUMNS);
   const counts = report.counts('users');
   if (!reader) {
-    report.notes.push('the source has no users table');
+    report.note('note.noTable', { table: 'users' });
     return;
   }
   const existing = await target.selectFrom('users').selectAll().execute();
@@ -105,7 +105,7 @@ export async function importUsers(ctx: ImportContext): Promise<void> {
           for (const column of UNIQUE_BINDINGS) taken[column].delete(firstRoot[column]);
         }
         if (taken.username.has(user.username)) {
-          report.skip('users', sourceId, 'username already taken in the target');
+          report.skip('users', sourceId, 'skip.usernameTaken');
           continue;
         }
         clearTakenBindings(ctx, sourceId, user, taken);
@@ -115,11 +115,7 @@ export async function importUsers(ctx: ImportContext): Promise<void> {
           targetId = firstRoot.id;
           if (!ctx.dryRun)
             await db.updateTable('users').set(user).where('id', '=', targetId).execute();
-          report.adjust(
-            'users',
-            sourceId,
-            `root account moved onto the target's first root (id ${targetId})`,
-          );
+          report.adjust('users', sourceId, 'adjust.rootReplaced', { id: targetId });
         } else {
           targetId = ctx.dryRun
             ? nextDryRunId()
@@ -152,7 +148,7 @@ function clearTakenBindings(
     const held = taken[column] as Set<string | null>;
     if (held.has(value)) {
       user[column] = null;
-      ctx.report.adjust('users', sourceId, `${column} already held by another user: cleared`);
+      ctx.report.adjust('users', sourceId, 'adjust.bindingTaken', { column });
     } else {
       held.add(value);
     }
@@ -163,7 +159,7 @@ async function linkInviters(ctx: ImportContext, inviterOf: [number, number][]): 
   for (const [targetId, sourceInviter] of inviterOf) {
     const inviter = ctx.maps.users.get(sourceInviter);
     if (inviter === undefined) {
-      ctx.report.adjust('users', sourceInviter, 'inviter not imported: invitee keeps no inviter');
+      ctx.report.adjust('users', sourceInviter, 'adjust.inviterMissing');
       continue;
     }
     if (ctx.dryRun) continue;
