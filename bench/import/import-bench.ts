@@ -29,7 +29,16 @@ async function benchOne(engine: TestEngine): Promise<string[]> {
   const source = await createSourceDatabase(engine, 'new-api');
   const target = mkdtempSync(path.join(tmpdir(), 'sy-import-bench-'));
   try {
-    const sizes = { users: USERS, tokens: 50, channels: 20, redemptions: 0, topUps: 0, logs: 0, drawings: 0, tasks: 0 };
+    const sizes = {
+      users: USERS,
+      tokens: 50,
+      channels: 20,
+      redemptions: 0,
+      topUps: 0,
+      logs: 0,
+      drawings: 0,
+      tasks: 0,
+    };
     await seedNewApi(source, sizes, 'http://127.0.0.1:9');
     const seedStart = Date.now();
     const now = Math.floor(Date.now() / 1000);
@@ -44,13 +53,25 @@ async function benchOne(engine: TestEngine): Promise<string[]> {
     const child = spawnSync(
       '/usr/bin/time',
       [
-        '-f', '%e %M',
-        process.execPath, '--import', 'tsx', 'apps/server/src/import/import-new-api.ts',
-        '--from', source.from, '--with-logs', '--batch-size', String(args['batch-size']),
+        '-f',
+        '%e %M',
+        process.execPath,
+        '--import',
+        'tsx',
+        'apps/server/src/import/import-new-api.ts',
+        '--from',
+        source.from,
+        '--with-logs',
+        '--batch-size',
+        String(args['batch-size']),
       ],
       {
         cwd: root,
-        env: { ...process.env, SQLITE_PATH: path.join(target, 'switchyard.db'), LOG_LEVEL: 'silent' },
+        env: {
+          ...process.env,
+          SQLITE_PATH: path.join(target, 'switchyard.db'),
+          LOG_LEVEL: 'silent',
+        },
         stdio: ['ignore', 'ignore', 'pipe'],
         maxBuffer: 64 * 1024 * 1024,
       },
@@ -61,7 +82,9 @@ async function benchOne(engine: TestEngine): Promise<string[]> {
     const [, rssKiB] = (stderr.trim().split('\n').at(-1) ?? '').split(' ');
     const rssMiB = Number(rssKiB) / 1024;
     const rate = Math.round(ROWS / wall);
-    console.log(`${engine}: seeded in ${seedSeconds.toFixed(1)} s; imported ${ROWS} logs in ${wall.toFixed(1)} s (${rate} rows/s), peak RSS ${rssMiB.toFixed(0)} MiB`);
+    console.log(
+      `${engine}: seeded in ${seedSeconds.toFixed(1)} s; imported ${ROWS} logs in ${wall.toFixed(1)} s (${rate} rows/s), peak RSS ${rssMiB.toFixed(0)} MiB`,
+    );
     return [engine, String(ROWS), wall.toFixed(1), String(rate), rssMiB.toFixed(0)];
   } finally {
     await source.drop().catch(() => undefined);
@@ -70,7 +93,8 @@ async function benchOne(engine: TestEngine): Promise<string[]> {
 }
 
 const rows: string[][] = [];
-for (const engine of String(args.engines).split(',') as TestEngine[]) rows.push(await benchOne(engine));
+for (const engine of String(args.engines).split(',') as TestEngine[])
+  rows.push(await benchOne(engine));
 writeResult('import-new-api', {
   runs: 1,
   columns: ['source engine', 'logs', 'seconds', 'rows/s', 'peak RSS (MiB)'],
