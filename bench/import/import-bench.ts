@@ -49,12 +49,12 @@ async function benchOne(engine: TestEngine): Promise<string[]> {
     const seedSeconds = (Date.now() - seedStart) / 1000;
     await source.db.destroy();
     const started = Date.now();
-    // GNU time writes "<elapsed s> <max RSS KiB>" on the last line of stderr.
+    // GNU time writes "<elapsed s> <user s> <system s> <max RSS KiB>" on the last line of stderr.
     const child = spawnSync(
       '/usr/bin/time',
       [
         '-f',
-        '%e %M',
+        '%e %U %S %M',
         process.execPath,
         '--import',
         'tsx',
@@ -79,13 +79,14 @@ async function benchOne(engine: TestEngine): Promise<string[]> {
     const stderr = child.stderr.toString();
     if (child.status !== 0) throw new Error(`import failed:\n${stderr}`);
     const wall = (Date.now() - started) / 1000;
-    const [, rssKiB] = (stderr.trim().split('\n').at(-1) ?? '').split(' ');
+    const [, user, system, rssKiB] = (stderr.trim().split('\n').at(-1) ?? '').split(' ');
+    const cpu = Number(user) + Number(system);
     const rssMiB = Number(rssKiB) / 1024;
     const rate = Math.round(ROWS / wall);
     console.log(
-      `${engine}: seeded in ${seedSeconds.toFixed(1)} s; imported ${ROWS} logs in ${wall.toFixed(1)} s (${rate} rows/s), peak RSS ${rssMiB.toFixed(0)} MiB`,
+      `${engine}: seeded in ${seedSeconds.toFixed(1)} s; imported ${ROWS} logs in ${wall.toFixed(1)} s (${rate} rows/s, ${cpu.toFixed(1)} s CPU), peak RSS ${rssMiB.toFixed(0)} MiB`,
     );
-    return [engine, String(ROWS), wall.toFixed(1), String(rate), rssMiB.toFixed(0)];
+    return [engine, String(ROWS), wall.toFixed(1), String(rate), cpu.toFixed(1), rssMiB.toFixed(0)];
   } finally {
     await source.drop().catch(() => undefined);
     rmSync(target, { recursive: true, force: true });
@@ -97,6 +98,6 @@ for (const engine of String(args.engines).split(',') as TestEngine[])
   rows.push(await benchOne(engine));
 writeResult('import-new-api', {
   runs: 1,
-  columns: ['source engine', 'logs', 'seconds', 'rows/s', 'peak RSS (MiB)'],
+  columns: ['source engine', 'logs', 'seconds', 'rows/s', 'importer CPU s', 'peak RSS (MiB)'],
   rows,
 });

@@ -4,11 +4,14 @@
 import { parseArgs } from 'node:util';
 import type { Language } from '@switchyard/contracts';
 import { loadConfig } from '../config';
-import { createDatabase, describeDatabase } from '../db/database';
+import { createDatabase, describeDatabase, sqliteDirectOf } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
 import { terminalLanguage, translateImport } from '../i18n/import-messages';
 import { ImportRefused, runImport } from './run-import';
 import { openSource, type Source, SourceMissing } from './source';
+
+/** Page cache of the SQLite target during an import, KiB. */
+const IMPORT_SQLITE_CACHE_KIB = 65_536;
 
 export async function main(argv: string[]): Promise<number> {
   const { values } = parseArgs({
@@ -49,6 +52,9 @@ export async function main(argv: string[]): Promise<number> {
   }
   const config = loadConfig(process.env);
   const database = createDatabase(config);
+  // The logs table's indexes take most of an import's time on SQLite: a larger page cache for
+  // this one connection keeps their pages in memory (bounded, so memory stays flat).
+  sqliteDirectOf(database.db)?.connection.pragma(`cache_size = -${IMPORT_SQLITE_CACHE_KIB}`);
   try {
     const dryRun = values['dry-run'];
     // Writing the schema is writing: a dry run leaves an unset-up target as it is.
