@@ -18,7 +18,7 @@ import {
 import { type EntityKind, type ImportContext, nextDryRunId } from './import-context';
 import { recordIds } from './import-state';
 import type { SourceRow } from './source';
-import { int, text } from './values';
+import { int } from './values';
 
 interface EntityStep<T> {
   kind: EntityKind;
@@ -191,7 +191,7 @@ export async function importRedemptions(ctx: ImportContext): Promise<void> {
         ctx.report,
       ),
     insert: (db, row) => insertReturningId(db, db.insertInto('redemptions').values(row)),
-    uniqueKey: (row) => text({ key: row.key }, 'key'),
+    uniqueKey: (row) => row.key,
     taken: new Set(keys.map((row) => row.key)),
   });
 }
