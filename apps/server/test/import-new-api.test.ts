@@ -110,6 +110,8 @@ describe(`import from new-api on ${TEST_ENGINE}`, () => {
     expect(text).toMatch(/tokens\.allow_ips: \d+/);
     expect(text).toMatch(/channels\.param_override: \d+/);
     expect(report.format('zh')).toMatch(/options: 2 × Switchyard 没有此设置项/);
+    expect(text).toMatch(/users: 1 × username longer than 12 characters: kept/);
+    expect(text).toMatch(/tokens: 1 × name longer than 30 characters: cut to 30/);
   });
 
   it('keeps users as they were: roles, quotas, bindings, inviters, soft deletes', async () => {
@@ -198,6 +200,31 @@ describe(`import from new-api on ${TEST_ENGINE}`, () => {
       .where('id', '=', alice.id)
       .executeTakeFirstOrThrow();
     expect(Number(after.quota)).toBe(Number(alice.quota) - Number(fresh?.quota));
+  });
+
+  it('migrated records go through the console unchanged: GET → change one field → PUT', async () => {
+    const root = server.client();
+    expect((await root.login(seeded.root.username, seeded.root.password)).json.success).toBe(true);
+    const channels = await root.get<{ items: { id: number; name: string }[] }>(
+      '/api/channel/search?keyword=channel-2&p=0&page_size=100',
+    );
+    const channelId = channels.json.data?.items.find((c) => c.name === 'channel-2')?.id;
+    const channel = (await root.get<Record<string, unknown>>(`/api/channel/${channelId}`)).json
+      .data;
+    const put = await root.put('/api/channel/', { ...channel, weight: 9 });
+    expect(put.json.success, put.json.message).toBe(true);
+    const customer = server.client();
+    await customer.login(seeded.customer.username, seeded.customer.password);
+    const tokens = await customer.get<{ items: Record<string, unknown>[] }>(
+      '/api/token/?p=0&size=100',
+    );
+    for (const token of tokens.json.data?.items ?? []) {
+      const reply = await customer.put('/api/token/', { ...token, name: 'renamed' });
+      expect(reply.json.success, reply.json.message).toBe(true);
+    }
+    const long = server.client();
+    const login = await long.login('n_long_username3', 'shared-pass-1');
+    expect(login.json.success, login.json.message).toBe(true);
   });
 
   it('a second run moves nothing', async () => {

@@ -101,7 +101,7 @@ export async function importTokens(ctx: ImportContext): Promise<void> {
       'cross_group_retry',
       'billing_type',
     ],
-    map: (row) => mapToken(row, ctx.maps.users.get(int(row, 'user_id'))),
+    map: (row) => mapToken(row, ctx.maps.users.get(int(row, 'user_id')), ctx.report),
     insert: (db, row) => insertReturningId(db, db.insertInto('tokens').values(row)),
     uniqueKey: (row) => row.key,
     taken: new Set(keys.map((row) => row.key)),

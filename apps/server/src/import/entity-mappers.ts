@@ -1,6 +1,14 @@
 // Source rows of users, tokens, channels and codes as Switchyard rows. One mapper per table; a
 // mapper reads only the columns the release has (absent ones take the reference's defaults).
-import { ChannelStatus, channelTypeById, TokenStatus } from '@switchyard/contracts';
+import {
+  ChannelStatus,
+  channelTypeById,
+  DISPLAY_NAME_MAX,
+  REDEMPTION_NAME_MAX,
+  TOKEN_NAME_MAX,
+  TokenStatus,
+  USERNAME_MAX,
+} from '@switchyard/contracts';
 import type { Insertable } from 'kysely';
 import type { ChannelsTable, NewUser, RedemptionsTable, TokensTable } from '../db/schema';
 import type { ImportMessageKey } from '../i18n/import-messages';
@@ -44,10 +52,31 @@ export function noteDropped(report: ImportReport, table: string, row: SourceRow)
   }
 }
 
-export function mapUser(row: SourceRow, now: number): Mapped<NewUser> {
+/**
+ * A name cut to Switchyard's limit, so the console can save the record unchanged (names are
+ * labels; the cut is reported).
+ */
+function clip(
+  report: ImportReport,
+  table: string,
+  row: SourceRow,
+  column: string,
+  max: number,
+): string {
+  const value = text(row, column).trim();
+  if (value.length <= max) return value;
+  report.adjust(table, int(row, 'id'), 'adjust.nameClipped', { column, max });
+  return value.slice(0, max);
+}
+
+export function mapUser(row: SourceRow, now: number, report: ImportReport): Mapped<NewUser> {
   const username = text(row, 'username').trim();
   if (!username) return { skip: 'skip.noUsername' };
   if (username.length > 64) return { skip: 'skip.usernameTooLong' };
+  // Kept whole (it is how the user signs in), but the console's editor wants a shorter one.
+  if (username.length > USERNAME_MAX) {
+    report.adjust('users', int(row, 'id'), 'adjust.usernameLong', { max: USERNAME_MAX });
+  }
   const password = text(row, 'password');
   const accessToken = textOrNull(row, 'access_token');
   return {
@@ -55,7 +84,7 @@ export function mapUser(row: SourceRow, now: number): Mapped<NewUser> {
       username,
       // bcrypt hashes ($2a$ from Go) verify as they are: the same passwords keep working.
       password,
-      display_name: text(row, 'display_name').slice(0, 64),
+      display_name: clip(report, 'users', row, 'display_name', DISPLAY_NAME_MAX),
       role: int(row, 'role', 1),
       status: int(row, 'status', 1),
       email: textOrNull(row, 'email'),
@@ -81,7 +110,11 @@ export function mapUser(row: SourceRow, now: number): Mapped<NewUser> {
 
 export type NewToken = Insertable<TokensTable>;
 
-export function mapToken(row: SourceRow, userId: number | undefined): Mapped<NewToken> {
+export function mapToken(
+  row: SourceRow,
+  userId: number | undefined,
+  report: ImportReport,
+): Mapped<NewToken> {
   if (userId === undefined) return { skip: 'skip.ownerMissing' };
   const key = text(row, 'key').trim();
   if (!key) return { skip: 'skip.noKey' };
@@ -97,7 +130,7 @@ export function mapToken(row: SourceRow, userId: number | undefined): Mapped<New
       user_id: userId,
       key,
       status: int(row, 'status', TokenStatus.enabled),
-      name: text(row, 'name').slice(0, 255),
+      name: clip(report, 'tokens', row, 'name', TOKEN_NAME_MAX),
       created_time: int(row, 'created_time'),
       accessed_time: int(row, 'accessed_time'),
       expired_time: int(row, 'expired_time', -1) || -1,
@@ -176,7 +209,7 @@ export function mapRedemption(
       user_id: creatorId ?? 0,
       key,
       status: int(row, 'status', 1),
-      name: text(row, 'name').slice(0, 255),
+      name: clip(report, 'redemptions', row, 'name', REDEMPTION_NAME_MAX),
       quota: int(row, 'quota', 100),
       created_time: int(row, 'created_time'),
       redeemed_time: int(row, 'redeemed_time'),

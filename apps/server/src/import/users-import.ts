@@ -89,7 +89,7 @@ export async function importUsers(ctx: ImportContext): Promise<void> {
           continue;
         }
         noteDropped(report, 'users', row);
-        const mapped = mapUser(row, ctx.now);
+        const mapped = mapUser(row, ctx.now, report);
         if ('skip' in mapped) {
           report.skip('users', sourceId, mapped.skip);
           continue;

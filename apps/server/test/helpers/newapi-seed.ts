@@ -71,7 +71,15 @@ export async function seedNewApi(
     const deleted = isNew && id > 2 && id % 25 === 0;
     if (deleted) deletedUserIds.push(id);
     const row: Record<string, unknown> = {
-      username: id === 1 ? root.username : id === 2 ? customer.username : `${prefix}user${id}`,
+      // new-api allows 20 characters (one-api 12); user 3 has a long one.
+      username:
+        id === 1
+          ? root.username
+          : id === 2
+            ? customer.username
+            : id === 3 && isNew
+              ? `${prefix}_long_username3`
+              : `${prefix}user${id}`,
       password:
         id === 1 ? goBcrypt(root.password) : id === 2 ? goBcrypt(customer.password) : shared,
       display_name: id === 1 ? 'Root User' : `User ${id}`,
@@ -113,7 +121,12 @@ export async function seedNewApi(
       user_id: id === 1 ? 2 : (id % sizes.users) + 1,
       key: id === 1 ? customer.key : tokenKey(),
       status: id % 30 === 0 ? 2 : 1,
-      name: id === 1 ? 'production' : `key-${id}`,
+      name:
+        id === 1
+          ? 'production'
+          : id === 2
+            ? 'a token name longer than thirty characters'
+            : `key-${id}`,
       created_time: now - 3600 * id,
       accessed_time: now - 60 * id,
       expired_time: id % 8 === 0 ? now + 86_400 * 30 : -1,
