@@ -112,6 +112,7 @@ describe(`import from new-api on ${TEST_ENGINE}`, () => {
     expect(report.format('zh')).toMatch(/options: 2 × Switchyard 没有此设置项/);
     expect(text).toMatch(/users: 1 × username longer than 12 characters: kept/);
     expect(text).toMatch(/tokens: 1 × name longer than 30 characters: cut to 30/);
+    expect(text).toMatch(/tokens: 1 × limited token overdrawn to -1200: remaining quota set to 0/);
   });
 
   it('keeps users as they were: roles, quotas, bindings, inviters, soft deletes', async () => {

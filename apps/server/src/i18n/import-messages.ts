@@ -59,6 +59,7 @@ The target is the database Switchyard is configured with (SQL_DSN or SQLITE_PATH
   'adjust.bindingTaken': '{column} already held by another user: cleared',
   'adjust.inviterMissing': 'inviter not imported: invitee keeps no inviter',
   'adjust.nameClipped': '{column} longer than {max} characters: cut to {max}',
+  'adjust.negativeRemain': 'limited token overdrawn to {remain}: remaining quota set to 0',
   'adjust.usernameLong':
     'username longer than {max} characters: kept (signs in as before); editing the user in the console needs a shorter one',
 } as const;
@@ -119,6 +120,7 @@ const zh: Record<ImportMessageKey, string> = {
   'adjust.bindingTaken': '{column} 已被其他用户占用：已清除',
   'adjust.inviterMissing': '邀请人未导入：被邀请者不再关联邀请人',
   'adjust.nameClipped': '{column} 超过 {max} 个字符：已截断为 {max} 个字符',
+  'adjust.negativeRemain': '限额令牌已透支至 {remain}：剩余额度设为 0',
   'adjust.usernameLong':
     '用户名超过 {max} 个字符：已保留（可照常登录）；在控制台编辑该用户时需改用更短的用户名',
 };

@@ -123,6 +123,14 @@ export function mapToken(
   const oneApiModels = text(row, 'models').trim();
   const limits = 'model_limits' in row ? text(row, 'model_limits').trim() : oneApiModels;
   if (limits.length > 1024) return { skip: 'skip.limitsTooLong' };
+  const unlimited = flag(row, 'unlimited_quota');
+  let remain = int(row, 'remain_quota');
+  // The reference charges after the reply and can overshoot a limited token below zero;
+  // Switchyard never does, and its editor refuses a negative budget: such a token is at 0.
+  if (!unlimited && remain < 0) {
+    report.adjust('tokens', int(row, 'id'), 'adjust.negativeRemain', { remain });
+    remain = 0;
+  }
   const limitsEnabled =
     'model_limits_enabled' in row ? flag(row, 'model_limits_enabled') : limits ? 1 : 0;
   return {
@@ -134,8 +142,8 @@ export function mapToken(
       created_time: int(row, 'created_time'),
       accessed_time: int(row, 'accessed_time'),
       expired_time: int(row, 'expired_time', -1) || -1,
-      remain_quota: int(row, 'remain_quota'),
-      unlimited_quota: flag(row, 'unlimited_quota'),
+      remain_quota: remain,
+      unlimited_quota: unlimited,
       model_limits_enabled: limitsEnabled,
       model_limits: limits,
       used_quota: int(row, 'used_quota'),

@@ -130,7 +130,8 @@ export async function seedNewApi(
       created_time: now - 3600 * id,
       accessed_time: now - 60 * id,
       expired_time: id % 8 === 0 ? now + 86_400 * 30 : -1,
-      remain_quota: id === 1 ? 2_000_000 : 50_000 * (id % 5),
+      // Token 3 was overdrawn by a charge after its last reply (the reference allows that).
+      remain_quota: id === 1 ? 2_000_000 : id === 3 ? -1200 : 50_000 * (id % 5),
       unlimited_quota: source.bool(id % 4 === 0),
       used_quota: 700 * id,
     };
