@@ -52,6 +52,7 @@ import {
   registerErrorHandling,
   registerSecurityHeaders,
 } from './plugins/errors';
+import { registerJsonParser } from './plugins/json-body';
 import { registerRateLimit } from './plugins/rate-limit';
 import { MemoryRateLimitStore, RedisRateLimitStore } from './plugins/rate-limit-store';
 import { registerRelay } from './relay';
@@ -95,6 +96,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   // JSON only: any other body type is a 415, not a string handed to a handler.
   app.removeContentTypeParser('text/plain');
+  registerJsonParser(app);
   await app.register(fastifyCookie);
 
   registerSecurityHeaders(app);

@@ -81,7 +81,7 @@ describe('GET /api/log/self', () => {
   });
 
   it('refuses bad paging and type values with a 400 naming the field', async () => {
-    for (const query of ['p=0', 'page_size=101', 'type=9', 'start_timestamp=yesterday']) {
+    for (const query of ['p=one', 'page_size=101', 'type=9', 'start_timestamp=yesterday']) {
       const reply = await cast.aliceClient.get(`/api/log/self?${query}`);
       expect(reply.status).toBe(400);
       expect(reply.json.success).toBe(false);

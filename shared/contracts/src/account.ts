@@ -1,6 +1,7 @@
 // Requests and replies of user administration, referral transfer, password reset and OAuth.
 import { z } from 'zod';
 import { DISPLAY_NAME_MAX, EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX } from './domain';
+import { pageNumber } from './paging';
 import { selfUserSchema } from './users';
 
 const username = z.string().trim().min(1).max(USERNAME_MAX);
@@ -23,7 +24,7 @@ export interface UserPage {
 }
 
 export const userListQuerySchema = z.object({
-  p: z.coerce.number().int().min(1).default(1),
+  p: pageNumber(1),
   page_size: z.coerce.number().int().min(1).max(100).default(10),
 });
 

@@ -10,13 +10,14 @@ import {
   TOKEN_NAME_MAX,
 } from './billing';
 import { RedemptionStatus, TokenStatus } from './domain';
+import { pageNumber } from './paging';
 
 const id = z.coerce.number().int().positive();
 const quota = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
 
-/** Query of a paged list: `p` from 0, `size` one of the page sizes (default 10). */
+/** Query of a paged list: `p` from 0, `size` (or `page_size`) one of the page sizes (default 10). */
 export const pageQuerySchema = z.object({
-  p: z.coerce.number().int().min(0).default(0),
+  p: pageNumber(0),
   size: z.coerce.number().int().min(1).max(100).default(10),
 });
 export type PageQuery = z.infer<typeof pageQuerySchema>;

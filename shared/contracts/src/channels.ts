@@ -1,6 +1,7 @@
 // Requests and replies of the channel endpoints (spec §7 "Channels").
 import { z } from 'zod';
 import { CHANNEL_PAGE_SIZE_MAX, CHANNEL_PRIORITY_MIN, CHANNEL_WEIGHT_MIN } from './channel-rules';
+import { pageNumber } from './paging';
 
 /** A channel as the console sees it: every column except the key, which never leaves the server. */
 export interface Channel {
@@ -66,16 +67,17 @@ const channelFields = {
 export const createChannelRequestSchema = z
   .object(channelFields)
   .partial()
-  .required({ name: true, key: true, models: true })
-  .strict();
+  .required({ name: true, key: true, models: true });
 export type CreateChannelRequest = z.infer<typeof createChannelRequestSchema>;
 
-/** PUT: the id and the fields to change; an empty key keeps the stored one. */
+/**
+ * PUT: the id and the fields to change; an empty key keeps the stored one. Other fields of the
+ * channel as GET returns it (balance, used_quota, …) are read-only and dropped, like any unknown one.
+ */
 export const updateChannelRequestSchema = z
   .object(channelFields)
   .partial()
-  .extend({ id: z.number().int().positive() })
-  .strict();
+  .extend({ id: z.number().int().positive() });
 export type UpdateChannelRequest = z.infer<typeof updateChannelRequestSchema>;
 
 const flag = z
@@ -83,7 +85,7 @@ const flag = z
   .transform((value) => value === true || value === 'true' || value === '1');
 
 export const channelListQuerySchema = z.object({
-  p: z.coerce.number().int().min(0).default(0),
+  p: pageNumber(0),
   page_size: z.coerce.number().int().min(1).max(CHANNEL_PAGE_SIZE_MAX).default(10),
   id_sort: flag.default(false),
 });
@@ -98,9 +100,9 @@ export type ChannelSearchQuery = z.infer<typeof channelSearchQuerySchema>;
 
 export const channelIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
 
-export const batchDeleteChannelsRequestSchema = z
-  .object({ ids: z.array(z.number().int().positive()).max(10_000) })
-  .strict();
+export const batchDeleteChannelsRequestSchema = z.object({
+  ids: z.array(z.number().int().positive()).max(10_000),
+});
 export type BatchDeleteChannelsRequest = z.infer<typeof batchDeleteChannelsRequestSchema>;
 
 export interface CreateChannelsResult {

@@ -2,11 +2,12 @@
 import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE, LogType, USERNAME_MAX } from './domain';
 import { LOG_PAGE_SIZE_MAX } from './observability';
+import { pageNumber } from './paging';
 
 const timestamp = z.coerce.number().int().min(0).max(1e11);
 const name = (max: number) => z.string().trim().max(max).optional();
 const paging = {
-  p: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  p: pageNumber(1),
   page_size: z.coerce.number().int().min(1).max(LOG_PAGE_SIZE_MAX).default(DEFAULT_PAGE_SIZE),
 };
 

@@ -6,5 +6,6 @@ export * from './channels';
 export * from './observability.schemas';
 export * from './option-api';
 export { validateOptionValue } from './option-validation';
+export * from './paging';
 export * from './status';
 export * from './users';

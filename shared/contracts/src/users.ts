@@ -21,14 +21,12 @@ export const registerRequestSchema = z.object({
 });
 export type RegisterRequest = z.infer<typeof registerRequestSchema>;
 
-export const updateSelfRequestSchema = z
-  .object({
-    username: username.optional(),
-    display_name: z.string().trim().max(DISPLAY_NAME_MAX).optional(),
-    password: z.union([password, z.literal('')]).optional(),
-    original_password: z.string().max(PASSWORD_MAX).optional(),
-  })
-  .strict();
+export const updateSelfRequestSchema = z.object({
+  username: username.optional(),
+  display_name: z.string().trim().max(DISPLAY_NAME_MAX).optional(),
+  password: z.union([password, z.literal('')]).optional(),
+  original_password: z.string().max(PASSWORD_MAX).optional(),
+});
 export type UpdateSelfRequest = z.infer<typeof updateSelfRequestSchema>;
 
 /** What the console stores about the signed-in user (login reply). */

@@ -217,6 +217,21 @@ export interface VerificationsTable {
   expires_at: number;
 }
 
+/** Source row → target row of the new-api importer, per source (a hash of its address). */
+export interface ImportMapTable {
+  source: string;
+  kind: string;
+  source_id: number;
+  target_id: number;
+}
+
+/** Last source id copied of a streamed table (logs, top-ups, tasks), per source. */
+export interface ImportWatermarksTable {
+  source: string;
+  kind: string;
+  last_id: number;
+}
+
 export interface Schema {
   users: UsersTable;
   sessions: SessionsTable;
@@ -232,6 +247,8 @@ export interface Schema {
   quota_data: QuotaDataTable;
   aggregation_watermarks: AggregationWatermarksTable;
   verifications: VerificationsTable;
+  import_map: ImportMapTable;
+  import_watermarks: ImportWatermarksTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -2,13 +2,40 @@
 import type { Language } from '@switchyard/contracts';
 import type { z } from 'zod';
 import { type MessageKey, type MessageParams, translate } from '../i18n';
-import { ValidationError } from './errors';
+import { AppError, ValidationError } from './errors';
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * The console API's one input policy (the reference's, so new-api scripts work unchanged):
+ * the reference's spellings of a known field are read as ours before validation —
+ * `groups` (an array, what its channel form sends) as the comma list `group`, and `size` and
+ * `page_size` as each other on every list. Unknown fields are dropped by the (non-strict)
+ * contracts schemas, so a PUT of the object its GET returned works; read-only fields in it are
+ * ignored because no update schema knows them.
+ */
+export function normaliseInput(input: unknown): unknown {
+  if (!isPlainObject(input)) return input;
+  const out = { ...input };
+  if (out.group === undefined && out.groups !== undefined) {
+    const groups = out.groups;
+    const names = Array.isArray(groups) && groups.every((name) => typeof name === 'string');
+    // Anything but a list of names is handed on as is, to fail as a wrong type of `group`.
+    out.group = names ? groups.join(',') : groups;
+  }
+  if (out.page_size === undefined && out.size !== undefined) out.page_size = out.size;
+  if (out.size === undefined && out.page_size !== undefined) out.size = out.page_size;
+  return out;
+}
 
 /** Parses input with the schema or throws ValidationError (rendered as HTTP 400). */
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
-  const result = schema.safeParse(input, { reportInput: true });
-  if (!result.success) throw new ValidationError(result.error.issues);
-  return result.data;
+  const result = schema.safeParse(normaliseInput(input), { reportInput: true });
+  if (result.success) return result.data;
+  // A bodiless request (allowed with a JSON content type) to an endpoint that needs one.
+  if (input === undefined) throw new AppError(400, 'request.emptyBody');
+  throw new ValidationError(result.error.issues);
 }
 
 function describeIssue(issue: z.core.$ZodIssue, language: Language): string {

@@ -41,7 +41,9 @@ export class TokensService {
       key: row.key,
       status: effectiveTokenStatus({ ...row, unlimited_quota: unlimited }, this.clock.now()),
       used_quota: row.used_quota,
-      remain_quota: row.remain_quota,
+      // An unlimited token is still charged against its counter (as the reference does), which
+      // then runs below zero; it is shown as unlimited, never as a negative balance.
+      remain_quota: unlimited ? Math.max(0, row.remain_quota) : row.remain_quota,
       unlimited_quota: unlimited,
       model_limits_enabled: row.model_limits_enabled === 1,
       model_limits: row.model_limits,
