@@ -3,11 +3,13 @@
 // directly (direct-sqlite).
 import { TokenStatus } from '@switchyard/contracts';
 import type { Db } from '../db/database';
+import { isTransientDatabaseError } from '../db/connection-errors';
 import { engineOf } from '../db/dialect';
 import type { NewLog } from '../db/schema';
 import { insertLogs } from '../modules/logs/logs.repository';
 import { directOf, QuotaShort } from './direct-sqlite';
 import { runTemplate } from './query-templates';
+import { RelayError } from './relay-errors';
 import {
   addChannelUsedQuery,
   affected,
@@ -35,6 +37,9 @@ import {
 
 export type { CandidateRow, ChannelRow, TokenOwnerRow } from './relay.queries';
 export type { JournalEntry, Settlement } from './settlement-plan';
+
+const databaseUnavailable = () =>
+  new RelayError(503, 'relay.databaseUnavailable', 'database_unavailable');
 
 /** The token with this key (not deleted) and its owner (not cancelled), in one query. */
 export async function findTokenWithOwner(db: Db, key: string): Promise<TokenOwnerRow | undefined> {
@@ -78,8 +83,14 @@ export async function listCandidates(
 ): Promise<CandidateRow[]> {
   const direct = directOf(db);
   if (direct) return direct.candidates.all(group, model);
-  const result = await runTemplate(db, 'listCandidates', candidatesQuery, [group, model]);
-  return result.rows;
+  try {
+    const result = await runTemplate(db, 'listCandidates', candidatesQuery, [group, model]);
+    return result.rows;
+  } catch (error) {
+    // A lost database link is the request's 503 (the relay's error handler renders it).
+    if (isTransientDatabaseError(error)) throw databaseUnavailable();
+    throw error;
+  }
 }
 
 export function findChannel(db: Db, id: number): Promise<ChannelRow | undefined> {
