@@ -2,14 +2,13 @@
 // channel status writes. The statements live in relay.queries; on SQLite the hot ones run
 // directly (direct-sqlite).
 import { TokenStatus } from '@switchyard/contracts';
-import type { Db } from '../db/database';
 import { isTransientDatabaseError } from '../db/connection-errors';
+import type { Db } from '../db/database';
 import { engineOf } from '../db/dialect';
 import type { NewLog } from '../db/schema';
 import { insertLogs } from '../modules/logs/logs.repository';
 import { directOf, QuotaShort } from './direct-sqlite';
 import { runTemplate } from './query-templates';
-import { RelayError } from './relay-errors';
 import {
   addChannelUsedQuery,
   affected,
@@ -25,6 +24,7 @@ import {
   takeUserQuery,
   tokenWithOwnerQuery,
 } from './relay.queries';
+import { RelayError } from './relay-errors';
 import {
   available,
   byKey,

@@ -51,7 +51,8 @@ function waitReady(child: ChildProcess, ready: RegExp, log: string[], ms: number
       () => reject(new Error(`not ready in ${ms} ms:\n${log.join('')}`)),
       ms,
     );
-    const onData = (chunk: Buffer) => {
+    // The output is collected by track(), whose listener runs first.
+    const onData = () => {
       const match = ready.exec(log.join(''));
       if (match) {
         clearTimeout(timer);
