@@ -122,7 +122,8 @@ describe('the reservation journal', () => {
     const live = node('live-stream');
     const streaming = await dead.reserve(await caller(), 2000, { model: 'gpt-4', stream: true });
     const silent = await dead.reserve(await caller(), 500, { model: 'gpt-4', stream: true });
-    // 1000 of the reservation is the prompt's share (2000 − 1000 max tokens); 400 bytes ≈ 100.
+    // 1000 of the reservation is the prompt's share (2000 − 1000 max tokens at completion
+    // ratio 1); 400 bytes ≈ 100 tokens.
     dead.streaming(streaming, QUOTE, 1000, () => 'x'.repeat(400));
     dead.streaming(silent, QUOTE, 100, () => '');
     await dead.keeper.tick();

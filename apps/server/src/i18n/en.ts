@@ -150,7 +150,6 @@ export const en: Record<MessageKey, string> = {
   'relay.logCut': ' (stream cut short: billed for what was delivered)',
   'relay.databaseUnavailable': 'The database is unavailable for a moment; please retry',
   'relay.logReconciled': 'Settled by reconciliation after the serving node stopped',
-  'relay.promptTooLarge': 'The prompt is too large',
   'relay.logTest': 'Channel test',
   'relay.testUnsupported': 'Testing this channel type is not supported',
   'relay.testFailed': 'Test failed: {reason}',

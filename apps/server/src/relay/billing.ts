@@ -161,10 +161,15 @@ export class Billing {
     );
   }
 
-  /** What to reserve: the per-call price, or (prompt + max_tokens | PreConsumedQuota) tokens. */
-  estimate(quote: PriceQuote, tokens: number): number {
+  /**
+   * What to reserve: the per-call price, or `tokens` (prompt, or PreConsumedQuota) plus
+   * `completionTokens` (max_tokens) at the completion ratio — what the reply may really cost,
+   * so that a cost above the reservation (capped at the balance) stays rare.
+   */
+  estimate(quote: PriceQuote, tokens: number, completionTokens = 0): number {
     if (quote.perCall) return this.cost(quote, { promptTokens: 0, completionTokens: 0 });
-    return Math.round(tokens * quote.modelRatio * quote.groupRatio);
+    const weighted = tokens + completionTokens * quote.completionRatio;
+    return Math.round(weighted * quote.modelRatio * quote.groupRatio);
   }
 
   /**
@@ -232,7 +237,7 @@ export class Billing {
   ): void {
     if (!this.live.has(reservation.id)) return;
     const promptShare =
-      maxTokens > 0 ? Math.max(0, reservation.amount - this.estimate(quote, maxTokens)) : 0;
+      maxTokens > 0 ? Math.max(0, reservation.amount - this.estimate(quote, 0, maxTokens)) : 0;
     this.live.set(reservation.id, () => {
       const delivered = text();
       if (delivered.length === 0) return 0;

@@ -64,6 +64,8 @@ export function registerRelay(app: FastifyInstance, deps: RelayModuleDeps): Rela
   app.addHook('onClose', async () => {
     await billing.keeper.stop();
     await billing.flush();
+    // Most answered-but-unwritten settlements at once: what a crash could have left to reconcile.
+    app.log.info({ settlements: billing.settlements.stats }, 'settlement queue');
   });
   const health = new ChannelHealth(db, options, now);
   const relay = new RelayService({ db, options, billing, health, now, random: deps.random });

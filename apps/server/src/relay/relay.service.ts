@@ -225,11 +225,11 @@ export class RelayService {
   private async estimate(mode: RelayMode, parsed: ParsedRelayBody, quote: PriceQuote) {
     const { billing, options } = this.deps;
     if (mode === 'images') return billing.imageCost(quote, parsed.body);
-    const tokens =
-      parsed.maxTokens > 0
-        ? (await countPromptTokens(mode, quote.model, parsed.body)) + parsed.maxTokens
-        : options.getInt('PreConsumedQuota');
-    return billing.estimate(quote, tokens);
+    if (parsed.maxTokens > 0) {
+      const prompt = await countPromptTokens(mode, quote.model, parsed.body);
+      return billing.estimate(quote, prompt, parsed.maxTokens);
+    }
+    return billing.estimate(quote, options.getInt('PreConsumedQuota'));
   }
 
   /** Sends the request; a non-2xx reply or a network failure becomes an UpstreamError. */
