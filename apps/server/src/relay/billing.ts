@@ -93,6 +93,8 @@ export class Billing {
   /** Reservations taken and not yet ended, with a probe for streams. */
   private readonly live = new Map<string, DeliveredProbe | null>();
   private readonly ended = new WeakSet<Reservation>();
+  /** Reservations whose take failed without a clear answer: if taken after all, refund them. */
+  private readonly abandoned = new Set<string>();
 
   constructor(
     private readonly db: Db,
@@ -114,6 +116,7 @@ export class Billing {
       now,
       write: (batch) => this.settlements.write(batch),
       holds: (id) => this.live.has(id) || this.settlements.has(id),
+      abandoned: (id) => this.abandoned.delete(id),
       streams: () => this.streams(),
       logEnabled: node.logEnabled ?? (() => true),
       logContent: node.reconciledContent ?? 'reconciled',
@@ -209,7 +212,10 @@ export class Billing {
     } catch (error) {
       this.live.delete(reservation.id);
       // A commit lost with the connection may still have taken it: the journal row then
-      // outlives this node's hold on it and is reconciled (refunded: nothing was delivered).
+      // outlives this node's hold on it and is reconciled — refunded, nothing was delivered.
+      // Most of these were never taken; the set is bounded so an outage cannot grow it forever.
+      if (this.abandoned.size >= 10_000) this.abandoned.clear();
+      this.abandoned.add(reservation.id);
       if (isTransientDatabaseError(error)) throw databaseUnavailable();
       throw error;
     }

@@ -39,6 +39,8 @@ export interface KeeperDeps {
   write: BatchWriter;
   /** True while this node still has the reservation in hand (in flight or being settled). */
   holds: (id: string) => boolean;
+  /** True (once) for a reservation whose take this node gave up on: refunded if found. */
+  abandoned: (id: string) => boolean;
   /** Streams in flight with their probes. */
   streams: () => Iterable<[string, DeliveredProbe]>;
   logEnabled: () => boolean;
@@ -122,7 +124,7 @@ export class ReservationKeeper {
   }
 
   private async settlementFor(row: JournalRow): Promise<Settlement> {
-    const verdict = verdictFor(row);
+    const verdict: Verdict = this.deps.abandoned(row.id) ? { kind: 'refund' } : verdictFor(row);
     const base = {
       id: row.id,
       userId: Number(row.user_id),
