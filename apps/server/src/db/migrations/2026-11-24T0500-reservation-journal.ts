@@ -3,12 +3,16 @@
 // settlement's id, so a settlement retried after an uncertain commit finds no row and applies
 // nothing (exactly once on every engine). A row left behind by a node that died is reconciled
 // once the owner's lease expires (or when that node starts again).
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { engineOf } from '../dialect';
 import { createTable } from './table-helpers';
 
+// Only reservations in flight live here (a few hundred rows at most), so the lease and node
+// look-ups scan it: no secondary index, whose pages every take and settlement would write too.
+// On SQLite the table is clustered on its key (WITHOUT ROWID): one b-tree, one page per write.
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await createTable(db, engineOf(db), 'relay_reservations')
+  const engine = engineOf(db);
+  let table = createTable(db, engine, 'relay_reservations')
     .addColumn('id', 'varchar(40)', (c) => c.primaryKey())
     .addColumn('user_id', 'bigint', (c) => c.notNull())
     .addColumn('token_id', 'bigint', (c) => c.notNull())
@@ -20,18 +24,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('model_name', 'varchar(255)', (c) => c.notNull().defaultTo(''))
     .addColumn('is_stream', 'integer', (c) => c.notNull().defaultTo(0))
     // Quota worth of what a stream had delivered when last recorded; -1 when unknown.
-    .addColumn('delivered', 'bigint', (c) => c.notNull().defaultTo(-1))
-    .execute();
-  await db.schema
-    .createIndex('idx_relay_reservations_node')
-    .on('relay_reservations')
-    .columns(['node_id'])
-    .execute();
-  await db.schema
-    .createIndex('idx_relay_reservations_lease')
-    .on('relay_reservations')
-    .columns(['lease_until'])
-    .execute();
+    .addColumn('delivered', 'bigint', (c) => c.notNull().defaultTo(-1));
+  if (engine === 'sqlite') table = table.modifyEnd(sql`WITHOUT ROWID`);
+  await table.execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
