@@ -8,6 +8,7 @@ import { createUser } from './helpers/factories';
 import {
   consumeTotal,
   createToken,
+  logsOf,
   type RelayHarness,
   seedChannel,
   startRelayHarness,
@@ -121,7 +122,16 @@ describe('200 concurrent requests against a quota that covers 50', () => {
     expect(balance.used_quota).toBe(logs.quota);
     expect(balance.quota).toBe(1_000_000 - logs.quota);
     expect(balance.request_count).toBe(served);
-    // Each served request costs 300 in full unless it was capped at what was left.
+    // Each served request costs 300 in full unless it was capped at what was left, and a capped
+    // one says so in its log.
     expect(logs.quota).toBeLessThanOrEqual(served * 300);
+    for (const log of await logsOf(h.db, user.id)) {
+      const other = JSON.parse(log.other ?? '{}') as { capped?: unknown };
+      if (Number(log.quota) < 300) {
+        expect(other.capped).toEqual({ cost: 300, charged: Number(log.quota) });
+      } else {
+        expect(other.capped).toBeUndefined();
+      }
+    }
   });
 });

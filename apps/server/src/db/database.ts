@@ -94,8 +94,11 @@ function withStatementCache(database: SqliteDatabase.Database) {
 
 function postgresDialect(dsn: string, onPoolError: PoolErrorHandler): Dialect {
   const pool = new pg.Pool({ connectionString: dsn, max: 10, types: pgTypes });
-  // Without a listener, an idle client's error (server restart, terminated backend) crashes Node.
+  // Without a listener, a client's error (server restart, terminated backend) crashes Node. The
+  // pool listens on idle clients only; a checked-out client needs its own listener too. The query
+  // it was running fails on its own, and the pool drops the broken client when it comes back.
   pool.on('error', onPoolError);
+  pool.on('connect', (client) => client.on('error', onPoolError));
   return new PostgresDialect({ pool });
 }
 

@@ -5,6 +5,7 @@ import * as account from './migrations/2026-11-22T0100-account';
 import * as settings from './migrations/2026-11-22T0400-settings';
 import * as observability from './migrations/2026-11-22T0600-observability';
 import * as importMap from './migrations/2026-11-24T0500-import-map';
+import * as reservationJournal from './migrations/2026-11-24T0500-reservation-journal';
 
 /** Every migration, by its timestamped name. Append only. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -13,6 +14,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-22T0400-settings': settings,
   '2026-11-22T0600-observability': observability,
   '2026-11-24T0500-import-map': importMap,
+  '2026-11-24T0500-reservation-journal': reservationJournal,
 };
 
 export class MigrationError extends Error {}

@@ -124,6 +124,20 @@ export interface LogsTable {
   other: string | null;
 }
 
+/** A quota reservation in flight (see the reservation-journal migration). */
+export interface RelayReservationsTable {
+  id: string;
+  user_id: number;
+  token_id: number;
+  amount: number;
+  node_id: string;
+  lease_until: number;
+  created_at: number;
+  model_name: Generated<string>;
+  is_stream: Generated<number>;
+  delivered: Generated<number>;
+}
+
 export interface OptionsTable {
   key: string;
   value: string;
@@ -249,6 +263,7 @@ export interface Schema {
   verifications: VerificationsTable;
   import_map: ImportMapTable;
   import_watermarks: ImportWatermarksTable;
+  relay_reservations: RelayReservationsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

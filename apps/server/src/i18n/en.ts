@@ -148,6 +148,8 @@ export const en: Record<MessageKey, string> = {
     'Model ratio {modelRatio}, group ratio {groupRatio}, completion ratio {completionRatio}',
   'relay.logPrice': 'Model price {modelPrice}, group ratio {groupRatio}',
   'relay.logCut': ' (stream cut short: billed for what was delivered)',
+  'relay.databaseUnavailable': 'The database is unavailable for a moment; please retry',
+  'relay.logReconciled': 'Settled by reconciliation after the serving node stopped',
   'relay.logTest': 'Channel test',
   'relay.testUnsupported': 'Testing this channel type is not supported',
   'relay.testFailed': 'Test failed: {reason}',

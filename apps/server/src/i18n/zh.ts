@@ -138,6 +138,8 @@ export const zh = {
   'relay.logRatio': '模型倍率 {modelRatio}，分组倍率 {groupRatio}，补全倍率 {completionRatio}',
   'relay.logPrice': '模型价格 {modelPrice}，分组倍率 {groupRatio}',
   'relay.logCut': '（流被中断：按已送达部分计费）',
+  'relay.databaseUnavailable': '数据库暂时不可用，请稍后重试',
+  'relay.logReconciled': '服务节点中断后由对账结算',
   'relay.logTest': '模型测试',
   'relay.testUnsupported': '该渠道类型不支持测试',
   'relay.testFailed': '测试失败：{reason}',

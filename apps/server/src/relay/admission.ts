@@ -1,8 +1,9 @@
 // Admission: from the Authorization header to a caller allowed to use the relay (token, user,
 // channel pinning, model limits). Writes a token's expired/exhausted status when it finds one.
 import { isAdmin, TokenStatus, UserStatus } from '@switchyard/contracts';
+import { isTransientDatabaseError } from '../db/connection-errors';
 import type { Db } from '../db/database';
-import { findTokenWithOwner, setTokenStatus } from './relay.repository';
+import { findTokenWithOwner, markTokenExhausted, setTokenStatus } from './relay.repository';
 import { RelayError } from './relay-errors';
 
 export interface RelayCaller {
@@ -55,7 +56,7 @@ export async function admitCaller(
   now: number,
 ): Promise<RelayCaller> {
   const parsed = parseAuthorization(authorization);
-  const row = parsed ? await findTokenWithOwner(db, parsed.key) : undefined;
+  const row = parsed ? await findTokenWithOwner(db, parsed.key).catch(unavailable) : undefined;
   if (!parsed || !row) throw new RelayError(401, 'relay.invalidToken', 'invalid_api_key');
   if (row.token_status === TokenStatus.exhausted) {
     throw new RelayError(401, 'relay.tokenExhausted', 'token_exhausted', {
@@ -74,7 +75,11 @@ export async function admitCaller(
   }
   const unlimited = row.unlimited_quota === 1;
   if (!unlimited && row.remain_quota <= 0) {
-    await setTokenStatus(db, row.token_id, TokenStatus.exhausted);
+    // Exhausted only on settled truth: while reservations of the token are in flight its
+    // balance may come back, so the request is refused without marking the token.
+    if (!(await markTokenExhausted(db, row.token_id).catch(unavailable))) {
+      throw new RelayError(403, 'relay.tokenQuotaShort', 'pre_consume_token_quota_failed');
+    }
     throw new RelayError(401, 'relay.tokenExhausted', 'token_exhausted', {
       key: maskKey(parsed.key),
     });
@@ -101,6 +106,14 @@ export async function admitCaller(
     email: row.email,
     pinnedChannelId: parsed.channelId,
   };
+}
+
+/** A lost database link is a 503 for the request, not a 500. */
+function unavailable(error: unknown): never {
+  if (isTransientDatabaseError(error)) {
+    throw new RelayError(503, 'relay.databaseUnavailable', 'database_unavailable');
+  }
+  throw error;
 }
 
 const modelSet = (list: string): ReadonlySet<string> =>

@@ -1,13 +1,18 @@
 // Billing of relayed requests: price quote, guarded reservation up front, settlement to the real
 // cost (with the consume log) or a full refund. Reusable by the drawing and music relays.
+
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
 import { QUOTA_PER_DOLLAR } from '@switchyard/contracts';
+import { isTransientDatabaseError } from '../db/connection-errors';
 import type { Db } from '../db/database';
 import type { NewLog } from '../db/schema';
 import type { PricingRules } from '../modules/pricing/pricing-rules';
 import type { RelayCaller } from './admission';
-import { refundQuota, takeQuota } from './relay.repository';
+import { type DeliveredProbe, ReservationKeeper } from './reconciliation';
+import { takeQuota } from './relay.repository';
 import { RelayError } from './relay-errors';
-import { SETTLE_DELAY_MS, SettlementQueue } from './settlement-queue';
+import { SETTLE_DELAY_MS, SettlementDeferred, SettlementQueue } from './settlement-queue';
 
 export interface PriceQuote {
   model: string;
@@ -25,6 +30,8 @@ export interface Usage {
 }
 
 export interface Reservation {
+  /** The journal id: the reservation's row, and the id its settlement is applied under once. */
+  id: string;
   userId: number;
   tokenId: number;
   amount: number;
@@ -38,6 +45,30 @@ export interface SettleInput {
   /** The consume log without its quota (filled with what was really charged), or null. */
   log: Omit<NewLog, 'quota'> | null;
 }
+
+/** What the journal records about a reservation besides the amount. */
+export interface ReserveMeta {
+  model?: string;
+  stream?: boolean;
+}
+
+/** The node's identity and lease (see reconciliation.ts). */
+export interface NodeOptions {
+  /** This process's node id; the default is `<host>:<PORT>`. */
+  nodeId?: string;
+  /** How long a journal row stays owned without a renewal (default 30 s). */
+  leaseMs?: number;
+  /** The consume log text of a reconciled request. */
+  reconciledContent?: string;
+  logEnabled?: () => boolean;
+  warn?: (message: string) => void;
+}
+
+export const DEFAULT_LEASE_MS = 30_000;
+
+/** The database could not be reached: a clear 503 for the request, nothing charged. */
+export const databaseUnavailable = () =>
+  new RelayError(503, 'relay.databaseUnavailable', 'database_unavailable');
 
 /** Dollars per image per unit of model ratio, for image models without a per-call price. */
 const IMAGE_DOLLARS_PER_RATIO = 0.0025;
@@ -55,6 +86,15 @@ export type QuotaLowListener = (userId: number, quotaLeft: number) => void;
 export class Billing {
   /** Settlements not written yet (see settlement-queue.ts); `flush()` writes them. */
   readonly settlements: SettlementQueue;
+  /** Lease, streams' progress and reconciliation of reservations left behind. */
+  readonly keeper: ReservationKeeper;
+  readonly nodeId: string;
+  private readonly leaseMs: number;
+  /** Reservations taken and not yet ended, with a probe for streams. */
+  private readonly live = new Map<string, DeliveredProbe | null>();
+  private readonly ended = new WeakSet<Reservation>();
+  /** Reservations whose take failed without a clear answer: if taken after all, refund them. */
+  private readonly abandoned = new Set<string>();
 
   constructor(
     private readonly db: Db,
@@ -63,8 +103,25 @@ export class Billing {
     private readonly remindThreshold: () => number = () => 0,
     private readonly onQuotaLow: QuotaLowListener = () => undefined,
     settleDelayMs = SETTLE_DELAY_MS,
+    node: NodeOptions = {},
   ) {
     this.settlements = new SettlementQueue(db, settleDelayMs);
+    this.nodeId = node.nodeId ?? defaultNodeId();
+    this.leaseMs = node.leaseMs ?? DEFAULT_LEASE_MS;
+    this.keeper = new ReservationKeeper({
+      db,
+      nodeId: this.nodeId,
+      leaseMs: this.leaseMs,
+      clockMs: () => Date.now(),
+      now,
+      write: (batch) => this.settlements.write(batch),
+      holds: (id) => this.live.has(id) || this.settlements.has(id),
+      abandoned: (id) => this.abandoned.delete(id),
+      streams: () => this.streams(),
+      logEnabled: node.logEnabled ?? (() => true),
+      logContent: node.reconciledContent ?? 'reconciled',
+      warn: node.warn ?? ((message) => console.warn(message)),
+    });
   }
 
   quote(model: string, group: string): PriceQuote {
@@ -107,32 +164,63 @@ export class Billing {
     );
   }
 
-  /** What to reserve: the per-call price, or (prompt + max_tokens | PreConsumedQuota) tokens. */
-  estimate(quote: PriceQuote, tokens: number): number {
+  /**
+   * What to reserve: the per-call price, or `tokens` (prompt, or PreConsumedQuota) plus
+   * `completionTokens` (max_tokens) at the completion ratio — what the reply may really cost,
+   * so that a cost above the reservation (capped at the balance) stays rare.
+   */
+  estimate(quote: PriceQuote, tokens: number, completionTokens = 0): number {
     if (quote.perCall) return this.cost(quote, { promptTokens: 0, completionTokens: 0 });
-    return Math.round(tokens * quote.modelRatio * quote.groupRatio);
+    const weighted = tokens + completionTokens * quote.completionRatio;
+    return Math.round(weighted * quote.modelRatio * quote.groupRatio);
   }
 
-  /** Takes the amount from user and token atomically; 403 when either balance is short. */
-  async reserve(caller: RelayCaller, amount: number): Promise<Reservation> {
+  /**
+   * Takes the amount from token and user atomically, with the reservation's journal row; 403
+   * when either balance is short, 503 when the database cannot be reached (nothing taken).
+   */
+  async reserve(caller: RelayCaller, amount: number, meta: ReserveMeta = {}): Promise<Reservation> {
     if (caller.userQuota <= 0 || caller.userQuota < amount) {
       throw new RelayError(403, 'relay.userQuotaShort', 'insufficient_user_quota');
     }
-    const reservation = {
+    const reservation: Reservation = {
+      id: randomUUID().replaceAll('-', ''),
       userId: caller.userId,
       tokenId: caller.tokenId,
       amount: Math.max(0, amount),
       quotaBefore: caller.userQuota,
     };
-    if (reservation.amount === 0) return reservation;
-    const taken = await takeQuota(
-      this.db,
-      caller.userId,
-      caller.tokenId,
-      reservation.amount,
-      this.now(),
-    );
+    const nowMs = Date.now();
+    this.live.set(reservation.id, null);
+    let taken: boolean;
+    try {
+      taken = await takeQuota(
+        this.db,
+        {
+          id: reservation.id,
+          userId: reservation.userId,
+          tokenId: reservation.tokenId,
+          amount: reservation.amount,
+          nodeId: this.nodeId,
+          leaseUntil: nowMs + this.leaseMs,
+          createdAt: this.now(),
+          model: (meta.model ?? '').slice(0, 255),
+          stream: meta.stream === true,
+        },
+        this.now(),
+      );
+    } catch (error) {
+      this.live.delete(reservation.id);
+      // A commit lost with the connection may still have taken it: the journal row then
+      // outlives this node's hold on it and is reconciled — refunded, nothing was delivered.
+      // Most of these were never taken; the set is bounded so an outage cannot grow it forever.
+      if (this.abandoned.size >= 10_000) this.abandoned.clear();
+      this.abandoned.add(reservation.id);
+      if (isTransientDatabaseError(error)) throw databaseUnavailable();
+      throw error;
+    }
     if (!taken) {
+      this.live.delete(reservation.id);
       const tokenShort = !caller.unlimited && caller.tokenRemain < amount;
       throw tokenShort
         ? new RelayError(403, 'relay.tokenQuotaShort', 'pre_consume_token_quota_failed')
@@ -142,20 +230,68 @@ export class Billing {
   }
 
   /**
+   * A stream is being delivered; `text()` is what has gone out so far. The keeper records its
+   * quota worth in the journal now and then (the prompt's share of the reservation plus the text
+   * estimated at 4 bytes a token), so that if this node dies the reservation is settled for the
+   * delivered part rather than in full.
+   */
+  streaming(
+    reservation: Reservation,
+    quote: PriceQuote,
+    maxTokens: number,
+    text: () => string,
+  ): void {
+    if (!this.live.has(reservation.id)) return;
+    const promptShare =
+      maxTokens > 0 ? Math.max(0, reservation.amount - this.estimate(quote, 0, maxTokens)) : 0;
+    this.live.set(reservation.id, () => {
+      const delivered = text();
+      if (delivered.length === 0) return 0;
+      const completionTokens = Math.ceil(Buffer.byteLength(delivered) / 4);
+      const worth = promptShare + this.cost(quote, { promptTokens: 0, completionTokens });
+      return Math.max(1, Math.min(reservation.amount, worth));
+    });
+  }
+
+  private *streams(): Iterable<[string, DeliveredProbe]> {
+    for (const [id, probe] of this.live) if (probe) yield [id, probe];
+  }
+
+  /** Ends the reservation once; false when it was already ended (settled or refunded). */
+  private end(reservation: Reservation): boolean {
+    if (this.ended.has(reservation)) return false;
+    this.ended.add(reservation);
+    this.live.delete(reservation.id);
+    return true;
+  }
+
+  /**
    * Moves the reservation to the real cost, counts the request, writes the log; resolves with
    * what was charged once written (within SETTLE_DELAY_MS: settlements are written in batches).
+   * When the database is unreachable the settlement stays queued and is retried (or, if this
+   * node dies first, reconciled): it resolves at once with the reservation, never refunds it.
    */
   async settle(reservation: Reservation, input: SettleInput): Promise<number> {
-    const charged = await this.settlements.add({
-      userId: reservation.userId,
-      tokenId: reservation.tokenId,
-      channelId: input.channelId,
-      reserved: reservation.amount,
-      cost: Math.max(0, input.cost),
-      countRequest: true,
-      log: input.log ? { ...input.log, quota: 0 } : null,
-      now: this.now(),
-    });
+    if (!this.end(reservation)) return 0;
+    let charged: number;
+    try {
+      const written = await this.settlements.add({
+        id: reservation.id,
+        userId: reservation.userId,
+        tokenId: reservation.tokenId,
+        channelId: input.channelId,
+        reserved: reservation.amount,
+        cost: Math.max(0, input.cost),
+        countRequest: true,
+        log: input.log ? { ...input.log, quota: 0 } : null,
+        now: this.now(),
+      });
+      // null: a reconciliation got there first (this node lost its lease) and charged it.
+      charged = written ?? reservation.amount;
+    } catch (error) {
+      if (!(error instanceof SettlementDeferred)) throw error;
+      return reservation.amount;
+    }
     const threshold = this.remindThreshold();
     const left = reservation.quotaBefore - charged;
     if (threshold > 0 && reservation.quotaBefore >= threshold && left < threshold) {
@@ -169,8 +305,39 @@ export class Billing {
     return this.settlements.flush();
   }
 
-  /** Gives the whole reservation back (the request failed before any usage). */
+  /**
+   * Gives the whole reservation back (the request failed before any usage); nothing once the
+   * reservation was settled. While the database is unreachable the refund is retried.
+   */
   async refund(reservation: Reservation): Promise<void> {
-    await refundQuota(this.db, reservation.userId, reservation.tokenId, reservation.amount);
+    if (!this.end(reservation)) return;
+    try {
+      await this.settlements.add({
+        id: reservation.id,
+        userId: reservation.userId,
+        tokenId: reservation.tokenId,
+        channelId: 0,
+        reserved: reservation.amount,
+        cost: 0,
+        countRequest: false,
+        log: null,
+        now: this.now(),
+      });
+    } catch (error) {
+      if (!(error instanceof SettlementDeferred)) throw error;
+    }
   }
+}
+
+const nodeIdsInProcess = new Map<string, number>();
+
+/**
+ * `<host>:<PORT>` unless NODE_ID names this process: stable across its restarts, so a node that
+ * starts again reconciles what it left. Relays built twice in one process get distinct ids.
+ */
+function defaultNodeId(): string {
+  const base = process.env.NODE_ID || `${hostname()}:${process.env.PORT ?? '3000'}`;
+  const seen = nodeIdsInProcess.get(base) ?? 0;
+  nodeIdsInProcess.set(base, seen + 1);
+  return seen === 0 ? base : `${base}#${seen + 1}`;
 }

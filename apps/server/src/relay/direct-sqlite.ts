@@ -6,6 +6,8 @@ import { type Arg, type DirectStatement, directTemplate } from './query-template
 import {
   addChannelUsedQuery,
   candidatesQuery,
+  deleteJournalQuery,
+  insertJournalQuery,
   insertLogQuery,
   moveTokenQuery,
   moveUserQuery,
@@ -15,7 +17,16 @@ import {
   tokenWithOwnerQuery,
   userQuotaQuery,
 } from './relay.queries';
-import { available, planSettlements, type Settlement, type TokenBalance } from './settlement-plan';
+import {
+  available,
+  byKey,
+  type JournalEntry,
+  journalArgs,
+  logFor,
+  planSettlements,
+  type Settlement,
+  type TokenBalance,
+} from './settlement-plan';
 
 /** Thrown inside a transaction to roll it back when the token's guard fails. */
 export class QuotaShort extends Error {}
@@ -34,12 +45,14 @@ class DirectRelaySql {
   private readonly addChannelUsed;
   private readonly userQuota;
   private readonly tokenQuota;
+  private readonly insertJournal;
+  private readonly deleteJournal;
   private readonly logInserts = new Map<string, DirectStatement<unknown>>();
-  /** The guarded take (see takeQuota), in a transaction of its own. */
-  readonly take: (userId: number, tokenId: number, amount: number, now: number) => boolean;
+  /** The guarded take with its journal row (see takeQuota), in a transaction of its own. */
+  readonly take: (entry: JournalEntry, now: number) => boolean;
   /** The settlements (see settleQuotas) in one transaction; what each was charged. */
-  readonly settle: (settlements: readonly Settlement[]) => number[];
-  /** A whole reservation given back, in a transaction of its own. */
+  readonly settle: (settlements: readonly Settlement[]) => (number | null)[];
+  /** A whole amount given back without a journal row (a task refunded later). */
   readonly refund: (userId: number, tokenId: number, amount: number) => void;
 
   constructor(
@@ -57,27 +70,42 @@ class DirectRelaySql {
     this.addChannelUsed = statement('addChannelUsed', addChannelUsedQuery, 2);
     this.userQuota = statement('userQuota', userQuotaQuery, 1);
     this.tokenQuota = statement('tokenQuota', tokenQuotaQuery, 1);
+    this.insertJournal = statement('insertJournal', insertJournalQuery, 9);
+    this.deleteJournal = statement('deleteJournal', deleteJournalQuery, 1);
     // better-sqlite3 builds a transaction function's wrappers on each transaction() call: once.
     const transaction = direct.connection.transaction.bind(direct.connection);
-    this.take = transaction((userId: number, tokenId: number, amount: number, now: number) => {
-      if (this.takeUser.run(amount, userId) !== 1) return false;
-      if (this.takeToken.run(amount, now, tokenId) !== 1) throw new QuotaShort();
+    this.take = transaction((entry: JournalEntry, now: number) => {
+      this.insertJournal.run(...journalArgs(entry));
+      if (this.takeToken.run(entry.amount, now, entry.tokenId) !== 1) throw new QuotaShort();
+      if (this.takeUser.run(entry.amount, entry.userId) !== 1) throw new QuotaShort();
       return true;
     });
-    this.settle = transaction((settlements: readonly Settlement[]) => {
-      const plan = planSettlements(settlements);
-      for (const [userId, user] of plan.users) {
+    this.settle = transaction((all: readonly Settlement[]) => {
+      // Only settlements whose journal row is still there apply (exactly once).
+      const result: (number | null)[] = all.map(() => null);
+      const live: Settlement[] = [];
+      const where: number[] = [];
+      for (const [index, s] of all.entries()) {
+        if (this.deleteJournal.run(s.id) !== 1) continue;
+        live.push(s);
+        where.push(index);
+      }
+      const plan = planSettlements(live);
+      for (const [tokenId, delta] of byKey(plan.tokens)) this.moveToken.run(delta, tokenId);
+      for (const [channelId, used] of byKey(plan.channels))
+        this.addChannelUsed.run(used, channelId);
+      for (const [userId, user] of byKey(plan.users)) {
         this.moveUser.run(user.delta, user.used, user.requests, userId);
       }
-      for (const [tokenId, delta] of plan.tokens) this.moveToken.run(delta, tokenId);
-      for (const [channelId, used] of plan.channels) this.addChannelUsed.run(used, channelId);
       for (const index of plan.guarded) {
-        plan.charges[index] = this.applyGuarded(settlements[index] as Settlement);
+        plan.charges[index] = this.applyGuarded(live[index] as Settlement);
       }
-      for (const [index, s] of settlements.entries()) {
-        if (s.log) this.insertLog({ ...s.log, quota: plan.charges[index] ?? 0 });
+      for (const [index, s] of live.entries()) {
+        const log = logFor(s, plan.charges[index] ?? 0);
+        if (log) this.insertLog(log);
+        result[where[index] as number] = plan.charges[index] ?? 0;
       }
-      return plan.charges;
+      return result;
     });
     this.refund = transaction((userId: number, tokenId: number, amount: number) => {
       this.moveUser.run(-amount, 0, 0, userId);

@@ -45,9 +45,28 @@ export function registerRelay(app: FastifyInstance, deps: RelayModuleDeps): Rela
     () => options.getInt('QuotaRemindThreshold'),
     deps.onQuotaLow,
     deps.settleDelayMs,
+    {
+      leaseMs: Number(process.env.RELAY_LEASE_MS) || undefined,
+      reconciledContent: translate('zh', 'relay.logReconciled'),
+      logEnabled: () => options.getBool('LogConsumeEnabled'),
+      warn: (message) => app.log.warn(message),
+    },
   );
+  // Before serving: settle what this node id left behind when it last stopped (crashed), then
+  // keep the lease and reconcile the reservations of nodes whose lease ran out.
+  app.addHook('onReady', async () => {
+    await billing.keeper.recoverOwn().catch((error: unknown) => {
+      app.log.warn({ err: error }, 'reconciliation at start failed; retried on the next round');
+    });
+    billing.keeper.start();
+  });
   // Requests answered before shutdown get their settlements written before the database closes.
-  app.addHook('onClose', () => billing.flush());
+  app.addHook('onClose', async () => {
+    await billing.keeper.stop();
+    await billing.flush();
+    // Most answered-but-unwritten settlements at once: what a crash could have left to reconcile.
+    app.log.info({ settlements: billing.settlements.stats }, 'settlement queue');
+  });
   const health = new ChannelHealth(db, options, now);
   const relay = new RelayService({ db, options, billing, health, now, random: deps.random });
   const tester = new ChannelTester({

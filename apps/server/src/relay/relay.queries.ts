@@ -170,3 +170,28 @@ export const insertLogQuery = (columns: readonly string[]) => (q: Db, arg: Arg) 
   q
     .insertInto('logs')
     .values(Object.fromEntries(columns.map((column, index) => [column, arg(index)])) as NewLog);
+
+/** The journal columns in the order of insertJournalQuery's arguments. */
+export const JOURNAL_COLUMNS = [
+  'id',
+  'user_id',
+  'token_id',
+  'amount',
+  'node_id',
+  'lease_until',
+  'created_at',
+  'model_name',
+  'is_stream',
+] as const;
+
+/** A reservation's journal row (args in JOURNAL_COLUMNS order). */
+export const insertJournalQuery = (q: Db, arg: Arg) =>
+  q
+    .insertInto('relay_reservations')
+    .values(
+      Object.fromEntries(JOURNAL_COLUMNS.map((column, index) => [column, arg(index)])) as never,
+    );
+
+/** Ends one reservation (args: id); one row changed means this transaction owns its ending. */
+export const deleteJournalQuery = (q: Db, arg: Arg) =>
+  q.deleteFrom('relay_reservations').where('id', '=', arg<string>(0));

@@ -1,6 +1,8 @@
 // SQL of the relay: token and user look-up, channel candidates, the guarded quota moves and the
 // channel status writes. The statements live in relay.queries; on SQLite the hot ones run
 // directly (direct-sqlite).
+import { TokenStatus } from '@switchyard/contracts';
+import { isTransientDatabaseError } from '../db/connection-errors';
 import type { Db } from '../db/database';
 import { engineOf } from '../db/dialect';
 import type { NewLog } from '../db/schema';
@@ -14,6 +16,7 @@ import {
   CHANNEL_COLUMNS,
   type ChannelRow,
   candidatesQuery,
+  insertJournalQuery,
   moveTokenQuery,
   moveUserQuery,
   type TokenOwnerRow,
@@ -21,10 +24,22 @@ import {
   takeUserQuery,
   tokenWithOwnerQuery,
 } from './relay.queries';
-import { available, planSettlements, type Settlement } from './settlement-plan';
+import { RelayError } from './relay-errors';
+import {
+  available,
+  byKey,
+  type JournalEntry,
+  journalArgs,
+  logFor,
+  planSettlements,
+  type Settlement,
+} from './settlement-plan';
 
 export type { CandidateRow, ChannelRow, TokenOwnerRow } from './relay.queries';
-export type { Settlement } from './settlement-plan';
+export type { JournalEntry, Settlement } from './settlement-plan';
+
+const databaseUnavailable = () =>
+  new RelayError(503, 'relay.databaseUnavailable', 'database_unavailable');
 
 /** The token with this key (not deleted) and its owner (not cancelled), in one query. */
 export async function findTokenWithOwner(db: Db, key: string): Promise<TokenOwnerRow | undefined> {
@@ -38,6 +53,28 @@ export async function setTokenStatus(db: Db, tokenId: number, status: number): P
   await db.updateTable('tokens').set({ status }).where('id', '=', tokenId).execute();
 }
 
+/**
+ * Marks the token exhausted if its settled balance is spent: no quota left and no reservation
+ * of it in flight (whose refund or settlement could give some back). True when marked.
+ */
+export async function markTokenExhausted(db: Db, tokenId: number): Promise<boolean> {
+  const result = await db
+    .updateTable('tokens')
+    .set({ status: TokenStatus.exhausted })
+    .where('id', '=', tokenId)
+    .where('remain_quota', '<=', 0)
+    .where('unlimited_quota', '=', 0)
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb.selectFrom('relay_reservations as r').select('r.id').where('r.token_id', '=', tokenId),
+        ),
+      ),
+    )
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
 /** Enabled channels that serve the model to the group, with the ability's priority and weight. */
 export async function listCandidates(
   db: Db,
@@ -46,8 +83,14 @@ export async function listCandidates(
 ): Promise<CandidateRow[]> {
   const direct = directOf(db);
   if (direct) return direct.candidates.all(group, model);
-  const result = await runTemplate(db, 'listCandidates', candidatesQuery, [group, model]);
-  return result.rows;
+  try {
+    const result = await runTemplate(db, 'listCandidates', candidatesQuery, [group, model]);
+    return result.rows;
+  } catch (error) {
+    // A lost database link is the request's 503 (the relay's error handler renders it).
+    if (isTransientDatabaseError(error)) throw databaseUnavailable();
+    throw error;
+  }
 }
 
 export function findChannel(db: Db, id: number): Promise<ChannelRow | undefined> {
@@ -66,28 +109,28 @@ export function listChannels(db: Db): Promise<ChannelRow[]> {
 export { listGroupModels } from '../modules/users/users.repository';
 
 /**
- * Takes `amount` from the user and the token, both guarded so neither goes below zero; all or
- * nothing. Returns false (and changes nothing) when either balance is short.
+ * Takes the entry's amount from the token and the user, both guarded so neither goes below zero,
+ * and writes its journal row; all or nothing. Returns false (and changes nothing) when either
+ * balance is short. The user row, which every request of the user updates, is locked last, so
+ * it is held only until the commit.
  */
-export async function takeQuota(
-  db: Db,
-  userId: number,
-  tokenId: number,
-  amount: number,
-  now: number,
-): Promise<boolean> {
+export async function takeQuota(db: Db, entry: JournalEntry, now: number): Promise<boolean> {
   const direct = directOf(db);
   try {
-    if (direct) return direct.take(userId, tokenId, amount, now);
+    if (direct) return direct.take(entry, now);
     return await db.transaction().execute(async (trx) => {
-      const user = await runTemplate(trx, 'takeUserQuota', takeUserQuery, [amount, userId]);
-      if (affected(user) !== 1) return false;
+      await runTemplate(trx, 'insertJournal', insertJournalQuery, journalArgs(entry));
       const token = await runTemplate(trx, 'takeTokenQuota', takeTokenQuery, [
-        amount,
+        entry.amount,
         now,
-        tokenId,
+        entry.tokenId,
       ]);
       if (affected(token) !== 1) throw new QuotaShort();
+      const user = await runTemplate(trx, 'takeUserQuota', takeUserQuery, [
+        entry.amount,
+        entry.userId,
+      ]);
+      if (affected(user) !== 1) throw new QuotaShort();
       return true;
     });
   } catch (error) {
@@ -96,39 +139,84 @@ export async function takeQuota(
   }
 }
 
+/** Deletes the journal rows of these ids; returns the ids that were there (locked till commit). */
+async function claimJournal(trx: Db, ids: readonly string[]): Promise<Set<string>> {
+  if (engineOf(trx) === 'mysql') {
+    const rows = await trx
+      .selectFrom('relay_reservations')
+      .select('id')
+      .where('id', 'in', ids)
+      .forUpdate()
+      .execute();
+    if (rows.length > 0) {
+      await trx
+        .deleteFrom('relay_reservations')
+        .where(
+          'id',
+          'in',
+          rows.map((row) => row.id),
+        )
+        .execute();
+    }
+    return new Set(rows.map((row) => row.id));
+  }
+  const rows = await trx
+    .deleteFrom('relay_reservations')
+    .where('id', 'in', ids)
+    .returning('id')
+    .execute();
+  return new Set(rows.map((row) => row.id));
+}
+
 /**
  * Moves the balances from each reservation to its real cost and writes the consume logs, all in
- * one transaction (the logs in one multi-row insert). A cost above the reservation is taken only
- * as far as the balances reach (they are locked first), so nothing goes below zero; returns what
- * each was charged in the end.
+ * one transaction (the logs in one multi-row insert). Only settlements whose journal row is still
+ * there apply, and the row is deleted with them: a batch retried after an uncertain commit, or a
+ * settlement of a reservation already reconciled, applies nothing (its result is null). A cost
+ * above the reservation is taken only as far as the balances reach (they are locked first), so
+ * nothing goes below zero; returns what each was charged in the end.
  */
-export async function settleQuotas(db: Db, settlements: readonly Settlement[]): Promise<number[]> {
+export async function settleQuotas(
+  db: Db,
+  settlements: readonly Settlement[],
+): Promise<(number | null)[]> {
   if (settlements.length === 0) return [];
   const direct = directOf(db);
   if (direct) return direct.settle(settlements);
   return db.transaction().execute(async (trx) => {
-    const plan = planSettlements(settlements);
-    for (const [userId, user] of plan.users) {
+    const present = await claimJournal(
+      trx,
+      settlements.map((s) => s.id),
+    );
+    const live = settlements.filter((s) => present.has(s.id));
+    const plan = planSettlements(live);
+    for (const [tokenId, delta] of byKey(plan.tokens)) await moveToken(trx, tokenId, delta);
+    for (const [channelId, used] of byKey(plan.channels)) {
+      await addChannelUsed(trx, channelId, used);
+    }
+    for (const [userId, user] of byKey(plan.users)) {
       await moveUser(trx, userId, user.delta, user.used, user.requests);
     }
-    for (const [tokenId, delta] of plan.tokens) await moveToken(trx, tokenId, delta);
-    for (const [channelId, used] of plan.channels) await addChannelUsed(trx, channelId, used);
     for (const index of plan.guarded) {
-      const s = settlements[index] as Settlement;
+      const s = live[index] as Settlement;
       const available = await lockedAvailable(trx, s.userId, s.tokenId);
       const charged = s.reserved + Math.min(s.cost - s.reserved, available);
       const delta = charged - s.reserved;
-      await moveUser(trx, s.userId, delta, charged, s.countRequest ? 1 : 0);
       if (delta !== 0) await moveToken(trx, s.tokenId, delta);
       if (charged > 0 && s.channelId > 0) await addChannelUsed(trx, s.channelId, charged);
+      await moveUser(trx, s.userId, delta, charged, s.countRequest ? 1 : 0);
       plan.charges[index] = charged;
     }
     const logs: NewLog[] = [];
-    for (const [index, s] of settlements.entries()) {
-      if (s.log) logs.push({ ...s.log, quota: plan.charges[index] ?? 0 });
+    const charges = new Map<string, number>();
+    for (const [index, s] of live.entries()) {
+      const charged = plan.charges[index] ?? 0;
+      charges.set(s.id, charged);
+      const log = logFor(s, charged);
+      if (log) logs.push(log);
     }
     await insertLogs(trx, logs);
-    return plan.charges;
+    return settlements.map((s) => charges.get(s.id) ?? null);
   });
 }
 
@@ -151,12 +239,13 @@ async function lockedAvailable(trx: Db, userId: number, tokenId: number): Promis
     .select(['remain_quota', 'unlimited_quota'])
     .where('id', '=', tokenId);
   if (lock) tokenQuery = tokenQuery.forUpdate();
-  const user = await userQuery.executeTakeFirst();
+  // The token first, like the take, so the two never wait on each other in opposite orders.
   const token = await tokenQuery.executeTakeFirst();
+  const user = await userQuery.executeTakeFirst();
   return available(user, token);
 }
 
-/** Gives a whole reservation back (the request failed before any usage). */
+/** Gives an amount back without a journal row (a task charged earlier and failed later). */
 export async function refundQuota(
   db: Db,
   userId: number,

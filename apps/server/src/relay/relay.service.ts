@@ -139,6 +139,7 @@ export class RelayService {
     const reservation = await this.deps.billing.reserve(
       caller,
       await this.estimate(mode, parsed, quote),
+      { model: firstModel, stream: parsed.stream },
     );
 
     // A client that goes away aborts the upstream call (the response's close, not req.destroyed).
@@ -177,7 +178,9 @@ export class RelayService {
         const response = await this.call(adapter, ctx, cancel);
         this.deps.health.succeeded(channel.id);
         const delivery = parsed.stream
-          ? await this.deliverStream(reply, response, adapter, ctx, started)
+          ? await this.deliverStream(reply, response, adapter, ctx, started, (text) =>
+              this.deps.billing.streaming(reservation, quote, parsed.maxTokens, text),
+            )
           : await this.deliverReply(reply, response, adapter, ctx, started);
         await this.finish({
           caller,
@@ -222,11 +225,11 @@ export class RelayService {
   private async estimate(mode: RelayMode, parsed: ParsedRelayBody, quote: PriceQuote) {
     const { billing, options } = this.deps;
     if (mode === 'images') return billing.imageCost(quote, parsed.body);
-    const tokens =
-      parsed.maxTokens > 0
-        ? (await countPromptTokens(mode, quote.model, parsed.body)) + parsed.maxTokens
-        : options.getInt('PreConsumedQuota');
-    return billing.estimate(quote, tokens);
+    if (parsed.maxTokens > 0) {
+      const prompt = await countPromptTokens(mode, quote.model, parsed.body);
+      return billing.estimate(quote, prompt, parsed.maxTokens);
+    }
+    return billing.estimate(quote, options.getInt('PreConsumedQuota'));
   }
 
   /** Sends the request; a non-2xx reply or a network failure becomes an UpstreamError. */
@@ -284,6 +287,7 @@ export class RelayService {
     adapter: ProviderAdapter,
     ctx: AdapterContext,
     started: number,
+    track: (text: () => string) => void,
   ): Promise<Delivery> {
     reply.hijack();
     const out = reply.raw;
@@ -294,6 +298,8 @@ export class RelayService {
       'x-accel-buffering': 'no',
     });
     const translator: StreamTranslator = adapter.stream(ctx);
+    // What has gone out, for the journal: a crash bills the delivered part (billing.streaming).
+    track(() => (firstByteMs < 0 ? '' : translator.text));
     const reader = streamReader(adapter.streamFraming);
     let firstByteMs = -1;
     let usageSent = false;

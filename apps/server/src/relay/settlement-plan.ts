@@ -18,6 +18,8 @@ export function available(
 }
 
 export interface Settlement {
+  /** The reservation's journal id: the settlement applies only while that row exists. */
+  id: string;
   userId: number;
   tokenId: number;
   channelId: number;
@@ -78,3 +80,53 @@ export function planSettlements(settlements: readonly Settlement[]): SettlementP
   }
   return plan;
 }
+
+/** A map's entries by ascending key: every writer locks rows in one order (no deadlocks). */
+export function byKey<V>(map: Map<number, V>): [number, V][] {
+  return [...map.entries()].sort((a, b) => a[0] - b[0]);
+}
+
+/**
+ * The consume log of a settlement charged `charged`: when the balances could not cover the cost
+ * above the reservation, its `other` says so (cost asked, what was charged).
+ */
+export function logFor(s: Settlement, charged: number): NewLog | null {
+  if (!s.log) return null;
+  if (charged >= s.cost) return { ...s.log, quota: charged };
+  let other: Record<string, unknown> = {};
+  try {
+    other = s.log.other ? (JSON.parse(s.log.other) as Record<string, unknown>) : {};
+  } catch {
+    other = { other: s.log.other };
+  }
+  other.capped = { cost: s.cost, charged };
+  return { ...s.log, quota: charged, other: JSON.stringify(other) };
+}
+
+/** A reservation's journal row as written with the take. */
+export interface JournalEntry {
+  id: string;
+  userId: number;
+  tokenId: number;
+  amount: number;
+  nodeId: string;
+  /** Unix milliseconds. */
+  leaseUntil: number;
+  /** Unix seconds. */
+  createdAt: number;
+  model: string;
+  stream: boolean;
+}
+
+/** The entry as insertJournalQuery's arguments. */
+export const journalArgs = (e: JournalEntry): unknown[] => [
+  e.id,
+  e.userId,
+  e.tokenId,
+  e.amount,
+  e.nodeId,
+  e.leaseUntil,
+  e.createdAt,
+  e.model,
+  e.stream ? 1 : 0,
+];

@@ -1,78 +1,200 @@
 // Write-behind settlements: a request's settlement (balances to the real cost, counters, consume
-// log) waits a few milliseconds so that many are written in one transaction: the rows and index
-// pages they share are written once (on SQLite a consume log touches a dozen pages). The
-// reservation is never deferred: it stays the guarded take before the upstream call, so the
-// guards are unchanged; only the counters and logs of requests already answered appear up to
-// SETTLE_DELAY_MS later (at once on app.close, which flushes).
+// log, its journal row deleted) waits a few milliseconds so that many are written in one
+// transaction: the rows and index pages they share are written once. One batch is written at a
+// time; whatever arrives meanwhile collects and is written as the next batch as soon as the
+// writer is free, so under load batches grow instead of queueing. The reservation is never
+// deferred: it stays the guarded take (with its journal row) before the upstream call.
+//
+// Exactly once: a settlement applies only while its journal row exists and deletes it, so a batch
+// retried after an uncertain commit (a connection killed mid-commit) applies nothing twice. When
+// the database is unreachable the batch stays queued and is retried with a back-off; its callers
+// are told (SettlementDeferred) at once rather than kept waiting.
+
+import { isTransientDatabaseError } from '../db/connection-errors';
 import type { Db } from '../db/database';
 import { type Settlement, settleQuotas } from './relay.repository';
 
-/** Longest a settlement waits to be written. */
+/** Longest a settlement waits to be written while the writer is idle. */
 export const SETTLE_DELAY_MS = 5;
+/** First and longest wait before a batch the database refused is tried again. */
+const RETRY_FIRST_MS = 100;
+const RETRY_MAX_MS = 2000;
+
+/** Writes a batch; per settlement what was charged, or null when it had already been applied. */
+export type BatchWriter = (batch: readonly Settlement[]) => Promise<(number | null)[]>;
+
+/** Timers, injectable so tests drive the queue with their own clock. */
+export interface QueueTimers {
+  set(callback: () => void, ms: number): unknown;
+  clear(handle: unknown): void;
+}
+
+const realTimers: QueueTimers = {
+  set: (callback, ms) => setTimeout(callback, ms),
+  clear: (handle) => clearTimeout(handle as NodeJS.Timeout),
+};
+
+/** The database could not be reached: the settlement stays queued and is retried. */
+export class SettlementDeferred extends Error {
+  constructor(cause: unknown) {
+    super('settlement deferred: the database is unreachable', { cause });
+    this.name = 'SettlementDeferred';
+  }
+}
 
 interface Pending {
   settlement: Settlement;
-  resolve: (charged: number) => void;
+  resolve: (charged: number | null) => void;
   reject: (error: unknown) => void;
+}
+
+export interface QueueStats {
+  /** Batches written (committed). */
+  batches: number;
+  /** Settlements written. */
+  written: number;
+  /** Most settlements ever waiting or being written at once (answered but not yet written). */
+  maxBacklog: number;
+  /** Batches that failed and were retried. */
+  retries: number;
 }
 
 export class SettlementQueue {
   private pending: Pending[] = [];
-  private timer: NodeJS.Timeout | undefined;
-  /** The flush being written; flushes run one after another. */
-  private writing: Promise<void> = Promise.resolve();
+  private readonly ids = new Set<string>();
+  private inFlight = 0;
+  private pumping: Promise<void> | undefined;
+  private timer: unknown;
+  private retryMs = 0;
+  readonly stats: QueueStats = { batches: 0, written: 0, maxBacklog: 0, retries: 0 };
+  /** Writes a batch at once, outside the queue (reconciliation). */
+  readonly write: BatchWriter;
 
   constructor(
-    private readonly db: Db,
+    writer: Db | BatchWriter,
     private readonly delayMs = SETTLE_DELAY_MS,
-  ) {}
-
-  get size(): number {
-    return this.pending.length;
+    private readonly timers: QueueTimers = realTimers,
+  ) {
+    this.write = typeof writer === 'function' ? writer : (batch) => settleQuotas(writer, batch);
   }
 
-  /** Queues the settlement; resolves with what was charged once it is written. */
-  add(settlement: Settlement): Promise<number> {
+  /** Settlements waiting or being written. */
+  get size(): number {
+    return this.pending.length + this.inFlight;
+  }
+
+  /** True while the settlement with this id is waiting, being written or to be retried. */
+  has(id: string): boolean {
+    return this.ids.has(id);
+  }
+
+  /**
+   * Queues the settlement; resolves with what was charged once written (null: it had already
+   * been applied), rejects with SettlementDeferred while the database is unreachable (it stays
+   * queued) or with the error of a settlement that cannot be written at all (it is dropped).
+   */
+  add(settlement: Settlement): Promise<number | null> {
     return new Promise((resolve, reject) => {
+      this.ids.add(settlement.id);
       this.pending.push({ settlement, resolve, reject });
-      this.timer ??= setTimeout(() => void this.flush(), this.delayMs);
+      this.stats.maxBacklog = Math.max(this.stats.maxBacklog, this.size);
+      if (this.pumping === undefined) this.schedule(this.retryMs || this.delayMs);
     });
   }
 
-  /** Writes everything waiting; resolves once it (and any earlier flush) is written. */
+  /** Writes everything waiting now; resolves once written or refused by an unreachable database. */
   flush(): Promise<void> {
-    const batch = this.takeAll();
-    if (batch.length > 0) this.writing = this.writing.then(() => this.write(batch));
-    return this.writing;
+    this.cancelTimer();
+    return this.pump();
   }
 
-  private takeAll(): Pending[] {
-    clearTimeout(this.timer);
+  private schedule(ms: number): void {
+    if (this.timer !== undefined) return;
+    this.timer = this.timers.set(() => {
+      this.timer = undefined;
+      void this.pump();
+    }, ms);
+  }
+
+  private cancelTimer(): void {
+    if (this.timer === undefined) return;
+    this.timers.clear(this.timer);
     this.timer = undefined;
-    const batch = this.pending;
-    this.pending = [];
-    return batch;
   }
 
-  /** One transaction for the batch; if it fails, each alone so one bad row loses no other. */
-  private async write(batch: Pending[]): Promise<void> {
+  /** Writes batches back to back while settlements keep arriving; one writer at a time. */
+  private pump(): Promise<void> {
+    this.pumping ??= (async () => {
+      try {
+        while (this.pending.length > 0) {
+          const batch = this.pending;
+          this.pending = [];
+          this.inFlight = batch.length;
+          const written = await this.writeBatch(batch);
+          this.inFlight = 0;
+          if (!written) return;
+        }
+      } finally {
+        this.inFlight = 0;
+        this.pumping = undefined;
+      }
+    })();
+    return this.pumping;
+  }
+
+  private async writeBatch(batch: Pending[]): Promise<boolean> {
     try {
-      const charged = await settleQuotas(
-        this.db,
-        batch.map((item) => item.settlement),
-      );
-      resolveAll(batch, charged);
-    } catch {
-      for (const item of batch) {
-        await settleQuotas(this.db, [item.settlement]).then(
-          ([charged]) => item.resolve(charged ?? 0),
-          item.reject,
-        );
+      const charged = await this.write(batch.map((item) => item.settlement));
+      this.succeeded(batch.length);
+      for (const [index, item] of batch.entries()) {
+        this.ids.delete(item.settlement.id);
+        item.resolve(charged[index] ?? null);
+      }
+      return true;
+    } catch (error) {
+      if (isTransientDatabaseError(error)) return this.deferred(batch, error);
+    }
+    // One bad row must not lose the others: each alone (a retry is safe, see the header).
+    const retry: Pending[] = [];
+    let lastError: unknown;
+    for (const item of batch) {
+      try {
+        const [charged] = await this.write([item.settlement]);
+        this.succeeded(1);
+        this.ids.delete(item.settlement.id);
+        item.resolve(charged ?? null);
+      } catch (error) {
+        if (!isTransientDatabaseError(error)) {
+          this.ids.delete(item.settlement.id);
+          item.reject(error);
+          continue;
+        }
+        retry.push(item);
+        lastError = error;
       }
     }
+    return retry.length === 0 || this.deferred(retry, lastError);
   }
-}
 
-function resolveAll(batch: readonly Pending[], charged: readonly number[]): void {
-  for (const [index, item] of batch.entries()) item.resolve(charged[index] ?? 0);
+  private succeeded(count: number): void {
+    this.stats.batches += 1;
+    this.stats.written += count;
+    this.retryMs = 0;
+  }
+
+  /** Puts the batch back in front and tries again after a growing wait. */
+  private deferred(batch: Pending[], error: unknown): false {
+    this.stats.retries += 1;
+    const deferred = new SettlementDeferred(error);
+    for (const item of batch) {
+      item.reject(deferred);
+      // Told once; the retry settles it silently.
+      item.resolve = () => undefined;
+      item.reject = () => undefined;
+    }
+    this.pending = [...batch, ...this.pending];
+    this.retryMs = Math.min(RETRY_MAX_MS, Math.max(RETRY_FIRST_MS, this.retryMs * 2));
+    this.schedule(this.retryMs);
+    return false;
+  }
 }
