@@ -47,6 +47,7 @@ import { TurnstileService } from './modules/verification/turnstile.service';
 import { VerificationService } from './modules/verification/verification.service';
 import { registerAuth } from './plugins/auth';
 import { registerConsole } from './plugins/console';
+import { registerCsrf } from './plugins/csrf';
 import {
   handleFrameworkError,
   registerErrorHandling,
@@ -107,6 +108,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const sessions = new SessionService(db, deps.sessionSecret, config.sessionMaxAgeSeconds, clock);
   registerAuth(app, sessions);
+  registerCsrf(app, sessions);
   registerErrorHandling(app, await registerConsole(app, config));
 
   registerStatusRoutes(app, new StatusService(db, options, config.githubOAuthUrl));

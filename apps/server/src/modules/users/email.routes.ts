@@ -32,7 +32,7 @@ export function registerEmailRoutes(
 
   app.get(
     '/api/oauth/email/bind',
-    { config: { access: Role.common, critical: true } },
+    { config: { access: Role.common, critical: true, changesState: true } },
     async (request) => {
       const { email, code } = parseInput(emailBindQuerySchema, request.query);
       await emails.bindEmail(identityOf(request), email, code);
