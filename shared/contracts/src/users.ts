@@ -56,5 +56,8 @@ export const selfUserSchema = sessionUserSchema.extend({
   aff_quota: z.number(),
   aff_history_quota: z.number(),
   inviter_id: z.number(),
+  /** False for an account that never had a password (made by an OAuth sign-up): changing it then
+   * needs no current password. */
+  has_password: z.boolean().optional(),
 });
 export type SelfUser = z.infer<typeof selfUserSchema>;

@@ -70,8 +70,9 @@ export class RegistrationService {
     const email = input.email?.trim();
     if (!email || !input.verification_code) throw refuse('auth.emailVerificationRequired');
     if (await isUsernameTaken(db, input.username)) throw refuse('user.usernameTaken');
-    if (await isEmailTaken(db, email)) throw refuse('verification.emailTaken');
+    // The code first: a taken address never gets one, so without it nothing is told.
     await emailFlows.checkCode(email, input.verification_code);
+    if (await isEmailTaken(db, email)) throw refuse('verification.emailTaken');
     return email;
   }
 
