@@ -46,6 +46,8 @@ import { registerUserAdminRoutes } from './modules/users/users-admin.routes';
 import { TurnstileService } from './modules/verification/turnstile.service';
 import { VerificationService } from './modules/verification/verification.service';
 import { registerAuth } from './plugins/auth';
+import { trustFunction } from './plugins/client-address';
+import { registerConnectionLimits, serverTimeouts } from './plugins/connection-limits';
 import { registerConsole } from './plugins/console';
 import { registerCsrf } from './plugins/csrf';
 import {
@@ -75,7 +77,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: deps.logger ?? { level: config.logLevel },
     bodyLimit: config.bodyLimit,
-    trustProxy: config.trustProxy,
+    trustProxy: trustFunction(config.trustProxy),
+    ...serverTimeouts(config),
     routerOptions: { ignoreTrailingSlash: true },
     frameworkErrors: handleFrameworkError,
     // One access line per request (below) instead of Fastify's two, without the query string
@@ -94,6 +97,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     );
     done();
   });
+  registerConnectionLimits(app, config);
   // JSON only: any other body type is a 415, not a string handed to a handler.
   app.removeContentTypeParser('text/plain');
   await app.register(fastifyCookie);
