@@ -57,6 +57,7 @@ import {
 } from './plugins/errors';
 import { registerRateLimit } from './plugins/rate-limit';
 import { MemoryRateLimitStore, RedisRateLimitStore } from './plugins/rate-limit-store';
+import { registerSecurityPolicy } from './plugins/security-headers';
 import { registerRelay } from './relay';
 import { registerTaskRelays } from './tasks-relay';
 
@@ -103,6 +104,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(fastifyCookie);
 
   registerSecurityHeaders(app);
+  registerSecurityPolicy(app, config);
   registerRateLimit(app, {
     store: deps.redis
       ? new RedisRateLimitStore(deps.redis, config.redisPrefix)
