@@ -1,8 +1,10 @@
 // Requests and replies of the sign-in, registration and self endpoints.
 import { z } from 'zod';
 import { DISPLAY_NAME_MAX, EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX } from './domain';
+import { normaliseUsername } from './username';
 
-const username = z.string().trim().min(1).max(USERNAME_MAX);
+// Normalised (NFKC) before the length check; the server refuses what usernameProblem names.
+const username = z.string().transform(normaliseUsername).pipe(z.string().min(1).max(USERNAME_MAX));
 const password = z.string().min(PASSWORD_MIN).max(PASSWORD_MAX);
 
 export const loginRequestSchema = z.object({

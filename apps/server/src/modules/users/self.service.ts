@@ -12,6 +12,7 @@ import { deleteUserSessions } from '../sessions/sessions.repository';
 import type { Identity, SessionService } from '../sessions/sessions.service';
 import { generateAffCode } from './aff-code';
 import { quotaText } from './quota-text';
+import { assertUsernameAllowed } from './username-rules';
 import { toSelfUser } from './users.mapper';
 import {
   findUserById,
@@ -44,6 +45,7 @@ export class SelfService {
     const patch: UserUpdate = {};
     if (input.display_name !== undefined) patch.display_name = input.display_name || user.username;
     if (input.username !== undefined && input.username !== user.username) {
+      assertUsernameAllowed(input.username);
       if (await isUsernameTaken(db, input.username, user.id)) throw refuse('user.usernameTaken');
       patch.username = input.username;
     }
