@@ -9,10 +9,25 @@ async function body<T = unknown>(reply: Awaited<ReturnType<APIRequestContext['ge
   return json.data;
 }
 
-/** An API session signed in as the given user (root by default). */
+/** The header the console sends with every call (the signed-in user's id): the server refuses a
+ * cookie-signed change without it. Read from the session the context holds. */
+export async function consoleHeaders(api: APIRequestContext): Promise<Record<string, string>> {
+  const self = await body<{ id: number }>(await api.get('/api/user/self'));
+  return { 'New-Api-User': String(self.id) };
+}
+
+/** An API session signed in as the given user (root by default), sending the console's header. */
 export async function apiSession(username = 'root', password = '123456') {
-  const api = await request.newContext({ baseURL: E2E_BASE_URL });
-  await body(await api.post('/api/user/login', { data: { username, password } }));
+  const login = await request.newContext({ baseURL: E2E_BASE_URL });
+  const user = await body<{ id: number }>(
+    await login.post('/api/user/login', { data: { username, password } }),
+  );
+  const api = await request.newContext({
+    baseURL: E2E_BASE_URL,
+    storageState: await login.storageState(),
+    extraHTTPHeaders: { 'New-Api-User': String(user.id) },
+  });
+  await login.dispose();
   return api;
 }
 

@@ -3,18 +3,12 @@
 import { createHash } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { type APIRequestContext, expect, request } from '@playwright/test';
-import { E2E_BASE_URL } from './env';
+import { type APIRequestContext, expect } from '@playwright/test';
+import { apiSession } from './admin-api';
 
-/** An API session signed in as root (for options the journeys change and restore). */
-export async function rootApi(): Promise<APIRequestContext> {
-  const api = await request.newContext({ baseURL: E2E_BASE_URL });
-  const reply = await api.post('/api/user/login', {
-    data: { username: 'root', password: '123456' },
-  });
-  expect((await reply.json()).success).toBe(true);
-  return api;
-}
+/** An API session signed in as root (for options the journeys change and restore), sending
+ * New-Api-User like the console. */
+export const rootApi = (): Promise<APIRequestContext> => apiSession();
 
 export async function setOption(api: APIRequestContext, key: string, value: string) {
   const body = await (await api.put('/api/option/', { data: { key, value } })).json();

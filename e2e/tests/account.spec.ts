@@ -1,7 +1,8 @@
 // Account journeys: sign-up with a mailed code, GitHub binding through the fake OAuth, password
 // change and reset by mailed link, and user administration down to a disabled user's session.
-import { type APIRequestContext, expect, type Page, request, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { FAKE_GITHUB, FAKE_GITHUB_CLIENT, readMail, SMTP_PORT_ENV } from '../support/account-fakes';
+import { apiSession } from '../support/admin-api';
 import { registerUser, signIn, uniqueName } from '../support/console';
 import { E2E_BASE_URL } from '../support/env';
 
@@ -19,14 +20,10 @@ async function setOption(key: string, value: string) {
 }
 
 test.beforeAll(async () => {
-  root = await request.newContext({ baseURL: E2E_BASE_URL });
-  const login = await (
-    await root.post('/api/user/login', {
-      data: { username: 'root', password: '123456' },
-    })
-  ).json();
-  expect(login.success).toBe(true);
+  root = await apiSession();
   await setOption('SMTPServer', '127.0.0.1');
+  // Mail links are built from ServerAddress only (never from the request's Host).
+  await setOption('ServerAddress', E2E_BASE_URL);
   await setOption('SMTPPort', process.env[SMTP_PORT_ENV] ?? '');
   await setOption('GitHubClientId', FAKE_GITHUB_CLIENT.id);
   await setOption('GitHubClientSecret', FAKE_GITHUB_CLIENT.secret);
@@ -84,6 +81,7 @@ test('register with a mailed code, sign in, bind GitHub, change the password, si
     await expect(page).toHaveURL(/\/setting\?tab=personal$/);
     await expect(page.getByTestId('personal-github')).toHaveText(String(FAKE_GITHUB.id));
 
+    await page.getByTestId('personal-current-password').fill('first-pass-1');
     await page.getByTestId('personal-password').fill('second-pass-2');
     await page.getByTestId('personal-password2').fill('second-pass-2');
     await page.getByTestId('personal-password-submit').click();

@@ -2,6 +2,7 @@
 // against a fake OpenAI upstream, and a relay request that shows up in the channel's used quota.
 import { expect, type Page, test } from '@playwright/test';
 import { type FakeUpstream, startFakeUpstream } from '../../apps/server/test/fakes/fake-upstream';
+import { consoleHeaders } from '../support/admin-api';
 import { signIn, uniqueName } from '../support/console';
 
 async function signInAsRoot(page: Page) {
@@ -44,7 +45,10 @@ test.afterEach(async ({ request }) => {
       params: { keyword: name, page_size: 100 },
     });
     const ids = ((await reply.json()).data?.items ?? []).map((item: { id: number }) => item.id);
-    if (ids.length > 0) await request.post('/api/channel/batch', { data: { ids } });
+    if (ids.length > 0) {
+      const headers = await consoleHeaders(request);
+      await request.post('/api/channel/batch', { data: { ids }, headers });
+    }
   }
 });
 

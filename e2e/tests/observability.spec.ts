@@ -14,7 +14,14 @@ import {
   startFakeTaskUpstream,
 } from '../../apps/server/test/fakes/fake-task-upstream';
 import { type FakeUpstream, startFakeUpstream } from '../../apps/server/test/fakes/fake-upstream';
-import { apiSession, createApiToken, createChannel, editUser, userId } from '../support/admin-api';
+import {
+  apiSession,
+  consoleHeaders,
+  createApiToken,
+  createChannel,
+  editUser,
+  userId,
+} from '../support/admin-api';
 import { registerUser, signIn, uniqueName } from '../support/console';
 import { openE2eDatabase } from '../support/database';
 
@@ -43,7 +50,10 @@ async function rootApi(request: APIRequestContext) {
 }
 
 async function setOption(request: APIRequestContext, key: string, value: string) {
-  const reply = await request.put('/api/option/', { data: { key, value } });
+  const reply = await request.put('/api/option/', {
+    data: { key, value },
+    headers: await consoleHeaders(request),
+  });
   expect((await reply.json()).success).toBe(true);
 }
 

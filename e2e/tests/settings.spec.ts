@@ -3,6 +3,7 @@
 // options it changed back (the server is shared with the other journeys).
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import type { OptionEntry, PublicStatus } from '@switchyard/contracts';
+import { consoleHeaders } from '../support/admin-api';
 import { registerUser, sidebarKeys, signIn, uniqueName } from '../support/console';
 
 /** Signs root in through the login page (and past the default-password notice). */
@@ -12,7 +13,10 @@ async function signInRoot(page: Page): Promise<void> {
 }
 
 async function putOption(request: APIRequestContext, key: string, value: string): Promise<void> {
-  const reply = await request.put('/api/option/', { data: { key, value } });
+  const reply = await request.put('/api/option/', {
+    data: { key, value },
+    headers: await consoleHeaders(request),
+  });
   const body = (await reply.json()) as { success: boolean; message: string };
   expect(body.success, `${key}: ${body.message}`).toBe(true);
 }

@@ -46,7 +46,10 @@ import { registerUserAdminRoutes } from './modules/users/users-admin.routes';
 import { TurnstileService } from './modules/verification/turnstile.service';
 import { VerificationService } from './modules/verification/verification.service';
 import { registerAuth } from './plugins/auth';
+import { trustFunction } from './plugins/client-address';
+import { registerConnectionLimits, serverTimeouts } from './plugins/connection-limits';
 import { registerConsole } from './plugins/console';
+import { registerCsrf } from './plugins/csrf';
 import {
   handleFrameworkError,
   registerErrorHandling,
@@ -55,6 +58,7 @@ import {
 import { registerJsonParser } from './plugins/json-body';
 import { registerRateLimit } from './plugins/rate-limit';
 import { MemoryRateLimitStore, RedisRateLimitStore } from './plugins/rate-limit-store';
+import { registerSecurityPolicy } from './plugins/security-headers';
 import { registerRelay } from './relay';
 import { registerTaskRelays } from './tasks-relay';
 
@@ -75,7 +79,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: deps.logger ?? { level: config.logLevel },
     bodyLimit: config.bodyLimit,
-    trustProxy: config.trustProxy,
+    trustProxy: trustFunction(config.trustProxy),
+    ...serverTimeouts(config),
     routerOptions: { ignoreTrailingSlash: true },
     frameworkErrors: handleFrameworkError,
     // One access line per request (below) instead of Fastify's two, without the query string
@@ -94,12 +99,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     );
     done();
   });
+  registerConnectionLimits(app, config);
   // JSON only: any other body type is a 415, not a string handed to a handler.
   app.removeContentTypeParser('text/plain');
   registerJsonParser(app);
   await app.register(fastifyCookie);
 
   registerSecurityHeaders(app);
+  registerSecurityPolicy(app, config);
   registerRateLimit(app, {
     store: deps.redis
       ? new RedisRateLimitStore(deps.redis, config.redisPrefix)
@@ -109,6 +116,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const sessions = new SessionService(db, deps.sessionSecret, config.sessionMaxAgeSeconds, clock);
   registerAuth(app, sessions);
+  registerCsrf(app, sessions);
   registerErrorHandling(app, await registerConsole(app, config));
 
   registerStatusRoutes(app, new StatusService(db, options, config.githubOAuthUrl));

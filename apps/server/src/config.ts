@@ -2,6 +2,7 @@
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { type TrustProxy, trustProxySchema } from './plugins/client-address';
 
 export type DatabaseEngine = 'sqlite' | 'postgres' | 'mysql';
 
@@ -67,7 +68,19 @@ export const ENV_VARS: readonly EnvVarInfo[] = [
   {
     name: 'TRUST_PROXY',
     default: 'false',
-    description: 'Trust X-Forwarded-* headers (set when behind a reverse proxy)',
+    description:
+      'Reverse proxies in front: a hop count (true = 1) or a comma list of proxy addresses/CIDRs whose X-Forwarded-For is trusted',
+  },
+  {
+    name: 'REQUEST_TIMEOUT',
+    default: '30',
+    description: 'Seconds a client has to send a whole request, headers and body (0 = off)',
+  },
+  {
+    name: 'MAX_CONNECTIONS_PER_IP',
+    default: '256',
+    description:
+      'Open connections one client address may hold (0 = no cap; trusted proxies exempt)',
   },
   { name: 'BODY_LIMIT', default: '1048576', description: 'Largest accepted request body, bytes' },
   {
@@ -113,10 +126,6 @@ export const ENV_VARS: readonly EnvVarInfo[] = [
 ];
 
 const int = (fallback: number, min = 0) => z.coerce.number().int().min(min).default(fallback);
-const bool = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no'])
-  .default('false')
-  .transform((value) => value === 'true' || value === '1' || value === 'yes');
 
 /** An http(s) address; a trailing slash is dropped so paths can be appended. */
 const httpUrl = (fallback: string) =>
@@ -148,7 +157,9 @@ const envSchema = z.object({
   GLOBAL_API_RATE_LIMIT_WINDOW: int(180, 1),
   CRITICAL_RATE_LIMIT: int(20),
   CRITICAL_RATE_LIMIT_WINDOW: int(1200, 1),
-  TRUST_PROXY: bool,
+  TRUST_PROXY: trustProxySchema,
+  REQUEST_TIMEOUT: int(30),
+  MAX_CONNECTIONS_PER_IP: int(256),
   BODY_LIMIT: int(1_048_576, 1024),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SYNC_FREQUENCY: int(60, 1),
@@ -175,7 +186,10 @@ export interface Config {
   sessionMaxAgeSeconds: number;
   globalRateLimit: { limit: number; windowSeconds: number };
   criticalRateLimit: { limit: number; windowSeconds: number };
-  trustProxy: boolean;
+  /** false, a hop count, or the trusted proxy addresses/CIDRs (see plugins/client-address). */
+  trustProxy: TrustProxy;
+  requestTimeoutSeconds: number;
+  maxConnectionsPerIp: number;
   bodyLimit: number;
   logLevel: string;
   syncFrequencySeconds: number;
@@ -226,6 +240,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       windowSeconds: e.CRITICAL_RATE_LIMIT_WINDOW,
     },
     trustProxy: e.TRUST_PROXY,
+    requestTimeoutSeconds: e.REQUEST_TIMEOUT,
+    maxConnectionsPerIp: e.MAX_CONNECTIONS_PER_IP,
     bodyLimit: e.BODY_LIMIT,
     logLevel: e.LOG_LEVEL,
     syncFrequencySeconds: e.SYNC_FREQUENCY,

@@ -147,15 +147,20 @@ describe('GitHub', () => {
   });
 });
 
-async function freshState(): Promise<string> {
-  const reply = await server.app.inject({ method: 'GET', url: '/api/oauth/state' });
+/** A state as the console asks for it: signed in, the server binds it to the session. */
+async function freshState(client?: { cookie: string | undefined }): Promise<string> {
+  const reply = await server.app.inject({
+    method: 'GET',
+    url: '/api/oauth/state',
+    headers: client?.cookie ? { cookie: `${SESSION_COOKIE}=${client.cookie}` } : {},
+  });
   const cookie = reply.cookies.find((c) => c.name === 'switchyard_oauth_state');
   lastStateCookie = `switchyard_oauth_state=${cookie?.value}`;
   return JSON.parse(reply.body).data as string;
 }
 
 async function githubLogin(login: string, client = server.client()) {
-  const state = await freshState();
+  const state = await freshState(client);
   const authorize = new URL('/login/oauth/authorize', github.url);
   authorize.searchParams.set('state', state);
   authorize.searchParams.set('login', login);
@@ -211,14 +216,18 @@ describe('Telegram', () => {
     };
     return { ...data, hash: signTelegramLogin(BOT_TOKEN, data) };
   };
-  const query = (data: TelegramLogin) => new URLSearchParams({ ...data, lang: 'en' }).toString();
+  const query = (data: TelegramLogin, state = '') =>
+    new URLSearchParams({ ...data, lang: 'en', ...(state ? { state } : {}) }).toString();
   const now = () => Math.floor(Date.now() / 1000);
 
   it('binds with a valid widget login and then signs in with it', async () => {
     const user = await createUser(server.db);
     const client = server.client();
     await client.login(user.username, user.password);
-    const bind = await client.get(`/api/oauth/telegram/bind?${query(widget('5551', now()))}`);
+    const state = await freshState(client);
+    const bind = await client.get(
+      `/api/oauth/telegram/bind?${query(widget('5551', now()), state)}`,
+    );
     expect(bind.status).toBe(302);
     expect(bind.headers.location).toBe('/setting?tab=personal');
     expect((await findUserById(server.db, user.id))?.telegram_id).toBe('5551');
@@ -234,9 +243,12 @@ describe('Telegram', () => {
     const client = server.client();
     await client.login(user.username, user.password);
     const forged = { ...widget('5552', now()), username: 'someone-else' };
-    const bind = await client.get(`/api/oauth/telegram/bind?${query(forged)}`, {
-      'accept-language': 'en',
-    });
+    const bind = await client.get(
+      `/api/oauth/telegram/bind?${query(forged, await freshState(client))}`,
+      {
+        'accept-language': 'en',
+      },
+    );
     expect(bind.status).toBe(302);
     const location = new URL(bind.headers.location as string, 'http://console.example');
     expect(location.pathname).toBe('/setting');

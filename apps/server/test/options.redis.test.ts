@@ -95,8 +95,12 @@ async function signInRoot(node: Node): Promise<string> {
     .getSetCookie()
     .find((header) => header.startsWith(`${SESSION_COOKIE}=`));
   if (!cookie) throw new Error('root could not sign in');
+  rootId = ((await reply.json()) as { data: { id: number } }).data.id;
   return cookie.split(';')[0] ?? '';
 }
+
+/** Root's id from the sign-in reply, sent as New-Api-User like the console. */
+let rootId = 0;
 
 async function call<T>(node: Node, path: string, init: RequestInit = {}): Promise<T | undefined> {
   const reply = await fetch(`${node.url}${path}`, init);
@@ -108,7 +112,7 @@ async function call<T>(node: Node, path: string, init: RequestInit = {}): Promis
 const putOption = (node: Node, cookie: string, key: string, value: string) =>
   call(node, '/api/option/', {
     method: 'PUT',
-    headers: { 'content-type': 'application/json', cookie },
+    headers: { 'content-type': 'application/json', cookie, 'New-Api-User': String(rootId) },
     body: JSON.stringify({ key, value }),
   });
 
@@ -187,7 +191,10 @@ describe('two server processes sharing Redis', () => {
         (entry) => entry.key === 'ModelRatio',
       )?.value;
     await within(async () => (await ratioOn(a, cookieA)) === '{"only-model":3}');
-    await call(a, '/api/option/rest_model_ratio', { method: 'POST', headers: { cookie: cookieA } });
+    await call(a, '/api/option/rest_model_ratio', {
+      method: 'POST',
+      headers: { cookie: cookieA, 'New-Api-User': String(rootId) },
+    });
     await within(async () => (await ratioOn(b, cookieB))?.includes('gpt-4') ?? false);
   });
 });

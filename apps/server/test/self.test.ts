@@ -40,19 +40,47 @@ describe('PUT /api/user/self', () => {
     expect(reply.json.message).toMatch(/taken/);
   });
 
-  it('changes the password, keeps this session and ends the others', async () => {
+  it('changes the password, keeps this session, ends the others and revokes the access token', async () => {
     const user = await createUser(server.db);
     const here = await signIn(user.username, user.password);
     const elsewhere = await signIn(user.username, user.password);
-    const reply = await here.put('/api/user/self', { password: 'brand-new-pass' });
+    const token = (await here.get<string>('/api/user/token')).json.data;
+    const reply = await here.put('/api/user/self', {
+      password: 'brand-new-pass',
+      original_password: user.password,
+    });
     expect(reply.json.success).toBe(true);
     expect((await here.get('/api/user/self')).status).toBe(200);
     expect((await elsewhere.get('/api/user/self')).status).toBe(401);
+    const byToken = await server.client().get('/api/user/self', { authorization: `${token}` });
+    expect(byToken.status).toBe(401);
     expect((await server.client().login(user.username, user.password)).json.success).toBe(false);
     expect((await server.client().login(user.username, 'brand-new-pass')).json.success).toBe(true);
   });
 
-  it('checks the current password when the console sends it', async () => {
+  it('refuses a new password without the current one (a stolen session cannot take over)', async () => {
+    const user = await createUser(server.db);
+    const thief = await signIn(user.username, user.password);
+    const reply = await thief.put('/api/user/self', { password: 'attacker-pass' });
+    expect(reply.json).toMatchObject({ success: false, message: expect.stringMatching(/current/) });
+    expect((await server.client().login(user.username, user.password)).json.success).toBe(true);
+    expect((await server.client().login(user.username, 'attacker-pass')).json.success).toBe(false);
+  });
+
+  it('lets an account without a password (OAuth sign-up) set one without a current one', async () => {
+    const user = await createUser(server.db);
+    const client = await signIn(user.username, user.password);
+    await server.db.updateTable('users').set({ password: '' }).where('id', '=', user.id).execute();
+    expect(
+      (await client.get<{ has_password: boolean }>('/api/user/self')).json.data?.has_password,
+    ).toBe(false);
+    expect((await server.client().login(user.username, '')).json.success).toBe(false);
+    const reply = await client.put('/api/user/self', { password: 'first-password' });
+    expect(reply.json.success).toBe(true);
+    expect((await server.client().login(user.username, 'first-password')).json.success).toBe(true);
+  });
+
+  it('checks the current password', async () => {
     const user = await createUser(server.db);
     const client = await signIn(user.username, user.password);
     const wrong = await client.put('/api/user/self', {

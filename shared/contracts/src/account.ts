@@ -2,9 +2,11 @@
 import { z } from 'zod';
 import { DISPLAY_NAME_MAX, EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX } from './domain';
 import { pageNumber } from './paging';
+import { normaliseUsername } from './username';
 import { selfUserSchema } from './users';
 
-const username = z.string().trim().min(1).max(USERNAME_MAX);
+// Normalised (NFKC) before the length check; the server refuses what usernameProblem names.
+const username = z.string().transform(normaliseUsername).pipe(z.string().min(1).max(USERNAME_MAX));
 const password = z.string().min(PASSWORD_MIN).max(PASSWORD_MAX);
 /** Quota values stay inside the range every engine's bigint and JS numbers agree on. */
 const quota = z.number().int().min(-Number.MAX_SAFE_INTEGER).max(Number.MAX_SAFE_INTEGER);

@@ -9,6 +9,9 @@ export interface ApiEnvelope<T = unknown> {
 /** Names of the cookie and headers the console and server agree on. */
 export const SESSION_COOKIE = 'switchyard_session';
 export const LANGUAGE_HEADER = 'Accept-Language';
+/** The signed-in user's id, sent by the console on every call (the reference's header). A page on
+ * another site cannot add a custom header without CORS, so a cookie-signed change must carry it. */
+export const USER_ID_HEADER = 'New-Api-User';
 
 export type Language = 'zh' | 'en';
 export const LANGUAGES: readonly Language[] = ['zh', 'en'];

@@ -59,6 +59,7 @@ export * from './pricing-defaults';
 export * from './quota';
 export * from './remotes';
 export type { PublicStatus } from './status';
+export * from './username';
 export type {
   LoginRequest,
   RegisterRequest,

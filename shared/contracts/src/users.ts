@@ -1,8 +1,10 @@
 // Requests and replies of the sign-in, registration and self endpoints.
 import { z } from 'zod';
 import { DISPLAY_NAME_MAX, EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX } from './domain';
+import { normaliseUsername } from './username';
 
-const username = z.string().trim().min(1).max(USERNAME_MAX);
+// Normalised (NFKC) before the length check; the server refuses what usernameProblem names.
+const username = z.string().transform(normaliseUsername).pipe(z.string().min(1).max(USERNAME_MAX));
 const password = z.string().min(PASSWORD_MIN).max(PASSWORD_MAX);
 
 export const loginRequestSchema = z.object({
@@ -54,5 +56,8 @@ export const selfUserSchema = sessionUserSchema.extend({
   aff_quota: z.number(),
   aff_history_quota: z.number(),
   inviter_id: z.number(),
+  /** False for an account that never had a password (made by an OAuth sign-up): changing it then
+   * needs no current password. */
+  has_password: z.boolean().optional(),
 });
 export type SelfUser = z.infer<typeof selfUserSchema>;

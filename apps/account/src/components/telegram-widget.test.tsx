@@ -39,12 +39,17 @@ describe('TelegramWidget', () => {
     expect(document.querySelector('script[data-telegram-login]')).toBeNull();
   });
 
-  it('to bind, loads the widget script with the bot name and our bind URL, and no callback', async () => {
+  it('to bind, loads the widget script with the bot name and our bind URL with a session state, and no callback', async () => {
+    const seen = serveEnvelope({ success: true, message: '', data: '1.nonce.mac' });
     await renderPage('/', <TelegramWidget />, { url: '/' });
+    await waitFor(() => expect(widgetScript()).toBeTruthy());
     const script = widgetScript();
+    expect(seen.map((request) => request.url)).toEqual(['/api/oauth/state']);
     expect(script.src).toMatch(/^https:\/\/telegram\.org\/js\/telegram-widget\.js/);
     expect(script.dataset.telegramLogin).toBe('switchyard_bot');
-    expect(script.dataset.authUrl).toBe(`${window.location.origin}/api/oauth/telegram/bind`);
+    expect(script.dataset.authUrl).toBe(
+      `${window.location.origin}/api/oauth/telegram/bind?state=1.nonce.mac`,
+    );
     expect(script.dataset.onauth).toBeUndefined();
     expect(telegramCallback()).toBeUndefined();
   });

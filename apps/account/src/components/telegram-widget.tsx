@@ -1,6 +1,6 @@
 // Telegram's login widget (their script renders the button). To sign in it calls back with the
 // signed fields; to bind it sends the browser to our bind URL, which checks them and returns.
-import { useSessionStore } from '@switchyard/console-kit';
+import { apiGet, useSessionStore } from '@switchyard/console-kit';
 import { useEffect, useRef } from 'react';
 import type { TelegramAuth } from '../pages/oauth/oauth.api';
 
@@ -22,20 +22,38 @@ export function TelegramWidget({ onAuth }: { onAuth?: (auth: TelegramAuth) => vo
   useEffect(() => {
     const element = box.current;
     if (!botName || !element) return;
-    const script = document.createElement('script');
-    script.src = WIDGET_URL;
-    script.async = true;
-    script.dataset.telegramLogin = botName;
-    script.dataset.size = 'medium';
+    let cancelled = false;
+    const mount = (authUrl?: string) => {
+      if (cancelled) return;
+      const script = document.createElement('script');
+      script.src = WIDGET_URL;
+      script.async = true;
+      script.dataset.telegramLogin = botName;
+      script.dataset.size = 'medium';
+      if (onAuth) {
+        window[CALLBACK] = onAuth;
+        script.dataset.onauth = `${CALLBACK}(user)`;
+      } else if (authUrl) {
+        script.dataset.authUrl = authUrl;
+      }
+      element.appendChild(script);
+    };
     if (onAuth) {
-      window[CALLBACK] = onAuth;
-      script.dataset.onauth = `${CALLBACK}(user)`;
+      mount();
     } else {
-      // Absolute: the widget runs on Telegram's origin, where a bare path would not lead back here.
-      script.dataset.authUrl = new URL(BIND_PATH, window.location.origin).href;
+      // Binding comes back as a top-level navigation, which cannot carry the New-Api-User header:
+      // the bind URL carries a state the server bound to this session instead. Absolute: the widget
+      // runs on Telegram's origin, where a bare path would not lead back here.
+      void apiGet<string>('/api/oauth/state')
+        .then((state) => {
+          const url = new URL(BIND_PATH, window.location.origin);
+          url.searchParams.set('state', state);
+          mount(url.href);
+        })
+        .catch(() => undefined);
     }
-    element.appendChild(script);
     return () => {
+      cancelled = true;
       element.replaceChildren();
       if (onAuth) delete window[CALLBACK];
     };

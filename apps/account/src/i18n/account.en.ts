@@ -124,6 +124,8 @@ export const accountEn: TranslationOf<typeof accountZh> = {
     emailBound: 'Email bound successfully!',
     bindSuccess: 'Bound successfully!',
     changePassword: 'Change password',
+    currentPassword: 'Current password',
+    currentPasswordRequired: 'Enter your current password',
     newPassword: 'New password, 8 to 20 characters',
     passwordChanged: 'Password changed successfully!',
     accessToken: 'System access token',

@@ -115,6 +115,8 @@ export const accountZh = {
     emailBound: '邮箱账户绑定成功！',
     bindSuccess: '绑定成功！',
     changePassword: '修改密码',
+    currentPassword: '当前密码',
+    currentPasswordRequired: '请输入当前密码',
     newPassword: '新密码，最短 8 位，最长 20 位',
     passwordChanged: '密码修改成功！',
     accessToken: '系统访问令牌',

@@ -21,6 +21,15 @@ export const en: Record<MessageKey, string> = {
   'request.tooMany': 'Too many requests, please try again later',
   'server.internalError': 'Internal server error, please contact the administrator',
   'server.databaseUnavailable': 'The database is unreachable',
+  // security (issue 15)
+  'auth.crossSite':
+    'The request does not carry the signed-in user (New-Api-User); reload the page and try again',
+  'user.originalPasswordRequired': 'Enter your current password',
+  'user.usernameInvalid':
+    'The username contains characters that are not allowed (invisible, control or direction characters)',
+  'user.usernameConfusable': 'The username mixes look-alike characters from different scripts',
+  'mail.serverAddressMissing':
+    'The administrator has not set the server address (ServerAddress); mail with links cannot be sent',
   'auth.notSignedIn': 'Not signed in or the session has expired, please sign in again',
   'auth.forbidden': 'You do not have permission to do this',
   'auth.loginFailed': 'Wrong username or password, or the account is disabled',

@@ -20,6 +20,12 @@ export const zh = {
   'request.tooMany': '请求次数过多，请稍后再试',
   'server.internalError': '服务器内部错误，请联系管理员',
   'server.databaseUnavailable': '数据库连接失败',
+  // security (issue 15)
+  'auth.crossSite': '请求未携带当前登录用户的标识（New-Api-User），请刷新页面后重试',
+  'user.originalPasswordRequired': '请输入当前密码',
+  'user.usernameInvalid': '用户名含有不允许的字符（不可见字符、控制字符或方向控制符）',
+  'user.usernameConfusable': '用户名混用了不同文字中外形相近的字符',
+  'mail.serverAddressMissing': '管理员尚未设置服务器地址（ServerAddress），无法发送含链接的邮件',
   'auth.notSignedIn': '未登录或登录已过期，请重新登录',
   'auth.forbidden': '无权进行此操作，权限不足',
   'auth.loginFailed': '用户名或密码错误，或用户已被封禁',

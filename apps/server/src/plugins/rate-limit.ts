@@ -1,7 +1,9 @@
-// Per-IP sliding-window limits: a global one on /api and a stricter one on sign-in endpoints.
+// Per-IP sliding-window limits: a global one on /api and a stricter one on sign-in endpoints. The IP
+// is the client's as TRUST_PROXY allows (plugins/client-address), IPv6 counted by its /64.
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../lib/errors';
 import { isApiPath } from './auth';
+import { clientKey } from './client-address';
 import type { RateLimitStore } from './rate-limit-store';
 
 export interface LimitSettings {
@@ -62,7 +64,7 @@ export function registerRateLimit(app: FastifyInstance, options: RateLimitOption
   app.addHook('onRequest', async (request, reply) => {
     if (!isApiPath(request.url.split('?')[0] ?? '')) return;
     const limited = async (limiter: SlidingWindowLimiter, settings: LimitSettings) => {
-      if (await check(limiter, request.ip)) return;
+      if (await check(limiter, clientKey(request.ip))) return;
       reply.header('retry-after', String(settings.windowSeconds));
       throw new AppError(429, 'request.tooMany');
     };

@@ -3,14 +3,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { languageOf } from '../i18n';
 import { RelayError } from '../relay/relay-errors';
-import { readBody, sendUpstream } from '../relay/upstream';
 import { DRAWING_SUBMIT_PATHS, type DrawingSubmitPath } from './drawing-actions';
 import type { DrawingRelay } from './drawing-relay.service';
+import { sendImage } from './image-proxy';
 import { isMusicAction, type MusicRelay } from './music-relay.service';
 import type { TaskRelayDeps } from './task-admission';
 import type { TaskPoller } from './task-poller';
 import { findDrawingTask } from './task-relay.repository';
-import { UPSTREAM_TIMEOUT_MS } from './task-upstream';
 
 export interface TaskRelayRouteDeps {
   deps: TaskRelayDeps;
@@ -62,15 +61,7 @@ export function registerTaskRelayRoutes(app: FastifyInstance, routes: TaskRelayR
     scope.get<{ Params: { id: string } }>('/mj/image/:id', async (request, reply) => {
       const url = await drawing.imageUrl(request.params.id);
       if (!url) return reply.code(404).send({ code: 'not_found', description: 'image not found' });
-      const upstream = await sendUpstream(
-        { url, method: 'GET', headers: {} },
-        AbortSignal.timeout(UPSTREAM_TIMEOUT_MS),
-      );
-      const body = await readBody(upstream);
-      return reply
-        .code(upstream.statusCode ?? 502)
-        .header('content-type', upstream.headers['content-type'] ?? 'application/octet-stream')
-        .send(body);
+      return sendImage(reply, request.params.id, url);
     });
 
     // The proxy says a task changed; the task is re-read from the proxy rather than trusting the

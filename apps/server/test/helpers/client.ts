@@ -1,5 +1,6 @@
-// A small HTTP client over app.inject that keeps the session cookie between calls, like a browser.
-import { SESSION_COOKIE, type SessionUser } from '@switchyard/contracts';
+// A small HTTP client over app.inject that keeps the session cookie between calls, like a browser,
+// and sends the signed-in user's id in New-Api-User on every call, like the console.
+import { SESSION_COOKIE, type SessionUser, USER_ID_HEADER } from '@switchyard/contracts';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 
 /** The /api envelope with the data type the test expects. */
@@ -23,6 +24,8 @@ type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'HEAD';
 
 export class TestClient {
   cookie: string | undefined;
+  /** The user the console would hold after signing in: sent as New-Api-User (-1 when unknown). */
+  userId: number | undefined;
 
   constructor(
     private readonly app: FastifyInstance,
@@ -39,6 +42,7 @@ export class TestClient {
       method,
       url,
       headers: {
+        [USER_ID_HEADER]: String(this.userId ?? -1),
         ...this.defaultHeaders,
         ...(this.cookie ? { cookie: `${SESSION_COOKIE}=${this.cookie}` } : {}),
         ...headers,
@@ -53,6 +57,11 @@ export class TestClient {
       json = JSON.parse(response.body);
     } catch {
       json = undefined;
+    }
+    if (session) {
+      const id = (json as Envelope<{ id?: unknown }> | undefined)?.data?.id;
+      if (!session.value) this.userId = undefined;
+      else if (typeof id === 'number') this.userId = id;
     }
     return {
       status: response.statusCode,

@@ -51,4 +51,20 @@ describe('http client', () => {
     await apiGet('/api/notice');
     expect(mock.seen.map((config) => config.headers.get('Accept-Language'))).toEqual(['en', 'zh']);
   });
+
+  it('sends the signed-in user id as New-Api-User, and -1 when signed out', async () => {
+    mock = mockHttp(() => ({ body: { success: true, message: '' } }));
+    useSessionStore.getState().setUser({
+      id: 42,
+      username: 'u',
+      display_name: 'u',
+      role: 1,
+      status: 1,
+      group: 'default',
+    });
+    await apiPost('/api/token/');
+    useSessionStore.getState().clearUser();
+    await apiGet('/api/status');
+    expect(mock.seen.map((config) => config.headers.get('New-Api-User'))).toEqual(['42', '-1']);
+  });
 });

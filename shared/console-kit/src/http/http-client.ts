@@ -1,9 +1,10 @@
-// The one axios instance of the console: same-origin cookies, the console language on every request,
-// and every failure turned into an ApiError that is always rethrown.
+// The one axios instance of the console: same-origin cookies, the console language and the signed-in
+// user's id on every request, and every failure turned into an ApiError that is always rethrown.
 import type { ApiEnvelope } from '@switchyard/contracts';
-import { LANGUAGE_HEADER } from '@switchyard/contracts';
+import { LANGUAGE_HEADER, USER_ID_HEADER } from '@switchyard/contracts';
 import axios, { type AxiosError, type AxiosInstance, type AxiosResponse } from 'axios';
 import { currentLanguage } from '../i18n/i18n';
+import { getSession } from '../store/session-store';
 import { ApiError } from './api-error';
 
 const isEnvelope = (body: unknown): body is ApiEnvelope =>
@@ -52,6 +53,9 @@ export function createHttpClient(): AxiosInstance {
   const client = axios.create({ baseURL: '', withCredentials: true });
   client.interceptors.request.use((config) => {
     config.headers.set(LANGUAGE_HEADER, currentLanguage());
+    // The signed-in user's id (-1 when signed out), as the reference console sends it: the server
+    // refuses a cookie-signed change without it, which no page on another site can add.
+    config.headers.set(USER_ID_HEADER, String(getSession().user?.id ?? -1));
     return config;
   });
   client.interceptors.response.use(unwrapEnvelope, (error: unknown) => {

@@ -72,9 +72,15 @@ describe('BindingsSection Telegram', () => {
   });
 
   it('offers the widget that sends the browser to the bind URL while unbound', async () => {
+    serveEnvelope({ success: true, message: '', data: 'st.at.e' });
     await open();
+    await waitFor(() =>
+      expect(screen.getByTestId('telegram-widget').querySelector('script')).toBeTruthy(),
+    );
     const script = screen.getByTestId('telegram-widget').querySelector('script');
-    expect(script?.dataset.authUrl).toBe(`${window.location.origin}/api/oauth/telegram/bind`);
+    expect(script?.dataset.authUrl).toBe(
+      `${window.location.origin}/api/oauth/telegram/bind?state=st.at.e`,
+    );
     expect(script?.dataset.telegramLogin).toBe('switchyard_bot');
   });
 

@@ -1,4 +1,5 @@
-// Change password: new password twice, sent to the self endpoint.
+// Change password: the current password (unless the account has none: an OAuth sign-up), then the
+// new one twice, sent to the self endpoint.
 import { Button, Input, Message, Space } from '@arco-design/web-react';
 import { PASSWORD_MAX, PASSWORD_MIN } from '@switchyard/contracts';
 import { useMutation } from '@tanstack/react-query';
@@ -6,19 +7,23 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { updateSelf } from '../user-edit/user-edit.api';
 
-export function PasswordSection() {
+export function PasswordSection({ hasPassword = true }: { hasPassword?: boolean }) {
   const { t } = useTranslation('account');
+  const [current, setCurrent] = useState('');
   const [password, setPassword] = useState('');
   const [password2, setPassword2] = useState('');
   const change = useMutation({
-    mutationFn: () => updateSelf({ password }),
+    mutationFn: () =>
+      updateSelf(hasPassword ? { password, original_password: current } : { password }),
     onSuccess: () => {
       Message.success(t('personal.passwordChanged'));
+      setCurrent('');
       setPassword('');
       setPassword2('');
     },
   });
   const submit = () => {
+    if (hasPassword && !current) return Message.error(t('personal.currentPasswordRequired'));
     if (password.length < PASSWORD_MIN) return Message.error(t('register.passwordTooShort'));
     if (password.length > PASSWORD_MAX) return Message.error(t('register.passwordTooLong'));
     if (password !== password2) return Message.error(t('register.passwordMismatch'));
@@ -26,6 +31,15 @@ export function PasswordSection() {
   };
   return (
     <Space direction="vertical" style={{ width: '100%', maxWidth: 420 }}>
+      {hasPassword ? (
+        <Input.Password
+          placeholder={t('personal.currentPassword')}
+          value={current}
+          onChange={setCurrent}
+          autoComplete="current-password"
+          data-testid="personal-current-password"
+        />
+      ) : null}
       <Input.Password
         placeholder={t('personal.newPassword')}
         value={password}

@@ -4,7 +4,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { selfUser, serveEnvelope } from '../../test/fixtures';
 import { renderPage } from '../../test/render-page';
-import { getSelf } from '../user-edit/user-edit.api';
+import { getSelf, updateSelf } from '../user-edit/user-edit.api';
 import { deleteSelf, getAffCode, listOwnModels, transferAffQuota } from './personal.api';
 import { PersonalSettings } from './personal-settings';
 
@@ -86,6 +86,32 @@ describe('PersonalSettings', () => {
     await userEvent.click(screen.getByRole('button', { name: /确\s*定|OK/ }));
     expect(await screen.findByText('账户已删除！')).toBeInTheDocument();
     expect(deleteSelf).toHaveBeenCalledTimes(1);
+  });
+
+  it('changes the password only with the current one, and none for an OAuth-only account', async () => {
+    vi.mocked(updateSelf).mockResolvedValue(undefined);
+    vi.mocked(updateSelf).mockClear();
+    await open();
+    await userEvent.type(await screen.findByTestId('personal-password'), 'second-pass-2');
+    await userEvent.type(screen.getByTestId('personal-password2'), 'second-pass-2');
+    await userEvent.click(screen.getByTestId('personal-password-submit'));
+    expect(await screen.findByText('请输入当前密码')).toBeInTheDocument();
+    expect(updateSelf).not.toHaveBeenCalled();
+    await userEvent.type(screen.getByTestId('personal-current-password'), 'first-pass-1');
+    await userEvent.click(screen.getByTestId('personal-password-submit'));
+    await waitFor(() =>
+      expect(updateSelf).toHaveBeenCalledWith({
+        password: 'second-pass-2',
+        original_password: 'first-pass-1',
+      }),
+    );
+  });
+
+  it('asks an account without a password for no current one', async () => {
+    vi.mocked(getSelf).mockResolvedValue({ ...self, has_password: false });
+    await open();
+    expect(await screen.findByTestId('personal-password')).toBeInTheDocument();
+    expect(screen.queryByTestId('personal-current-password')).not.toBeInTheDocument();
   });
 
   it('offers no account deletion to root', async () => {

@@ -80,7 +80,7 @@ export function PersonalSettings() {
           <BindingsSection self={user} />
         </Section>
         <Section title={t('personal.changePassword')}>
-          <PasswordSection />
+          <PasswordSection hasPassword={user.has_password !== false} />
         </Section>
         <Section title={t('personal.accessToken')}>
           <AccessTokenSection />

@@ -25,6 +25,8 @@ interface EditForm {
   username: string;
   display_name: string;
   password: string;
+  /** Editing oneself: the current password, needed to set a new one. */
+  original_password: string;
   group: string;
   quota: number;
 }
@@ -51,18 +53,26 @@ export function UserEditPage() {
   useEffect(() => {
     if (user.data) {
       const { username, display_name, group, quota } = user.data;
-      setForm({ username, display_name, group, quota, password: '' });
+      setForm({ username, display_name, group, quota, password: '', original_password: '' });
     }
   }, [user.data]);
 
   const save = useMutation({
     mutationFn: (values: EditForm) =>
       editingOther
-        ? updateUser({ id, ...values, quota: values.quota + (addition ?? 0) })
+        ? updateUser({
+            id,
+            username: values.username,
+            display_name: values.display_name,
+            password: values.password,
+            group: values.group,
+            quota: values.quota + (addition ?? 0),
+          })
         : updateSelf({
             username: values.username,
             display_name: values.display_name,
             password: values.password,
+            ...(values.password ? { original_password: values.original_password } : {}),
           }),
     onSuccess: () => {
       Message.success(t('userEdit.saved'));
@@ -100,6 +110,16 @@ export function UserEditPage() {
               data-testid="edit-password"
             />
           </Form.Item>
+          {!editingOther && form.password ? (
+            <Form.Item label={t('personal.currentPassword')}>
+              <Input.Password
+                value={form.original_password}
+                onChange={(v) => set({ original_password: v })}
+                autoComplete="current-password"
+                data-testid="edit-original-password"
+              />
+            </Form.Item>
+          ) : null}
           {editingOther ? (
             <>
               <Form.Item label={t('users.columns.group')}>

@@ -19,11 +19,41 @@ export class MailService {
     private readonly log: MailLog,
   ) {}
 
+  /** Refuses unless an SMTP server is set (checked before any work that depends on the address). */
+  ensureConfigured(): void {
+    if (!this.options.getString('SMTPServer').trim()) throw refuse('mail.notConfigured');
+  }
+
+  /** The console's public address for links in mail: only the admin's ServerAddress, never the
+   * request's Host header (anyone can send `Host: evil.example`). Without one, mail that carries a
+   * link is refused with a reason the admin can act on, and the refusal is logged. */
+  linkBase(): string {
+    const base = this.options.getString('ServerAddress').trim().replace(/\/+$/, '');
+    if (!/^https?:\/\/[^\s/]+/.test(base)) {
+      this.log.warn(
+        { option: 'ServerAddress' },
+        'mail with a link refused: ServerAddress is not set',
+      );
+      throw refuse('mail.serverAddressMissing');
+    }
+    return base;
+  }
+
+  /** Sends after the reply, so the reply takes as long whoever the address belongs to; a failed
+   * delivery is logged (the caller already answered). */
+  sendLater(build: () => Promise<MailMessage | null>): void {
+    setImmediate(() => {
+      build()
+        .then((message) => (message ? this.send(message) : undefined))
+        .catch((error: unknown) => this.log.warn({ err: error }, 'background mail failed'));
+    });
+  }
+
   /** Sends one message; a missing SMTP server or a failed delivery is a clear refusal. */
   async send(message: MailMessage): Promise<void> {
     const o = this.options;
+    this.ensureConfigured();
     const host = o.getString('SMTPServer').trim();
-    if (!host) throw refuse('mail.notConfigured');
     const account = o.getString('SMTPAccount').trim();
     const transport = nodemailer.createTransport({
       host,

@@ -9,6 +9,7 @@ import { ok } from '../../lib/envelope';
 import { AppError, refuse, ValidationError } from '../../lib/errors';
 import { parseInput } from '../../lib/validation';
 import { identityOf, resolveIdentity, setSessionCookie } from '../../plugins/auth';
+import { assertSameSite } from '../../plugins/csrf';
 import type { SessionService } from '../sessions/sessions.service';
 import type { OAuthService, SignedIn } from './oauth.service';
 
@@ -32,6 +33,7 @@ export function registerOAuthRoutes(
 ): void {
   const publicCritical = { access: 'public', critical: true } as const;
   const signedInCritical = { access: Role.common, critical: true } as const;
+  const bindCritical = { ...signedInCritical, changesState: true } as const;
 
   const finish = (request: FastifyRequest, reply: FastifyReply, result: SignedIn | 'bound') => {
     const language = languageOf(request);
@@ -40,8 +42,11 @@ export function registerOAuthRoutes(
     return ok(result.user, translate(language, 'auth.loginSuccess'));
   };
 
-  app.get('/api/oauth/state', { config: publicCritical }, async (_request, reply) => {
-    const state = randomToken(12);
+  // Signed in by cookie, the state is bound to the session: a callback that binds an account
+  // (GitHub, Telegram's redirect) must bring back a state this session asked for.
+  app.get('/api/oauth/state', { config: publicCritical }, async (request, reply) => {
+    const identity = await resolveIdentity(request, reply, sessions);
+    const state = identity?.sessionId ? sessions.issueState(identity.sessionId) : randomToken(12);
     reply.setCookie(OAUTH_STATE_COOKIE, state, {
       httpOnly: true,
       sameSite: 'lax',
@@ -57,6 +62,10 @@ export function registerOAuthRoutes(
     if (!state || !expected || !sameText(state, expected)) throw refuse('oauth.stateInvalid');
     reply.clearCookie(OAUTH_STATE_COOKIE, { path: '/api/oauth' });
     const identity = await resolveIdentity(request, reply, sessions);
+    if (identity?.sessionId) {
+      assertSameSite(request, identity);
+      if (!sessions.checkState(identity.sessionId, state)) throw refuse('oauth.stateInvalid');
+    }
     return finish(request, reply, await oauth.github(code, identity));
   });
 
@@ -65,7 +74,7 @@ export function registerOAuthRoutes(
     return finish(request, reply, await oauth.wechat(code, null));
   });
 
-  app.get('/api/oauth/wechat/bind', { config: signedInCritical }, async (request) => {
+  app.get('/api/oauth/wechat/bind', { config: bindCritical }, async (request) => {
     const { code } = parseInput(oauthCodeQuerySchema, request.query);
     await oauth.wechat(code, identityOf(request));
     return ok(undefined, translate(languageOf(request), 'oauth.bound'));
@@ -76,14 +85,19 @@ export function registerOAuthRoutes(
     return finish(request, reply, await oauth.telegram(data, null));
   });
 
-  // The widget sends the browser here itself (data-auth-url), so the answer is a redirect.
-  // Telegram's widget sends the browser here, so a refusal goes back to the settings page with its
-  // reason (shown there once) instead of leaving the user on a JSON reply.
+  // Telegram's widget sends the browser here itself (data-auth-url), so the answer is a redirect,
+  // and a refusal goes back to the settings page with its reason (shown there once) instead of
+  // leaving the user on a JSON reply. Being a top-level navigation it cannot carry New-Api-User:
+  // the bind URL carries a `state` bound to the session instead (GET /api/oauth/state).
   app.get('/api/oauth/telegram/bind', { config: signedInCritical }, async (request, reply) => {
     const target = new URLSearchParams({ tab: 'personal' });
     try {
-      const data = parseInput(telegramLoginQuerySchema, request.query);
-      await oauth.telegram(data, identityOf(request));
+      const identity = identityOf(request);
+      const { state, ...query } = (request.query ?? {}) as Record<string, unknown>;
+      const bound = identity.sessionId === null || sessions.checkState(identity.sessionId, state);
+      if (!bound) throw refuse('oauth.stateInvalid');
+      const data = parseInput(telegramLoginQuerySchema, query);
+      await oauth.telegram(data, identity);
     } catch (error) {
       const language = languageOf(request);
       if (error instanceof AppError) {

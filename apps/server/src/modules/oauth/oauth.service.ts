@@ -11,7 +11,7 @@ import type { Db } from '../../db/database';
 import { isUniqueViolation } from '../../db/dialect';
 import { type MessageKey, translate } from '../../i18n';
 import type { Clock } from '../../lib/clock';
-import { hashPassword, randomCode, randomToken } from '../../lib/crypto';
+import { randomCode } from '../../lib/crypto';
 import { refuse } from '../../lib/errors';
 import { insertLogs } from '../logs/logs.repository';
 import type { OptionsStore } from '../options/options.store';
@@ -151,8 +151,9 @@ export class OAuthService {
   private async register(provider: Provider, externalId: string, displayName: string) {
     const { db, options, clock } = this.deps;
     if (!options.getBool('RegisterEnabled')) throw refuse('auth.registerDisabled');
-    // Nobody knows this password: the account signs in through the provider (or a reset).
-    const passwordHash = await hashPassword(randomToken(24));
+    // No password (''): the account signs in through the provider, and may set a password later
+    // without a current one (or get one by a reset).
+    const passwordHash = '';
     for (let attempt = 1; ; attempt += 1) {
       const row = await newUserRow(db, {
         username: `${provider.prefix}${randomCode(5)}`,

@@ -1,4 +1,6 @@
 // Console sessions and access tokens: create, resolve to the caller's identity, destroy.
+
+import { timingSafeEqual } from 'node:crypto';
 import { UserStatus } from '@switchyard/contracts';
 import type { Db } from '../../db/database';
 import type { Clock } from '../../lib/clock';
@@ -29,6 +31,8 @@ interface UserState {
 }
 
 const TOUCH_INTERVAL_SECONDS = 60;
+/** How long a session-bound state (OAuth, Telegram bind) stays valid, seconds. */
+export const SESSION_STATE_MAX_AGE_SECONDS = 600;
 
 const isActive = (user: UserState): boolean =>
   user.status === UserStatus.enabled && user.deleted_at === null;
@@ -101,6 +105,29 @@ export class SessionService {
       group: user.group,
       sessionId: null,
     };
+  }
+
+  /** A state for a flow that comes back as a top-level navigation (OAuth callback, Telegram
+   * widget redirect): `<issued>.<nonce>.<mac>`, the MAC keyed to this session, so a link made by
+   * anyone else (or for another session) is refused. */
+  issueState(sessionId: string): string {
+    const body = `${this.clock.now()}.${randomToken(12)}`;
+    return `${body}.${hmacSha256Hex(this.secret, `state:${sessionId}:${body}`)}`;
+  }
+
+  /** Whether a state was issued to this session within the last ten minutes. */
+  checkState(sessionId: string, state: unknown): boolean {
+    if (typeof state !== 'string' || state.length > 200) return false;
+    const parts = state.split('.');
+    if (parts.length !== 3) return false;
+    const [issued, nonce, mac] = parts as [string, string, string];
+    const age = this.clock.now() - Number(issued);
+    if (!/^\d+$/.test(issued) || age < 0 || age > SESSION_STATE_MAX_AGE_SECONDS) return false;
+    const expected = Buffer.from(
+      hmacSha256Hex(this.secret, `state:${sessionId}:${issued}.${nonce}`),
+    );
+    const given = Buffer.from(mac);
+    return expected.length === given.length && timingSafeEqual(expected, given);
   }
 
   async destroy(token: string): Promise<void> {

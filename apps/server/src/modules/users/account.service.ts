@@ -23,7 +23,8 @@ export class AccountService {
     if (!options.getBool('PasswordLoginEnabled')) throw refuse('auth.passwordLoginDisabled');
     const user = await findUserByLogin(db, input.username);
     // Without a user, still spend a bcrypt compare so timing does not reveal which names exist.
-    const passwordOk = user
+    // An account made by an OAuth sign-up has no password (''): it never signs in with one.
+    const passwordOk = user?.password
       ? await verifyPassword(input.password, user.password)
       : await burnPasswordCheck(input.password);
     if (!user || !passwordOk || user.status !== UserStatus.enabled || user.deleted_at !== null) {

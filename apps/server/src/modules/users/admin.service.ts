@@ -28,6 +28,7 @@ import { deleteUserSessions } from '../sessions/sessions.repository';
 import type { Identity } from '../sessions/sessions.service';
 import { newUserRow } from './new-user';
 import { quotaText } from './quota-text';
+import { assertUsernameAllowed } from './username-rules';
 import { toSelfUser } from './users.mapper';
 import {
   addUserQuota,
@@ -36,6 +37,7 @@ import {
   insertUser,
   isUsernameTaken,
   listUsers,
+  type UserListFilter,
   updateUser,
   updateUserIf,
 } from './users.repository';
@@ -74,7 +76,7 @@ const ACTION_EFFECT: Record<
 export class UsersAdminService {
   constructor(private readonly deps: UsersAdminDeps) {}
 
-  async list(query: UserSearchQuery): Promise<UserPage> {
+  async list(query: UserSearchQuery & Pick<UserListFilter, 'visibleTo'>): Promise<UserPage> {
     const offset = (query.p - 1) * query.page_size;
     const { rows, total } = await listUsers(this.deps.db, query, offset, query.page_size);
     return { items: rows.map(toAdminUser), total, page: query.p, page_size: query.page_size };
@@ -90,6 +92,7 @@ export class UsersAdminService {
 
   async create(input: CreateUserRequest): Promise<void> {
     const { db, clock, options } = this.deps;
+    assertUsernameAllowed(input.username);
     const passwordHash = await hashPassword(input.password);
     try {
       await db.transaction().execute(async (trx) => {
@@ -117,6 +120,7 @@ export class UsersAdminService {
     if (!outranks(caller, user)) throw refuse('admin.cannotTouchEqualOrHigher');
     const patch: UserUpdate = {};
     if (input.username !== undefined && input.username !== user.username) {
+      assertUsernameAllowed(input.username);
       if (await isUsernameTaken(db, input.username, user.id)) throw refuse('user.usernameTaken');
       patch.username = input.username;
     }

@@ -29,22 +29,28 @@ const escapeHtml = (text: string): string =>
 export class EmailFlowsService {
   constructor(private readonly deps: EmailFlowsDeps) {}
 
-  /** Checks the address against the rules and that nobody has it, then mails a code. */
+  /** Checks the address against the rules, then mails a code unless an account has it. The answer
+   * and its timing are the same either way (whether an address has an account is not told): the
+   * lookup and the mail happen after the reply, and a taken address gets no code, so registering
+   * or binding it fails on the code. */
   async sendCode(email: string, language: Language): Promise<void> {
     const { db, options, mail, verification } = this.deps;
     const violation = emailRuleViolation(options, email);
     if (violation) throw refuse(violation);
-    if (await isEmailTaken(db, email)) throw refuse('verification.emailTaken');
-    const code = await verification.issue('email', email);
-    const system = this.systemName();
-    await mail.send({
-      to: email,
-      subject: translate(language, 'mail.codeSubject', { system }),
-      html: translate(language, 'mail.codeBody', {
-        system: escapeHtml(system),
-        code,
-        minutes: VERIFICATION_TTL.email / 60,
-      }),
+    mail.ensureConfigured();
+    mail.sendLater(async () => {
+      if (await isEmailTaken(db, email)) return null;
+      const code = await verification.issue('email', email);
+      const system = this.systemName();
+      return {
+        to: email,
+        subject: translate(language, 'mail.codeSubject', { system }),
+        html: translate(language, 'mail.codeBody', {
+          system: escapeHtml(system),
+          code,
+          minutes: VERIFICATION_TTL.email / 60,
+        }),
+      };
     });
   }
 
@@ -59,30 +65,36 @@ export class EmailFlowsService {
     const { db, options } = this.deps;
     const violation = emailRuleViolation(options, email);
     if (violation) throw refuse(violation);
-    if (await isEmailTaken(db, email, identity.userId)) throw refuse('verification.emailTaken');
+    // The code first: without one, whether the address is taken is not told.
     await this.checkCode(email, code);
+    if (await isEmailTaken(db, email, identity.userId)) throw refuse('verification.emailTaken');
     await updateUser(db, identity.userId, { email });
   }
 
-  /** Mails a reset link when the address belongs to an account; says nothing either way. */
-  async sendResetLink(email: string, origin: string, language: Language): Promise<void> {
-    const { db, options, mail, verification } = this.deps;
-    const user = await findUserByEmail(db, email);
-    if (!user) return;
-    const token = await verification.issue('reset', email);
-    const base = options.getString('ServerAddress').trim().replace(/\/+$/, '') || origin;
-    const link = new URL('/user/reset', base);
-    link.searchParams.set('email', email);
-    link.searchParams.set('token', token);
-    const system = this.systemName();
-    await mail.send({
-      to: email,
-      subject: translate(language, 'mail.resetSubject', { system }),
-      html: translate(language, 'mail.resetBody', {
-        system: escapeHtml(system),
-        link: escapeHtml(link.toString()),
-        minutes: VERIFICATION_TTL.reset / 60,
-      }),
+  /** Mails a reset link when the address belongs to an account. The answer and its timing are the
+   * same either way: the lookup and the mail happen after the reply. The link is built from
+   * ServerAddress only (refused when it is not set), never from the request's Host. */
+  async sendResetLink(email: string, language: Language): Promise<void> {
+    const { db, mail, verification } = this.deps;
+    mail.ensureConfigured();
+    const base = mail.linkBase();
+    mail.sendLater(async () => {
+      const user = await findUserByEmail(db, email);
+      if (!user) return null;
+      const token = await verification.issue('reset', email);
+      const link = new URL('/user/reset', base);
+      link.searchParams.set('email', email);
+      link.searchParams.set('token', token);
+      const system = this.systemName();
+      return {
+        to: email,
+        subject: translate(language, 'mail.resetSubject', { system }),
+        html: translate(language, 'mail.resetBody', {
+          system: escapeHtml(system),
+          link: escapeHtml(link.toString()),
+          minutes: VERIFICATION_TTL.reset / 60,
+        }),
+      };
     });
   }
 

@@ -5,15 +5,13 @@ import {
   emailQuerySchema,
   resetPasswordRequestSchema,
 } from '@switchyard/contracts/schemas';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { languageOf, translate } from '../../i18n';
 import { ok } from '../../lib/envelope';
 import { parseInput } from '../../lib/validation';
 import { identityOf } from '../../plugins/auth';
 import type { TurnstileService } from '../verification/turnstile.service';
 import type { EmailFlowsService } from './email-flows.service';
-
-const originOf = (request: FastifyRequest): string => `${request.protocol}://${request.host}`;
 
 export function registerEmailRoutes(
   app: FastifyInstance,
@@ -32,7 +30,7 @@ export function registerEmailRoutes(
 
   app.get(
     '/api/oauth/email/bind',
-    { config: { access: Role.common, critical: true } },
+    { config: { access: Role.common, critical: true, changesState: true } },
     async (request) => {
       const { email, code } = parseInput(emailBindQuerySchema, request.query);
       await emails.bindEmail(identityOf(request), email, code);
@@ -44,7 +42,7 @@ export function registerEmailRoutes(
     const { email, turnstile: token } = parseInput(emailQuerySchema, request.query);
     await turnstile.check(token, request.ip);
     const language = languageOf(request);
-    await emails.sendResetLink(email, originOf(request), language);
+    await emails.sendResetLink(email, language);
     return ok(undefined, translate(language, 'reset.sent'));
   });
 

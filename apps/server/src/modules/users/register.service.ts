@@ -11,6 +11,7 @@ import { insertLogs } from '../logs/logs.repository';
 import type { OptionsStore } from '../options/options.store';
 import type { EmailFlowsService } from './email-flows.service';
 import { newUserRow } from './new-user';
+import { assertUsernameAllowed } from './username-rules';
 import {
   addInviterReward,
   findInviterByAffCode,
@@ -34,6 +35,7 @@ export class RegistrationService {
 
   async register(input: RegisterRequest, language: Language): Promise<void> {
     this.checkAllowed(input);
+    assertUsernameAllowed(input.username);
     const email = await this.verifiedEmail(input);
     const passwordHash = await hashPassword(input.password);
     for (let attempt = 1; ; attempt += 1) {
@@ -70,8 +72,9 @@ export class RegistrationService {
     const email = input.email?.trim();
     if (!email || !input.verification_code) throw refuse('auth.emailVerificationRequired');
     if (await isUsernameTaken(db, input.username)) throw refuse('user.usernameTaken');
-    if (await isEmailTaken(db, email)) throw refuse('verification.emailTaken');
+    // The code first: a taken address never gets one, so without it nothing is told.
     await emailFlows.checkCode(email, input.verification_code);
+    if (await isEmailTaken(db, email)) throw refuse('verification.emailTaken');
     return email;
   }
 

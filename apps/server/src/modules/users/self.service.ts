@@ -12,6 +12,7 @@ import { deleteUserSessions } from '../sessions/sessions.repository';
 import type { Identity, SessionService } from '../sessions/sessions.service';
 import { generateAffCode } from './aff-code';
 import { quotaText } from './quota-text';
+import { assertUsernameAllowed } from './username-rules';
 import { toSelfUser } from './users.mapper';
 import {
   findUserById,
@@ -35,25 +36,29 @@ export class SelfService {
     return toSelfUser(await this.load(identity));
   }
 
-  /** Applies the changes; returns the message key to show. A new password ends other sessions. */
+  /** Applies the changes; returns the message key to show. A new password needs the current one
+   * (unless the account has none: an OAuth sign-up), and revokes the access token and every other
+   * session, so a stolen session cannot make itself permanent. */
   async update(identity: Identity, input: UpdateSelfRequest): Promise<MessageKey> {
     const { db, sessions } = this.deps;
     const user = await this.load(identity);
     const patch: UserUpdate = {};
     if (input.display_name !== undefined) patch.display_name = input.display_name || user.username;
     if (input.username !== undefined && input.username !== user.username) {
+      assertUsernameAllowed(input.username);
       if (await isUsernameTaken(db, input.username, user.id)) throw refuse('user.usernameTaken');
       patch.username = input.username;
     }
     const newPassword = input.password ? input.password : undefined;
     if (newPassword) {
-      if (
-        input.original_password !== undefined &&
-        !(await verifyPassword(input.original_password, user.password))
-      ) {
-        throw refuse('user.wrongOriginalPassword');
+      if (user.password !== '') {
+        if (!input.original_password) throw refuse('user.originalPasswordRequired');
+        if (!(await verifyPassword(input.original_password, user.password))) {
+          throw refuse('user.wrongOriginalPassword');
+        }
       }
       patch.password = await hashPassword(newPassword);
+      patch.access_token = null;
     }
     if (Object.keys(patch).length === 0) return 'user.updated';
     try {

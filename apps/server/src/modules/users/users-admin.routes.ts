@@ -25,9 +25,15 @@ export function registerUserAdminRoutes(app: FastifyInstance, users: UsersAdminS
     return ok(await users.list({ ...query, keyword: '', group: '' }));
   });
 
-  app.get('/api/user/search', { config: admin }, async (request) =>
-    ok(await users.list(parseInput(userSearchQuerySchema, request.query))),
-  );
+  // A search finds only what the caller may open (GET /api/user/:id): an admin does not read
+  // another admin's or root's record through it.
+  app.get('/api/user/search', { config: admin }, async (request) => {
+    const caller = identityOf(request);
+    const query = parseInput(userSearchQuerySchema, request.query);
+    return ok(
+      await users.list({ ...query, visibleTo: { userId: caller.userId, role: caller.role } }),
+    );
+  });
 
   app.get('/api/user/:id', { config: admin }, async (request) => {
     const { id } = parseInput(idParamsSchema, request.params);

@@ -28,5 +28,6 @@ export function toSelfUser(user: UserRow): SelfUser {
     aff_quota: user.aff_quota,
     aff_history_quota: user.aff_history_quota,
     inviter_id: user.inviter_id,
+    has_password: user.password !== '',
   };
 }

@@ -43,7 +43,11 @@ export async function isUsernameTaken(
   username: string,
   exceptId?: number,
 ): Promise<boolean> {
-  let query = db.selectFrom('users').select('id').where('username', '=', username);
+  // Case-insensitive: `ROOT` may not sit next to `root`.
+  let query = db
+    .selectFrom('users')
+    .select('id')
+    .where(sql`lower(${sql.ref('username')})`, '=', username.toLowerCase());
   if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
   return (await query.executeTakeFirst()) !== undefined;
 }
@@ -99,6 +103,8 @@ export async function addInviterReward(db: Db, inviterId: number, reward: number
 export interface UserListFilter {
   keyword: string;
   group: string;
+  /** Only the records this caller may open: their own and those of lower roles. */
+  visibleTo?: { userId: number; role: number };
 }
 
 /** One page of users, newest first, cancelled ones included, with the total count. */
@@ -110,6 +116,12 @@ export async function listUsers(
 ): Promise<{ rows: UserRow[]; total: number }> {
   let query = db.selectFrom('users');
   if (filter.group) query = query.where('group', '=', filter.group);
+  const viewer = filter.visibleTo;
+  if (viewer) {
+    query = query.where((eb) =>
+      eb.or([eb('role', '<', viewer.role), eb('id', '=', viewer.userId)]),
+    );
+  }
   const keyword = filter.keyword;
   if (keyword) {
     // `%` and `_` in the keyword act as wildcards: harmless in an admin search.

@@ -43,11 +43,15 @@ export function registerUserRoutes(app: FastifyInstance, services: UserRouteServ
     return ok(user, translate(languageOf(request), 'auth.loginSuccess'));
   });
 
-  app.get('/api/user/logout', { config: { access: 'public' } }, async (request, reply) => {
-    await account.logout(request.cookies[SESSION_COOKIE]);
-    clearSessionCookie(request, reply);
-    return ok(undefined, translate(languageOf(request), 'auth.logoutSuccess'));
-  });
+  app.get(
+    '/api/user/logout',
+    { config: { access: 'public', changesState: true } },
+    async (request, reply) => {
+      await account.logout(request.cookies[SESSION_COOKIE]);
+      clearSessionCookie(request, reply);
+      return ok(undefined, translate(languageOf(request), 'auth.logoutSuccess'));
+    },
+  );
 
   app.post('/api/user/register', { config: publicCritical }, async (request) => {
     const input = parseInput(registerRequestSchema, request.body);
@@ -73,11 +77,11 @@ export function registerUserRoutes(app: FastifyInstance, services: UserRouteServ
     return ok(undefined, translate(languageOf(request), 'user.deleted'));
   });
 
-  app.get('/api/user/token', { config: signedIn }, async (request) =>
+  app.get('/api/user/token', { config: { ...signedIn, changesState: true } }, async (request) =>
     ok(await self.generateAccessToken(identityOf(request))),
   );
 
-  app.get('/api/user/aff', { config: signedIn }, async (request) =>
+  app.get('/api/user/aff', { config: { ...signedIn, changesState: true } }, async (request) =>
     ok(await self.affCode(identityOf(request))),
   );
 

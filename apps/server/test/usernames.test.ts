@@ -1,0 +1,86 @@
+// Look-alike accounts and record leaks (issue 15, finding 8): names that pose as another user
+// (`root\u200b`, Cyrillic `rооt`, `ROOT`, right-to-left overrides, control characters), and an admin
+// reading root's record through the user search after GET /api/user/1 refused it.
+import { Role } from '@switchyard/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { countRows, createUser } from './helpers/factories';
+import { createTestContext, type TestContext, type TestServer } from './helpers/server';
+
+let ctx: TestContext;
+let server: TestServer;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  server = await ctx.start();
+});
+afterAll(() => ctx.close());
+
+const register = (username: string) =>
+  server.client().post('/api/user/register', { username, password: 'password123' });
+
+describe('usernames', () => {
+  it('refuses every look-alike of root, and registers nothing', async () => {
+    const users = await countRows(server.db, 'users');
+    const lookAlikes = {
+      'zero-width space': 'root\u200b',
+      'zero-width joiner': 'ro\u200dot',
+      'Cyrillic o': 'r\u043e\u043et',
+      'Greek omicron': 'r\u03bf\u03bft',
+      'upper case': 'ROOT',
+      'full-width (NFKC root)': '\uff52\uff4f\uff4f\uff54',
+      'right-to-left override': '\u202etoor',
+      NUL: 'ro\u0000ot',
+      'line break': 'ro\not',
+      'inner space': 'ro ot',
+    };
+    for (const [what, name] of Object.entries(lookAlikes)) {
+      const reply = await register(name);
+      expect(reply.json.success, what).toBe(false);
+    }
+    expect(await countRows(server.db, 'users')).toBe(users);
+  });
+
+  it('says why: characters not allowed, mixed scripts, or taken', async () => {
+    expect((await register('ab\u200bc')).json.message).toMatch(/not allowed/);
+    expect((await register('p\u0430ypal')).json.message).toMatch(/look-alike/);
+    expect((await register('Root')).json.message).toMatch(/taken/);
+  });
+
+  it('still accepts names in one script, and CJK with Latin', async () => {
+    for (const name of ['alice_01', 'иван', '张三abc', 'ελένη']) {
+      expect((await register(name)).json.success, name).toBe(true);
+    }
+    const stored = await server.db.selectFrom('users').select('username').execute();
+    expect(stored.map((row) => row.username)).toContain('张三abc');
+  });
+
+  it('applies the same rules to a rename', async () => {
+    const user = await createUser(server.db);
+    const client = server.client();
+    await client.login(user.username, user.password);
+    expect((await client.put('/api/user/self', { username: 'ALICE_01' })).json.success).toBe(false);
+    expect((await client.put('/api/user/self', { username: 'x\u202ey' })).json.success).toBe(false);
+  });
+});
+
+describe('user search', () => {
+  it('does not show an admin the records GET /api/user/:id refuses them', async () => {
+    const admin = await createUser(server.db, { role: Role.admin });
+    const peer = await createUser(server.db, { role: Role.admin, username: 'peeradmin' });
+    const common = await createUser(server.db, { username: 'plainuser' });
+    const client = server.client();
+    await client.login(admin.username, admin.password);
+    expect((await client.get('/api/user/1')).json.success).toBe(false);
+    type Page = { items: { id: number; username: string }[]; total: number };
+    const byId = await client.get<Page>('/api/user/search?keyword=1');
+    expect(byId.json.data?.items.map((u) => u.id)).not.toContain(1);
+    const byName = await client.get<Page>('/api/user/search?keyword=root');
+    expect(byName.json.data).toMatchObject({ items: [], total: 0 });
+    const peers = await client.get<Page>('/api/user/search?keyword=peeradmin');
+    expect(peers.json.data?.items.map((u) => u.id)).not.toContain(peer.id);
+    const plain = await client.get<Page>('/api/user/search?keyword=plainuser');
+    expect(plain.json.data?.items.map((u) => u.id)).toEqual([common.id]);
+    const self = await client.get<Page>(`/api/user/search?keyword=${admin.username}`);
+    expect(self.json.data?.items.map((u) => u.id)).toEqual([admin.id]);
+  });
+});
