@@ -12,6 +12,7 @@ import {
 } from './dialects/anthropic/routes';
 import { chatDialect } from './dialects/chat';
 import { parseChatRequest } from './dialects/chat/parse';
+import { registerGeminiRoutes } from './dialects/gemini/routes';
 import type { Dialect } from './dialects/types';
 import { listGroupModels } from './relay.repository';
 import { type Ingress, newRequestId, type RelayService } from './relay.service';
@@ -111,6 +112,7 @@ export function registerRelayRoutes(app: FastifyInstance, deps: RelayRouteDeps):
     });
 
     registerMessagesRoutes(scope, relay);
+    registerGeminiRoutes(scope, relay, deps.db);
 
     scope.get('/v1/models', async (request) => {
       const anthropic = wantsAnthropicModels(request);
