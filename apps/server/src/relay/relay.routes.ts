@@ -13,6 +13,7 @@ import {
 import { chatDialect } from './dialects/chat';
 import { parseChatRequest } from './dialects/chat/parse';
 import { registerGeminiRoutes } from './dialects/gemini/routes';
+import { registerResponsesRoutes } from './dialects/responses/routes';
 import type { Dialect } from './dialects/types';
 import { listGroupModels } from './relay.repository';
 import { type Ingress, newRequestId, type RelayService } from './relay.service';
@@ -72,6 +73,7 @@ interface RelayRouteDeps {
   relay: RelayService;
   db: Db;
   options: OptionsStore;
+  now: () => number;
 }
 
 const chatIngress = (mode: RelayMode): Ingress => ({
@@ -113,6 +115,7 @@ export function registerRelayRoutes(app: FastifyInstance, deps: RelayRouteDeps):
 
     registerMessagesRoutes(scope, relay);
     registerGeminiRoutes(scope, relay, deps.db);
+    registerResponsesRoutes(scope, { relay, db: deps.db, options: deps.options, now: deps.now });
 
     scope.get('/v1/models', async (request) => {
       const anthropic = wantsAnthropicModels(request);
