@@ -8,7 +8,6 @@ import {
   openAiCompletion,
   openAiToolStream,
 } from './fakes/fixtures/provider-streams';
-import { sse } from './fakes/scripted-upstream';
 import {
   call,
   type DialectHarness,
@@ -97,6 +96,21 @@ describe('Messages → Anthropic (forwarded as received)', () => {
     // 25 uncached + 100 read + 10 written.
     expect(log).toMatchObject({ prompt_tokens: 135, completion_tokens: 30 });
     expect(log.other).toMatchObject({ cached_tokens: 100, cache_write_tokens: 10 });
+  });
+  it('ends a forwarded stream the upstream broke off with an Anthropic error event', async () => {
+    const { user, key } = await newCaller(h);
+    h.upstream.script('/v1/messages', { frames: anthropicToolStream, cutAfter: 4 });
+    const answer = await messages(key, {
+      model: 'claude-x',
+      stream: true,
+      messages: [{ role: 'user', content: 'Weather?' }],
+    });
+    expect(answer.text.startsWith(anthropicToolStream.slice(0, 4).join(''))).toBe(true);
+    expect(events(answer.text).at(-1)).toMatchObject({
+      event: 'error',
+      data: { type: 'error', error: { type: 'api_error' } },
+    });
+    expect((await lastLog(h, user.id)).other.stream_cut).toBe('upstream');
   });
 });
 

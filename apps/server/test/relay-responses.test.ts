@@ -116,6 +116,40 @@ describe('Responses → OpenAI (forwarded as received)', () => {
     expect(deleted.json()).toMatchObject({ deleted: true });
     expect((await get(key, 'resp_up2')).status).toBe(404);
   });
+  it('ends a forwarded stream the upstream broke off with response.failed', async () => {
+    const { key } = await newCaller(h);
+    const frames = [
+      sse(
+        {
+          type: 'response.created',
+          sequence_number: 0,
+          response: { ...upstreamResponse, id: 'resp_cut', status: 'in_progress', usage: null },
+        },
+        'response.created',
+      ),
+      sse(
+        {
+          type: 'response.output_text.delta',
+          sequence_number: 1,
+          item_id: 'msg_1',
+          output_index: 0,
+          content_index: 0,
+          delta: 'Hi',
+        },
+        'response.output_text.delta',
+      ),
+      sse(
+        { type: 'response.completed', sequence_number: 2, response: upstreamResponse },
+        'response.completed',
+      ),
+    ];
+    h.upstream.script('/v1/responses', { frames, cutAfter: 2 });
+    const answer = await respond(key, { model: 'gpt-x', input: 'Hello', stream: true });
+    expect(events(answer.text).at(-1)).toMatchObject({
+      event: 'response.failed',
+      data: { response: { id: 'resp_cut', status: 'failed', error: { code: 'server_error' } } },
+    });
+  });
 });
 
 describe('Responses → chat-only upstreams (translated and kept)', () => {
