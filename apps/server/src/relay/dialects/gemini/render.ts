@@ -83,7 +83,8 @@ export class GeminiStreamRenderer implements StreamRenderer {
       parts.push({ text: choice.delta.reasoning_content, thought: true });
     if (choice.delta?.content) parts.push({ text: choice.delta.content });
     for (const call of choice.delta?.tool_calls ?? []) {
-      const slot = (this.calls[call.index] ??= { name: '', args: '' });
+      const slot = this.calls[call.index] ?? { name: '', args: '' };
+      this.calls[call.index] = slot;
       if (call.id) slot.id = call.id;
       if (call.function?.name) slot.name += call.function.name;
       if (call.function?.arguments) slot.args += call.function.arguments;
