@@ -6,6 +6,7 @@ import * as settings from './migrations/2026-11-22T0400-settings';
 import * as observability from './migrations/2026-11-22T0600-observability';
 import * as importMap from './migrations/2026-11-24T0500-import-map';
 import * as reservationJournal from './migrations/2026-11-24T0500-reservation-journal';
+import * as responses from './migrations/2026-11-24T0530-responses';
 
 /** Every migration, by its timestamped name. Append only. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -15,6 +16,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-22T0600-observability': observability,
   '2026-11-24T0500-import-map': importMap,
   '2026-11-24T0500-reservation-journal': reservationJournal,
+  '2026-11-24T0530-responses': responses,
 };
 
 export class MigrationError extends Error {}

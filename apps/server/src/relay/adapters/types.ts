@@ -1,10 +1,13 @@
-// The one interface every provider adapter implements: build the upstream request, turn the
-// upstream's reply (whole or streamed) into OpenAI's shape, and report usage.
+// The one interface every provider adapter implements: build the upstream request from the
+// canonical form (an OpenAI chat body, see ../canonical/types.ts), turn the upstream's reply
+// (whole or streamed) into OpenAI's shape, and report usage.
+import type { IncomingMessage } from 'node:http';
 import { channelTypeById } from '@switchyard/contracts';
 import type { Usage } from '../billing';
+import type { ChatRequest } from '../canonical/types';
 import type { ChannelRow } from '../relay.repository';
 import type { SseEvent, StreamFraming } from '../sse';
-import type { UpstreamRequest } from '../upstream';
+import type { UpstreamCancel, UpstreamRequest } from '../upstream';
 
 export type RelayMode =
   | 'chat'
@@ -22,17 +25,37 @@ export interface AdapterContext {
   channel: ChannelRow;
   /** The upstream model name (after the channel's model mapping). */
   model: string;
-  /** The client's JSON body with the model already mapped. */
+  /**
+   * The canonical request (an OpenAI chat body for mode 'chat', the endpoint's OpenAI body
+   * otherwise) with the model already mapped. Read it typed through `chatBody(ctx)`.
+   */
   body: Record<string, unknown>;
   stream: boolean;
   /** The client asked for a usage chunk at the end of the stream. */
   includeUsage: boolean;
   /** An audio upload sent on as multipart (its model field already mapped). */
   multipart?: { data: Buffer; contentType: string };
+  /**
+   * Headers of the client's request an upstream of the same family understands (for example
+   * anthropic-version and anthropic-beta), lower-case names. Empty when there are none.
+   */
+  clientHeaders?: Record<string, string>;
+  /**
+   * The body was translated from another dialect and may hold the canonical extension fields
+   * (thinking_blocks, cache_control, thinking_budget…): an OpenAI-shaped upstream gets them
+   * converted or refused. False for chat requests, which pass through as sent.
+   */
+  translated?: boolean;
 }
 
+/** The canonical chat request of a 'chat' context. */
+export const chatBody = (ctx: AdapterContext): ChatRequest => ctx.body as unknown as ChatRequest;
+
 export interface ConvertedReply {
-  /** What the client gets (OpenAI's shape). */
+  /**
+   * A canonical ChatCompletion as JSON (tool_calls, finish_reason and the usage details of
+   * ../canonical/types.ts included); the pipeline renders it in the caller's dialect.
+   */
   body: string | Buffer;
   contentType: string;
   usage: Usage | undefined;
@@ -42,7 +65,7 @@ export interface ConvertedReply {
 
 /** Turns one upstream stream into OpenAI chunks; keeps what billing needs. */
 export interface StreamTranslator {
-  /** Data payloads to send the client for one upstream event (may be none). */
+  /** Canonical ChatChunk JSON payloads for one upstream event (may be none). */
   push(event: SseEvent): string[];
   /** Usage the upstream reported, if any. */
   readonly usage: Usage | undefined;
@@ -60,6 +83,15 @@ export interface ProviderAdapter {
   /** A successful non-stream reply in the upstream's format. */
   reply(ctx: AdapterContext, raw: Buffer, contentType: string): ConvertedReply;
   stream(ctx: AdapterContext): StreamTranslator;
+  /**
+   * For providers whose transport is not one HTTP request through sendUpstream (a WebSocket,
+   * a vendor SDK): when present the pipeline calls it instead of `sendUpstream(request(ctx))`.
+   * It resolves with what sendUpstream resolves with (a response whose body the pipeline reads
+   * through reply/stream; a non-2xx status becomes an upstream error) and honours `cancel`
+   * (`cancel.cancelled`, or attach a ClientRequest); it rejects with UpstreamNetworkError when
+   * the provider cannot be reached. `request(ctx)` may then throw: it is not called.
+   */
+  send?(ctx: AdapterContext, cancel: UpstreamCancel): Promise<IncomingMessage>;
 }
 
 /** Base URL without a trailing slash. */
