@@ -55,6 +55,7 @@ import {
 import { registerRateLimit } from './plugins/rate-limit';
 import { MemoryRateLimitStore, RedisRateLimitStore } from './plugins/rate-limit-store';
 import { registerRelay } from './relay';
+import { shareCredentialsThrough } from './relay/adapters/credential-cache';
 import { registerTaskRelays } from './tasks-relay';
 
 export interface AppDeps {
@@ -164,6 +165,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   aggregator.start();
   app.addHook('onClose', () => aggregator.stop());
+  // Provider tokens (Baidu, Zhipu) are shared by every node when Redis is configured.
+  shareCredentialsThrough(deps.redis, config.redisPrefix);
   const { billing, health } = registerRelay(app, {
     db,
     options,

@@ -1,20 +1,33 @@
 // The channel-type registry (spec §3): provider knowledge as data, used by the channel editor,
 // the channel endpoints (default models, model fetching, balance) and the relay's adapter lookup.
+import { TODAY_PROVIDERS } from './channel-types-today';
 
 export type AdapterFamily =
   | 'openai'
   | 'azure'
   | 'anthropic'
   | 'gemini'
+  | 'ollama'
+  | 'palm'
+  | 'baidu'
+  | 'zhipu'
+  | 'zhipuV4'
+  | 'dashscope'
+  | 'spark'
+  | 'aiproxyLibrary'
+  | 'fastgpt'
+  | 'hunyuan'
+  | 'bedrock'
+  | 'cohere'
   | 'midjourney'
   | 'suno'
   | 'other';
 
 /** How a provider reports the account balance; absent when it has no balance endpoint. */
-export type BalanceApi = 'openaiDashboard';
+export type BalanceApi = 'openaiDashboard' | 'openrouter' | 'deepseek' | 'siliconflow' | 'moonshot';
 
 /** What the editor's `other` field means for a type (its label key under `channels:editor.other`). */
-export type OtherFieldKind = 'apiVersion' | 'knowledgeBaseId' | 'plugin';
+export type OtherFieldKind = 'apiVersion' | 'knowledgeBaseId' | 'plugin' | 'accountId';
 
 export interface ChannelTypeInfo {
   id: number;
@@ -35,6 +48,18 @@ export interface ChannelTypeInfo {
   /** The OpenAI organization header applies. */
   organization?: true;
   balance?: BalanceApi;
+  /** OpenAI-shaped: accepts `stream_options.include_usage`, so stream usage is asked for. */
+  streamUsage?: true;
+  /**
+   * OpenAI-shaped: the path prefix of the provider's endpoints when it is not `/v1`
+   * (`/api/v3` makes `{base}/api/v3/chat/completions`). `{other}` in defaultBaseUrl is replaced
+   * by the channel's `other` field (an account id).
+   */
+  apiPrefix?: string;
+  /** The editor explains where the key comes from (`channels:keyHint.<key>`, zh and en). */
+  keyHint?: true;
+  /** Kept for old channels; the editor marks it legacy. */
+  legacy?: true;
 }
 
 const OPENAI_MODELS = [
@@ -76,7 +101,7 @@ const MIDJOURNEY_MODELS = [
   'mj_modal',
 ] as const;
 
-export const CHANNEL_TYPES: readonly ChannelTypeInfo[] = [
+const SPEC_TYPES: readonly ChannelTypeInfo[] = [
   {
     id: 1,
     key: 'openai',
@@ -86,6 +111,7 @@ export const CHANNEL_TYPES: readonly ChannelTypeInfo[] = [
     fetchModels: true,
     organization: true,
     balance: 'openaiDashboard',
+    streamUsage: true,
   },
   { id: 2, key: 'midjourneyProxy', family: 'midjourney', defaultModels: MIDJOURNEY_MODELS },
   {
@@ -99,7 +125,7 @@ export const CHANNEL_TYPES: readonly ChannelTypeInfo[] = [
   {
     id: 4,
     key: 'ollama',
-    family: 'openai',
+    family: 'ollama',
     defaultBaseUrl: 'http://localhost:11434',
     defaultModels: ['llama3', 'qwen2', 'mistral'],
   },
@@ -116,7 +142,15 @@ export const CHANNEL_TYPES: readonly ChannelTypeInfo[] = [
     defaultModels: OPENAI_MODELS,
     balance: 'openaiDashboard',
   },
-  { id: 11, key: 'palm', family: 'other', defaultModels: ['PaLM-2'] },
+  {
+    id: 11,
+    key: 'palm',
+    family: 'palm',
+    defaultBaseUrl: 'https://generativelanguage.googleapis.com',
+    defaultModels: ['PaLM-2'],
+    keyHint: true,
+    legacy: true,
+  },
   {
     id: 14,
     key: 'anthropic',
@@ -127,8 +161,10 @@ export const CHANNEL_TYPES: readonly ChannelTypeInfo[] = [
   {
     id: 15,
     key: 'baidu',
-    family: 'other',
+    family: 'baidu',
     keyFormat: 'APIKey|SecretKey',
+    defaultBaseUrl: 'https://aip.baidubce.com',
+    keyHint: true,
     defaultModels: [
       'ERNIE-4.0-8K',
       'ERNIE-3.5-8K',
@@ -140,21 +176,27 @@ export const CHANNEL_TYPES: readonly ChannelTypeInfo[] = [
   {
     id: 16,
     key: 'zhipu',
-    family: 'other',
+    family: 'zhipu',
+    defaultBaseUrl: 'https://open.bigmodel.cn',
+    keyHint: true,
     defaultModels: ['chatglm_turbo', 'chatglm_pro', 'chatglm_std', 'chatglm_lite'],
   },
   {
     id: 17,
     key: 'ali',
-    family: 'other',
+    family: 'dashscope',
+    defaultBaseUrl: 'https://dashscope.aliyuncs.com',
+    keyHint: true,
     otherField: 'plugin',
     defaultModels: ['qwen-turbo', 'qwen-plus', 'qwen-max', 'text-embedding-v1'],
   },
   {
     id: 18,
     key: 'xunfei',
-    family: 'other',
+    family: 'spark',
     keyFormat: 'APPID|APISecret|APIKey',
+    defaultBaseUrl: 'wss://spark-api.xf-yun.com',
+    keyHint: true,
     defaultOther: 'v2.1',
     otherField: 'apiVersion',
     defaultModels: ['SparkDesk-v1.1', 'SparkDesk-v2.1', 'SparkDesk-v3.1', 'SparkDesk-v3.5'],
@@ -168,22 +210,28 @@ export const CHANNEL_TYPES: readonly ChannelTypeInfo[] = [
   {
     id: 21,
     key: 'fastgpt',
-    family: 'other',
+    family: 'aiproxyLibrary',
     otherField: 'knowledgeBaseId',
+    defaultBaseUrl: 'https://api.aiproxy.io',
+    keyHint: true,
     defaultModels: ['gpt-3.5-turbo'],
   },
   {
     id: 22,
     key: 'fastgptWorkflow',
-    family: 'other',
+    family: 'fastgpt',
     keyFormat: 'APIKey-AppId',
+    defaultBaseUrl: 'https://api.fastgpt.in/api',
+    keyHint: true,
     defaultModels: ['fastgpt-workflow'],
   },
   {
     id: 23,
     key: 'tencent',
-    family: 'other',
+    family: 'hunyuan',
     keyFormat: 'AppId|SecretId|SecretKey',
+    defaultBaseUrl: 'https://hunyuan.tencentcloudapi.com',
+    keyHint: true,
     defaultModels: ['hunyuan-lite', 'hunyuan-standard', 'hunyuan-pro'],
   },
   {
@@ -199,9 +247,17 @@ export const CHANNEL_TYPES: readonly ChannelTypeInfo[] = [
     key: 'moonshot',
     family: 'openai',
     defaultBaseUrl: 'https://api.moonshot.cn',
+    balance: 'moonshot',
     defaultModels: ['moonshot-v1-8k', 'moonshot-v1-32k', 'moonshot-v1-128k'],
   },
-  { id: 26, key: 'zhipuV4', family: 'other', defaultModels: ['glm-4', 'glm-4v', 'glm-3-turbo'] },
+  {
+    id: 26,
+    key: 'zhipuV4',
+    family: 'zhipuV4',
+    defaultBaseUrl: 'https://open.bigmodel.cn',
+    defaultModels: ['glm-4', 'glm-4v', 'glm-3-turbo', 'embedding-2'],
+    keyHint: true,
+  },
   {
     id: 31,
     key: 'lingyi',
@@ -212,11 +268,19 @@ export const CHANNEL_TYPES: readonly ChannelTypeInfo[] = [
   {
     id: 33,
     key: 'awsClaude',
-    family: 'other',
+    family: 'bedrock',
     keyFormat: 'Ak|Sk|Region',
+    keyHint: true,
     defaultModels: CLAUDE_MODELS,
   },
-  { id: 34, key: 'cohere', family: 'other', defaultModels: ['command-r', 'command-r-plus'] },
+  {
+    id: 34,
+    key: 'cohere',
+    family: 'cohere',
+    defaultBaseUrl: 'https://api.cohere.com',
+    defaultModels: ['command-r', 'command-r-plus', 'embed-multilingual-v3.0', 'rerank-v3.5'],
+    keyHint: true,
+  },
   {
     id: 35,
     key: 'minimax',
@@ -225,6 +289,11 @@ export const CHANNEL_TYPES: readonly ChannelTypeInfo[] = [
   },
   { id: 36, key: 'suno', family: 'suno', defaultModels: ['suno_music', 'suno_lyrics'] },
 ];
+
+/** Every type, by id: the spec's types and today's OpenAI-shaped providers. */
+export const CHANNEL_TYPES: readonly ChannelTypeInfo[] = [...SPEC_TYPES, ...TODAY_PROVIDERS].sort(
+  (a, b) => a.id - b.id,
+);
 
 const byId = new Map(CHANNEL_TYPES.map((type) => [type.id, type]));
 

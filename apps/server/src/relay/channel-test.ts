@@ -11,7 +11,7 @@ import type { ChannelHealth } from './channel-health';
 import { type ChannelRow, findChannel, listChannels, recordChannelTest } from './relay.repository';
 import { mapModel, mapStatus } from './relay.service';
 import { UpstreamError, upstreamErrorFrom } from './relay-errors';
-import { readBody, sendUpstream } from './upstream';
+import { readBody, sendUpstream, UpstreamCancel } from './upstream';
 
 /** A test that takes longer than this is abandoned (and counts as failed). */
 export const CHANNEL_TEST_TIMEOUT_MS = 60_000;
@@ -93,10 +93,11 @@ export class ChannelTester {
     const started = performance.now();
     let result: ChannelTestResult;
     try {
-      const response = await sendUpstream(
-        adapter.request(ctx),
-        AbortSignal.timeout(CHANNEL_TEST_TIMEOUT_MS),
-      );
+      const cancel = new UpstreamCancel();
+      setTimeout(() => cancel.cancel(), CHANNEL_TEST_TIMEOUT_MS).unref();
+      const response = await (adapter.send
+        ? adapter.send(ctx, cancel)
+        : sendUpstream(adapter.request(ctx), cancel));
       const raw = await readBody(response);
       const status = response.statusCode ?? 0;
       const timeMs = Math.round(performance.now() - started);

@@ -237,7 +237,9 @@ export class RelayService {
   ): Promise<IncomingMessage> {
     let response: IncomingMessage;
     try {
-      response = await sendUpstream(adapter.request(ctx), cancel);
+      response = await (adapter.send
+        ? adapter.send(ctx, cancel)
+        : sendUpstream(adapter.request(ctx), cancel));
     } catch (error) {
       if (error instanceof UpstreamNetworkError) {
         throw networkError(error.message);

@@ -1,10 +1,11 @@
 // The one interface every provider adapter implements: build the upstream request, turn the
 // upstream's reply (whole or streamed) into OpenAI's shape, and report usage.
+import type { IncomingMessage } from 'node:http';
 import { channelTypeById } from '@switchyard/contracts';
 import type { Usage } from '../billing';
 import type { ChannelRow } from '../relay.repository';
 import type { SseEvent, StreamFraming } from '../sse';
-import type { UpstreamRequest } from '../upstream';
+import type { UpstreamCancel, UpstreamRequest } from '../upstream';
 
 export type RelayMode =
   | 'chat'
@@ -60,6 +61,15 @@ export interface ProviderAdapter {
   /** A successful non-stream reply in the upstream's format. */
   reply(ctx: AdapterContext, raw: Buffer, contentType: string): ConvertedReply;
   stream(ctx: AdapterContext): StreamTranslator;
+  /**
+   * For providers whose transport is not one HTTP request through sendUpstream (a WebSocket,
+   * a vendor SDK): when present the pipeline calls it instead of `sendUpstream(request(ctx))`.
+   * It resolves with what sendUpstream resolves with (a response whose body the pipeline reads
+   * through reply/stream; a non-2xx status becomes an upstream error) and honours `cancel`
+   * (`cancel.cancelled`, or attach a ClientRequest); it rejects with UpstreamNetworkError when
+   * the provider cannot be reached. `request(ctx)` may then throw: it is not called.
+   */
+  send?(ctx: AdapterContext, cancel: UpstreamCancel): Promise<IncomingMessage>;
 }
 
 /** Base URL without a trailing slash. */

@@ -1,0 +1,71 @@
+// AI Proxy knowledge base (type 21): POST /api/library/ask with the channel key in Api-Key and
+// the library id from the channel's `other`; the last user message is the query. The answer's
+// source documents are appended as a reference list.
+import type { SseEvent } from '../../sse';
+import { completionOf, eventJson, PieceStream, plainMessages } from '../chat-pieces';
+import { parseJson } from '../transport';
+import type { AdapterContext, ConvertedReply, ProviderAdapter, RelayMode } from '../types';
+import { baseUrlOf } from '../types';
+
+interface LibraryDocument {
+  title?: string;
+  url?: string;
+}
+
+interface LibraryReply {
+  success?: boolean;
+  answer?: string;
+  documents?: LibraryDocument[];
+  errCode?: number;
+  errMsg?: string;
+}
+
+interface LibraryStreamEvent {
+  content?: string;
+  finish?: boolean;
+  documents?: LibraryDocument[];
+}
+
+function references(documents: LibraryDocument[] | undefined): string {
+  if (!documents || documents.length === 0) return '';
+  const lines = documents.map(
+    (doc, index) => `${index + 1}. [${doc.title ?? ''}](${doc.url ?? ''})`,
+  );
+  return `\n\n${lines.join('\n')}`;
+}
+
+export class AiProxyLibraryAdapter implements ProviderAdapter {
+  supports(mode: RelayMode): boolean {
+    return mode === 'chat';
+  }
+
+  request(ctx: AdapterContext) {
+    const query = plainMessages(ctx.body)
+      .filter((message) => message.role === 'user')
+      .at(-1)?.content;
+    return {
+      url: new URL(`${baseUrlOf(ctx.channel)}/api/library/ask`),
+      headers: { 'content-type': 'application/json', 'api-key': ctx.channel.key },
+      body: JSON.stringify({
+        model: ctx.model,
+        query: query ?? '',
+        libraryId: ctx.channel.other ?? '',
+        stream: ctx.stream,
+      }),
+    };
+  }
+
+  reply(ctx: AdapterContext, raw: Buffer): ConvertedReply {
+    const reply = parseJson<LibraryReply>(raw);
+    return completionOf(ctx.model, { text: (reply.answer ?? '') + references(reply.documents) });
+  }
+
+  stream(ctx: AdapterContext) {
+    return new PieceStream(ctx.model, (event: SseEvent) => {
+      const data = eventJson<LibraryStreamEvent>(event);
+      if (!data) return null;
+      const text = (data.content ?? '') + (data.finish ? references(data.documents) : '');
+      return data.finish ? { text, finish: 'stop', done: true } : { text };
+    });
+  }
+}
