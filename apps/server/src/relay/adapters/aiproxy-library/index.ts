@@ -1,8 +1,11 @@
 // AI Proxy knowledge base (type 21): POST /api/library/ask with the channel key in Api-Key and
 // the library id from the channel's `other`; the last user message is the query. The answer's
 // source documents are appended as a reference list.
+import type { IncomingMessage } from 'node:http';
 import type { SseEvent } from '../../sse';
+import { sendUpstream, type UpstreamCancel } from '../../upstream';
 import { completionOf, eventJson, PieceStream, plainMessages } from '../chat-pieces';
+import { countedUsage, withCountedUsage } from '../counted-usage';
 import { parseJson } from '../transport';
 import type { AdapterContext, ConvertedReply, ProviderAdapter, RelayMode } from '../types';
 import { baseUrlOf } from '../types';
@@ -34,6 +37,9 @@ function references(documents: LibraryDocument[] | undefined): string {
   return `\n\n${lines.join('\n')}`;
 }
 
+const answerOf = (reply: Partial<LibraryReply>): string =>
+  (reply.answer ?? '') + references(reply.documents);
+
 export class AiProxyLibraryAdapter implements ProviderAdapter {
   supports(mode: RelayMode): boolean {
     return mode === 'chat';
@@ -55,9 +61,19 @@ export class AiProxyLibraryAdapter implements ProviderAdapter {
     };
   }
 
+  async send(ctx: AdapterContext, cancel: UpstreamCancel): Promise<IncomingMessage> {
+    const response = await sendUpstream(this.request(ctx), cancel);
+    const ok = response.statusCode === 200;
+    if (ctx.stream || !ok) return response;
+    return withCountedUsage(ctx, response, (reply) => answerOf(reply as LibraryReply));
+  }
+
   reply(ctx: AdapterContext, raw: Buffer): ConvertedReply {
     const reply = parseJson<LibraryReply>(raw);
-    return completionOf(ctx.model, { text: (reply.answer ?? '') + references(reply.documents) });
+    return completionOf(ctx.model, {
+      text: answerOf(reply),
+      usage: countedUsage(reply as Record<string, unknown>),
+    });
   }
 
   stream(ctx: AdapterContext) {

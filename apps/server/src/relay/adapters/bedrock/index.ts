@@ -8,6 +8,7 @@ import {
   InvokeModelCommand,
   InvokeModelWithResponseStreamCommand,
 } from '@aws-sdk/client-bedrock-runtime';
+import { NodeHttpHandler } from '@smithy/node-http-handler';
 import { type UpstreamCancel, UpstreamNetworkError } from '../../upstream';
 import { AnthropicAdapter, toAnthropicBody } from '../anthropic';
 import { errorResponse, jsonResponse, keyParts, syntheticResponse } from '../transport';
@@ -80,6 +81,9 @@ export class BedrockAdapter implements ProviderAdapter {
         ...(endpoint ? { endpoint } : {}),
         // The relay retries on other channels itself.
         maxAttempts: 1,
+        // InvokeModel speaks HTTP/1.1; the client's default HTTP/2 handler is only needed for
+        // bidirectional streams, and a base URL override may point at an HTTP/1.1-only proxy.
+        requestHandler: new NodeHttpHandler(),
       });
       this.clients.set(id, client);
     }

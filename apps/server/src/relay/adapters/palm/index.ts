@@ -5,6 +5,7 @@ import type { IncomingMessage } from 'node:http';
 import type { SseEvent } from '../../sse';
 import { readBody, sendUpstream, type UpstreamCancel } from '../../upstream';
 import { completionOf, eventJson, type Piece, PieceStream, plainMessages } from '../chat-pieces';
+import { countedUsage, withCountedUsage } from '../counted-usage';
 import { AUTH_FAILED, errorResponse, parseJson, syntheticResponse } from '../transport';
 import type { AdapterContext, ConvertedReply, ProviderAdapter, RelayMode } from '../types';
 import { baseUrlOf } from '../types';
@@ -71,7 +72,13 @@ export class PalmAdapter implements ProviderAdapter {
             reply.error.status ?? null,
           );
     }
-    const contentType = ctx.stream && status === 200 ? 'text/event-stream' : 'application/json';
+    if (!ctx.stream) {
+      const whole = syntheticResponse(status, 'application/json');
+      whole.write(raw);
+      whole.end();
+      return withCountedUsage(ctx, whole.response, (body) => pieceOf(body as PalmReply).text ?? '');
+    }
+    const contentType = status === 200 ? 'text/event-stream' : 'application/json';
     const out = syntheticResponse(status, contentType);
     out.write(contentType === 'text/event-stream' ? `data: ${raw.toString('utf8')}\n\n` : raw);
     out.end();
@@ -79,7 +86,11 @@ export class PalmAdapter implements ProviderAdapter {
   }
 
   reply(ctx: AdapterContext, raw: Buffer): ConvertedReply {
-    return completionOf(ctx.model, pieceOf(parseJson<PalmReply>(raw)));
+    const reply = parseJson<PalmReply>(raw);
+    return completionOf(ctx.model, {
+      ...pieceOf(reply),
+      usage: countedUsage(reply as Record<string, unknown>),
+    });
   }
 
   stream(ctx: AdapterContext) {
