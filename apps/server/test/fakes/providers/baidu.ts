@@ -14,6 +14,9 @@ import {
 } from './wire';
 
 const issued = new Set<string>();
+
+/** Makes every issued access token invalid (as when Baidu revokes or expires them early). */
+export const revokeBaiduTokens = (): void => issued.clear();
 const usage = {
   prompt_tokens: PROMPT_TOKENS,
   completion_tokens: COMPLETION_TOKENS,

@@ -132,13 +132,21 @@ export class BaiduAdapter implements ProviderAdapter {
     return body;
   }
 
-  async send(ctx: AdapterContext, cancel: UpstreamCancel): Promise<IncomingMessage> {
+  send(ctx: AdapterContext, cancel: UpstreamCancel): Promise<IncomingMessage> {
+    return this.attempt(ctx, cancel, true);
+  }
+
+  /** One call with the cached token; a token Baidu refuses is exchanged again once. */
+  private async attempt(
+    ctx: AdapterContext,
+    cancel: UpstreamCancel,
+    renew: boolean,
+  ): Promise<IncomingMessage> {
     const base = baseUrlOf(ctx.channel);
+    const key = ctx.channel.key;
     let token: string;
     try {
-      token = await this.tokens.get(ctx.channel.key, () =>
-        this.exchange(base, ctx.channel.key, cancel),
-      );
+      token = await this.tokens.get(key, () => this.exchange(base, key, cancel));
     } catch (error) {
       if (!(error instanceof TokenRefused)) throw error;
       return errorResponse(error.status, error.message, error.code, 'authentication_error');
@@ -152,20 +160,22 @@ export class BaiduAdapter implements ProviderAdapter {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(this.body(ctx)),
     };
-    return sendCheckingJson(request, cancel, (body) => {
+    let refused = false;
+    const response = await sendCheckingJson(request, cancel, (body) => {
       if (!isRecord(body) || typeof body.error_code !== 'number') return null;
       const message = String(body.error_msg ?? `error ${body.error_code}`);
       if (TOKEN_CODES.has(body.error_code)) {
-        void this.tokens.invalidate(ctx.channel.key);
+        refused = true;
         return errorResponse(AUTH_FAILED, message, body.error_code, 'authentication_error');
       }
-      const status = RATE_CODES.has(body.error_code)
-        ? 429
-        : body.error_code >= 336000 && body.error_code < 336100
-          ? 500
-          : 400;
-      return errorResponse(status, message, body.error_code);
+      const code = body.error_code;
+      const status = RATE_CODES.has(code) ? 429 : code >= 336000 && code < 336100 ? 500 : 400;
+      return errorResponse(status, message, code);
     });
+    if (!refused || !renew) return response;
+    response.resume();
+    await this.tokens.invalidate(key);
+    return this.attempt(ctx, cancel, false);
   }
 
   /** POST /oauth/2.0/token with the client credentials. */
