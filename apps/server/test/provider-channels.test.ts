@@ -137,8 +137,10 @@ describe.each(CASES)('$name (type $type)', (c) => {
   it('the channel test succeeds and stores the response time', async () => {
     await expectChannelTest(h, c);
   });
+});
 
-  it.runIf(c.tools)('tool calls come back as OpenAI tool_calls', async () => {
+describe.each(CASES.filter((c) => c.tools))('$name tools', (c) => {
+  it('tool calls come back as OpenAI tool_calls', async () => {
     const { alias } = await seedProviderChannel(h, c);
     const reply = await chat(h, alias, { tools: [weatherTool] });
     expect(reply.status, reply.text).toBe(200);

@@ -16,7 +16,7 @@ export const TODAY_PROVIDERS: readonly ChannelTypeInfo[] = [
       'meta-llama/llama-3.3-70b-instruct',
     ],
     balance: 'openrouter',
-    streamUsage: true,
+    capabilities: { streamUsage: true },
     keyHint: true,
   },
   {
@@ -56,7 +56,7 @@ export const TODAY_PROVIDERS: readonly ChannelTypeInfo[] = [
     defaultBaseUrl: 'https://api.siliconflow.cn',
     defaultModels: ['deepseek-ai/DeepSeek-V3', 'Qwen/Qwen2.5-72B-Instruct', 'BAAI/bge-m3'],
     balance: 'siliconflow',
-    streamUsage: true,
+    capabilities: { streamUsage: true },
     keyHint: true,
   },
   {
@@ -79,7 +79,7 @@ export const TODAY_PROVIDERS: readonly ChannelTypeInfo[] = [
     defaultBaseUrl: 'https://api.deepseek.com',
     defaultModels: ['deepseek-chat', 'deepseek-reasoner'],
     balance: 'deepseek',
-    streamUsage: true,
+    capabilities: { streamUsage: true },
     keyHint: true,
   },
   {
@@ -93,7 +93,7 @@ export const TODAY_PROVIDERS: readonly ChannelTypeInfo[] = [
       'doubao-1-5-lite-32k-250115',
       'deepseek-v3-250324',
     ],
-    streamUsage: true,
+    capabilities: { streamUsage: true },
     keyHint: true,
   },
   {
@@ -102,7 +102,7 @@ export const TODAY_PROVIDERS: readonly ChannelTypeInfo[] = [
     family: 'openai',
     defaultBaseUrl: 'https://api.x.ai',
     defaultModels: ['grok-4', 'grok-3', 'grok-3-mini'],
-    streamUsage: true,
+    capabilities: { streamUsage: true },
     keyHint: true,
   },
   {
@@ -111,7 +111,7 @@ export const TODAY_PROVIDERS: readonly ChannelTypeInfo[] = [
     family: 'openai',
     defaultBaseUrl: 'https://api.groq.com/openai',
     defaultModels: ['llama-3.3-70b-versatile', 'llama-3.1-8b-instant', 'gemma2-9b-it'],
-    streamUsage: true,
+    capabilities: { streamUsage: true },
     keyHint: true,
   },
   {
@@ -124,7 +124,7 @@ export const TODAY_PROVIDERS: readonly ChannelTypeInfo[] = [
       'Qwen/Qwen2.5-72B-Instruct-Turbo',
       'deepseek-ai/DeepSeek-V3',
     ],
-    streamUsage: true,
+    capabilities: { streamUsage: true },
     keyHint: true,
   },
   {
@@ -136,7 +136,7 @@ export const TODAY_PROVIDERS: readonly ChannelTypeInfo[] = [
       'accounts/fireworks/models/llama-v3p3-70b-instruct',
       'accounts/fireworks/models/deepseek-v3',
     ],
-    streamUsage: true,
+    capabilities: { streamUsage: true },
     keyHint: true,
   },
 ];

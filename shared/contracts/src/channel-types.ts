@@ -7,7 +7,6 @@ export type AdapterFamily =
   | 'azure'
   | 'anthropic'
   | 'gemini'
-  | 'ollama'
   | 'palm'
   | 'baidu'
   | 'zhipu'
@@ -48,8 +47,6 @@ export interface ChannelTypeInfo {
   /** The OpenAI organization header applies. */
   organization?: true;
   balance?: BalanceApi;
-  /** OpenAI-shaped: accepts `stream_options.include_usage`, so stream usage is asked for. */
-  streamUsage?: true;
   /**
    * OpenAI-shaped: the path prefix of the provider's endpoints when it is not `/v1`
    * (`/api/v3` makes `{base}/api/v3/chat/completions`). `{other}` in defaultBaseUrl is replaced
@@ -60,6 +57,17 @@ export interface ChannelTypeInfo {
   keyHint?: true;
   /** Kept for old channels; the editor marks it legacy. */
   legacy?: true;
+  /** What the relay may rely on beyond the family's chat API (absent: nothing more). */
+  capabilities?: ChannelCapabilities;
+}
+
+export interface ChannelCapabilities {
+  /** The upstream serves OpenAI's Responses API (`/v1/responses`), so Responses pass through. */
+  responsesApi?: true;
+  /** The upstream accepts `stream_options.include_usage` on chat streams. */
+  streamUsage?: true;
+  /** The upstream is spoken to in its own API rather than the family's (Ollama's /api/chat). */
+  nativeApi?: 'ollama';
 }
 
 const OPENAI_MODELS = [
@@ -111,7 +119,7 @@ const SPEC_TYPES: readonly ChannelTypeInfo[] = [
     fetchModels: true,
     organization: true,
     balance: 'openaiDashboard',
-    streamUsage: true,
+    capabilities: { responsesApi: true, streamUsage: true },
   },
   { id: 2, key: 'midjourneyProxy', family: 'midjourney', defaultModels: MIDJOURNEY_MODELS },
   {
@@ -121,13 +129,15 @@ const SPEC_TYPES: readonly ChannelTypeInfo[] = [
     defaultOther: '2023-06-01-preview',
     otherField: 'apiVersion',
     defaultModels: ['gpt-35-turbo', 'gpt-4', 'gpt-4o', 'text-embedding-ada-002'],
+    capabilities: { responsesApi: true },
   },
   {
     id: 4,
     key: 'ollama',
-    family: 'ollama',
+    family: 'openai',
     defaultBaseUrl: 'http://localhost:11434',
     defaultModels: ['llama3', 'qwen2', 'mistral'],
+    capabilities: { nativeApi: 'ollama' },
   },
   {
     id: 5,

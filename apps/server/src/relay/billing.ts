@@ -20,8 +20,18 @@ export interface PriceQuote {
 }
 
 export interface Usage {
+  /** All input tokens, cached reads and cache writes included. */
   promptTokens: number;
+  /** All output tokens, reasoning included. */
   completionTokens: number;
+  /** Of promptTokens, read from the provider's prompt cache. */
+  cachedTokens?: number;
+  /** Of promptTokens, written to the prompt cache (5-minute and 1-hour together). */
+  cacheWriteTokens?: number;
+  /** Of cacheWriteTokens, written with the 1-hour TTL. */
+  cacheWrite1hTokens?: number;
+  /** Of completionTokens, spent on reasoning. */
+  reasoningTokens?: number;
 }
 
 export interface Reservation {

@@ -1,5 +1,5 @@
-// Adapter lookup by channel type, through the channel-type registry's adapter family (and its
-// `streamUsage` capability for OpenAI-shaped providers). No type ids here: the registry decides.
+// Adapter lookup by channel type, through the channel-type registry: its adapter family, its
+// native API (Ollama) and its `streamUsage` capability. No type ids here: the registry decides.
 import { type AdapterFamily, channelTypeById } from '@switchyard/contracts';
 import { AiProxyLibraryAdapter } from './aiproxy-library';
 import { AnthropicAdapter } from './anthropic';
@@ -23,13 +23,13 @@ import { ZhipuV4Adapter } from './zhipu-v4';
 const openAiWithUsage = new OpenAiCompatibleAdapter({ streamUsage: true });
 /** Other OpenAI-shaped providers: usage is counted when a stream lacks it. */
 const openAiCompatible = new OpenAiCompatibleAdapter({ streamUsage: false });
+/** The local model runner is spoken to in its native API. */
+const ollama = new OllamaAdapter();
 
 const BY_FAMILY: Partial<Record<AdapterFamily, ProviderAdapter>> = {
   azure: new AzureAdapter(),
   anthropic: new AnthropicAdapter(),
   gemini: new GeminiAdapter(),
-  /** The local model runner is spoken to in its native API. */
-  ollama: new OllamaAdapter(),
   palm: new PalmAdapter(),
   baidu: new BaiduAdapter(),
   zhipu: new ZhipuAdapter(),
@@ -47,6 +47,9 @@ const BY_FAMILY: Partial<Record<AdapterFamily, ProviderAdapter>> = {
 export function adapterFor(channelType: number): ProviderAdapter | undefined {
   const type = channelTypeById(channelType);
   if (!type) return undefined;
-  if (type.family === 'openai') return type.streamUsage ? openAiWithUsage : openAiCompatible;
+  if (type.capabilities?.nativeApi === 'ollama') return ollama;
+  if (type.family === 'openai') {
+    return type.capabilities?.streamUsage ? openAiWithUsage : openAiCompatible;
+  }
   return BY_FAMILY[type.family];
 }

@@ -1,8 +1,10 @@
-// The one interface every provider adapter implements: build the upstream request, turn the
-// upstream's reply (whole or streamed) into OpenAI's shape, and report usage.
+// The one interface every provider adapter implements: build the upstream request from the
+// canonical form (an OpenAI chat body, see ../canonical/types.ts), turn the upstream's reply
+// (whole or streamed) into OpenAI's shape, and report usage.
 import type { IncomingMessage } from 'node:http';
 import { channelTypeById } from '@switchyard/contracts';
 import type { Usage } from '../billing';
+import type { ChatRequest } from '../canonical/types';
 import type { ChannelRow } from '../relay.repository';
 import type { SseEvent, StreamFraming } from '../sse';
 import type { UpstreamCancel, UpstreamRequest } from '../upstream';
@@ -23,17 +25,31 @@ export interface AdapterContext {
   channel: ChannelRow;
   /** The upstream model name (after the channel's model mapping). */
   model: string;
-  /** The client's JSON body with the model already mapped. */
+  /**
+   * The canonical request (an OpenAI chat body for mode 'chat', the endpoint's OpenAI body
+   * otherwise) with the model already mapped. Read it typed through `chatBody(ctx)`.
+   */
   body: Record<string, unknown>;
   stream: boolean;
   /** The client asked for a usage chunk at the end of the stream. */
   includeUsage: boolean;
   /** An audio upload sent on as multipart (its model field already mapped). */
   multipart?: { data: Buffer; contentType: string };
+  /**
+   * Headers of the client's request an upstream of the same family understands (for example
+   * anthropic-version and anthropic-beta), lower-case names. Empty when there are none.
+   */
+  clientHeaders?: Record<string, string>;
 }
 
+/** The canonical chat request of a 'chat' context. */
+export const chatBody = (ctx: AdapterContext): ChatRequest => ctx.body as unknown as ChatRequest;
+
 export interface ConvertedReply {
-  /** What the client gets (OpenAI's shape). */
+  /**
+   * A canonical ChatCompletion as JSON (tool_calls, finish_reason and the usage details of
+   * ../canonical/types.ts included); the pipeline renders it in the caller's dialect.
+   */
   body: string | Buffer;
   contentType: string;
   usage: Usage | undefined;
@@ -43,7 +59,7 @@ export interface ConvertedReply {
 
 /** Turns one upstream stream into OpenAI chunks; keeps what billing needs. */
 export interface StreamTranslator {
-  /** Data payloads to send the client for one upstream event (may be none). */
+  /** Canonical ChatChunk JSON payloads for one upstream event (may be none). */
   push(event: SseEvent): string[];
   /** Usage the upstream reported, if any. */
   readonly usage: Usage | undefined;

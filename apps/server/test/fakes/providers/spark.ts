@@ -46,7 +46,10 @@ export function sparkUpgrade(
 ): void {
   const url = new URL(req.url ?? '/', 'http://127.0.0.1');
   const problem = signatureProblem(req);
-  if (problem) return refuse(socket, 401, problem);
+  if (problem) {
+    refuse(socket, 401, problem);
+    return;
+  }
   wss.handleUpgrade(req, socket, head, (ws) => {
     ws.once('message', (data) => {
       const frame = JSON.parse(data.toString()) as {
