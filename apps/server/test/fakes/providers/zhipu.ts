@@ -91,12 +91,22 @@ function v4(body: Record<string, unknown> | undefined, res: ServerResponse): tru
 export const zhipuRoutes: Route = (call, res, state) => {
   const v3 = /^\/api\/paas\/v3\/model-api\/[^/]+\/(invoke|sse-invoke)$/.exec(call.path);
   const isV4 = call.path === '/api/paas/v4/chat/completions';
-  if (!v3 && !isV4) return false;
+  const isEmbeddings = call.path === '/api/paas/v4/embeddings';
+  if (!v3 && !isV4 && !isEmbeddings) return false;
   const token = String(call.headers.authorization ?? '').replace(/^Bearer /, '');
   if (!verify(token, state)) {
-    return isV4
+    return isV4 || isEmbeddings
       ? sendJson(res, 401, { error: { code: '1000', message: AUTH_FAILED } })
       : sendJson(res, 200, { code: 1000, msg: AUTH_FAILED, success: false });
+  }
+  if (isEmbeddings) {
+    const inputs = [call.body?.input].flat();
+    return sendJson(res, 200, {
+      model: 'embedding-2',
+      object: 'list',
+      data: inputs.map((_, index) => ({ index, object: 'embedding', embedding: [0.1, 0.2, 0.3] })),
+      usage: { prompt_tokens: PROMPT_TOKENS, completion_tokens: 0, total_tokens: PROMPT_TOKENS },
+    });
   }
   if (isV4) return v4(call.body, res);
   if (v3?.[1] === 'sse-invoke') {
