@@ -56,7 +56,8 @@ describe('requests in each provider protocol', () => {
     const call = await sent(c, {
       messages: [{ role: 'user', content: [{ type: 'text', text: 'what is it?' }, image] }],
     });
-    const content = (call?.body?.messages as { content: unknown[] }[])[0]?.content;
+    const sentMessages = (call?.body?.messages ?? []) as { content: unknown[] }[];
+    const content = sentMessages[0]?.content;
     expect(content?.[1]).toEqual({ type: 'image_url', image_url: { url: 'iVBORw0KGgo=' } });
   });
 
