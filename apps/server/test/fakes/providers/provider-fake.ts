@@ -32,6 +32,8 @@ export interface FakeState {
   tokenExchanges: Map<string, number>;
   /** Zhipu JWTs seen per api key id. */
   jwtsSeen: Map<string, Set<string>>;
+  /** Spark WebSockets the gateway closed before the reply was complete. */
+  sparkClosedEarly: number;
 }
 
 export type Route = (
@@ -69,7 +71,12 @@ function parse(raw: Buffer): Record<string, unknown> | undefined {
 }
 
 export async function startProviderFake(): Promise<ProviderFake> {
-  const state: FakeState = { calls: [], tokenExchanges: new Map(), jwtsSeen: new Map() };
+  const state: FakeState = {
+    calls: [],
+    tokenExchanges: new Map(),
+    jwtsSeen: new Map(),
+    sparkClosedEarly: 0,
+  };
   const sockets = new Set<Socket>();
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];

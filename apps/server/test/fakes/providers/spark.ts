@@ -112,6 +112,25 @@ export function sparkUpgrade(
         ws.close();
         return;
       }
+      if ((frame.header as { uid?: string } | undefined)?.uid === 'slow') {
+        // The first frame only; the rest never comes, so only the gateway can end the socket.
+        ws.send(
+          JSON.stringify({
+            header: header(0),
+            payload: {
+              choices: {
+                status: 0,
+                seq: 0,
+                text: [{ content: REPLY_PIECES[0], role: 'assistant', index: 0 }],
+              },
+            },
+          }),
+        );
+        ws.once('close', () => {
+          state.sparkClosedEarly += 1;
+        });
+        return;
+      }
       REPLY_PIECES.forEach((content, seq) => {
         const status = seq === 0 ? 0 : seq === REPLY_PIECES.length - 1 ? 2 : 1;
         ws.send(
