@@ -1,7 +1,9 @@
 // What each native adapter sends, as the provider's fake received it: the OpenAI request's
 // system prompt, limits, sampling, images and plugins mapped to each protocol's own fields.
+import { ChannelStatus } from '@switchyard/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHANNEL_KEYS } from './fakes/providers/credentials';
+import { channelRow } from './helpers/channels';
 import {
   chat,
   type ProviderCase,
@@ -179,5 +181,34 @@ describe('requests in each provider protocol', () => {
     const call = await sent(c, { messages });
     expect(call?.headers['api-key']).toBe(CHANNEL_KEYS.aiproxy);
     expect(call?.body).toMatchObject({ query: 'hi', libraryId: 'lib-42', stream: false });
+  });
+});
+
+describe("providers' rate limits", () => {
+  const LIMITED: ProviderCase[] = [
+    { ...base, name: 'ERNIE flood', type: 15, key: CHANNEL_KEYS.baidu, model: 'ERNIE-3.5-8K' },
+    { ...base, name: 'ChatGLM flood', type: 16, key: CHANNEL_KEYS.zhipu, model: 'chatglm_turbo' },
+    { ...base, name: 'Qwen flood', type: 17, key: CHANNEL_KEYS.dashscope, model: 'qwen-turbo' },
+    {
+      ...base,
+      name: 'Spark flood',
+      type: 18,
+      key: CHANNEL_KEYS.spark,
+      model: 'SparkDesk-v3.1',
+      baseUrl: (fake) => fake.wsUrl,
+    },
+    { ...base, name: 'Hunyuan flood', type: 23, key: CHANNEL_KEYS.hunyuan, model: 'hunyuan-lite' },
+    { ...base, name: 'Cohere flood', type: 34, key: CHANNEL_KEYS.cohere, model: 'command-r' },
+  ];
+  it.each(LIMITED)('$name: 429 to the client, the channel stays enabled', async (c) => {
+    const { id, alias } = await seedProviderChannel(h, c);
+    for (const stream of [false, true]) {
+      const reply = await chat(h, alias, {
+        stream,
+        messages: [{ role: 'user', content: 'flood' }],
+      });
+      expect(reply.status, reply.text).toBe(429);
+    }
+    expect((await channelRow(h.relay.db, id)).status).toBe(ChannelStatus.enabled);
   });
 });

@@ -5,6 +5,8 @@ import { CREDENTIALS } from './credentials';
 import type { Route } from './provider-fake';
 import {
   COMPLETION_TOKENS,
+  FLOOD,
+  lastText,
   PROMPT_TOKENS,
   REPLY_PIECES,
   REPLY_TEXT,
@@ -76,6 +78,9 @@ export const baiduRoutes: Route = (call, res, state) => {
       error_code: 336003,
       error_msg: 'the length of messages must be an odd number',
     });
+  }
+  if (lastText(call.body.messages) === FLOOD) {
+    return sendJson(res, 200, { error_code: 18, error_msg: 'Open api qps request limit reached' });
   }
   if (Array.isArray(call.body.functions)) {
     return sendJson(res, 200, {

@@ -5,6 +5,8 @@ import type { Route } from './provider-fake';
 import {
   bearer,
   COMPLETION_TOKENS,
+  FLOOD,
+  lastText,
   PROMPT_TOKENS,
   REPLY_PIECES,
   REPLY_TEXT,
@@ -40,6 +42,12 @@ export const cohereRoutes: Route = (call, res) => {
         { index: 0, relevance_score: 0.1 },
       ],
       meta: { billed_units: { search_units: 1 } },
+    });
+  }
+  if (lastText(call.body?.messages) === FLOOD) {
+    return sendJson(res, 429, {
+      id: 'e2',
+      message: 'You are using a Trial key, which is limited to 10 API calls / minute.',
     });
   }
   if (wantsTools(call.body)) {

@@ -5,6 +5,8 @@ import type { Route } from './provider-fake';
 import {
   bearer,
   COMPLETION_TOKENS,
+  FLOOD,
+  lastText,
   PROMPT_TOKENS,
   REPLY_PIECES,
   REPLY_TEXT,
@@ -25,6 +27,13 @@ export const dashscopeRoutes: Route = (call, res) => {
       code: 'InvalidApiKey',
       message: 'Invalid API-key provided.',
       request_id: 'req-1',
+    });
+  }
+  if (lastText((call.body?.input as { messages?: unknown })?.messages) === FLOOD) {
+    return sendJson(res, 429, {
+      code: 'Throttling.RateQuota',
+      message: 'Requests rate limit exceeded, please try again later.',
+      request_id: 'req-7',
     });
   }
   if (call.path.endsWith('/text-embedding/text-embedding')) {

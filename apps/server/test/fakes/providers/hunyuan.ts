@@ -6,6 +6,8 @@ import { CREDENTIALS } from './credentials';
 import type { FakeCall, Route } from './provider-fake';
 import {
   COMPLETION_TOKENS,
+  FLOOD,
+  lastText,
   PROMPT_TOKENS,
   REPLY_PIECES,
   REPLY_TEXT,
@@ -73,6 +75,11 @@ export const hunyuanRoutes: Route = (call, res) => {
   const error = signatureError(call);
   if (error) return sendJson(res, 200, { Response: { Error: error, RequestId: 'req-1' } });
   const body = call.body ?? {};
+  if (lastText(body.Messages) === FLOOD) {
+    return sendJson(res, 200, {
+      Response: { Error: { Code: 'LimitExceeded', Message: '超过配额限制。' }, RequestId: 'req-9' },
+    });
+  }
   if (Array.isArray(body.Tools)) {
     return sendJson(res, 200, {
       Response: {

@@ -7,7 +7,7 @@ import type { Socket } from 'node:net';
 import { WebSocketServer } from 'ws';
 import { CREDENTIALS } from './credentials';
 import type { FakeState } from './provider-fake';
-import { COMPLETION_TOKENS, PROMPT_TOKENS, REPLY_PIECES, TOOL_CALL } from './wire';
+import { COMPLETION_TOKENS, FLOOD, lastText, PROMPT_TOKENS, REPLY_PIECES, TOOL_CALL } from './wire';
 
 const wss = new WebSocketServer({ noServer: true });
 
@@ -87,6 +87,21 @@ export function sparkUpgrade(
           total_tokens: PROMPT_TOKENS + COMPLETION_TOKENS,
         },
       };
+      const text = (frame.payload as { message?: { text?: unknown } } | undefined)?.message?.text;
+      if (lastText(text) === FLOOD) {
+        ws.send(
+          JSON.stringify({
+            header: {
+              code: 11202,
+              message: 'licc limit: too many requests per second',
+              sid: 'cht000',
+              status: 2,
+            },
+          }),
+        );
+        ws.close();
+        return;
+      }
       if (frame.payload?.functions) {
         ws.send(
           JSON.stringify({

@@ -32,6 +32,16 @@ export function sendSse(
   return true;
 }
 
+/** A request whose last message says this is answered with the provider's rate-limit error. */
+export const FLOOD = 'flood';
+
+/** The text of the last message of a body's messages list (any provider's field names). */
+export function lastText(messages: unknown): string {
+  const list = Array.isArray(messages) ? messages : [];
+  const last = (list.at(-1) ?? {}) as Record<string, unknown>;
+  return String(last.content ?? last.Content ?? '');
+}
+
 export const bearer = (headers: Record<string, unknown>): string =>
   String(headers.authorization ?? '').replace(/^Bearer\s+/i, '');
 

@@ -6,6 +6,8 @@ import { CREDENTIALS } from './credentials';
 import type { FakeState, Route } from './provider-fake';
 import {
   COMPLETION_TOKENS,
+  FLOOD,
+  lastText,
   PROMPT_TOKENS,
   REPLY_PIECES,
   REPLY_TEXT,
@@ -106,6 +108,13 @@ export const zhipuRoutes: Route = (call, res, state) => {
       object: 'list',
       data: inputs.map((_, index) => ({ index, object: 'embedding', embedding: [0.1, 0.2, 0.3] })),
       usage: { prompt_tokens: PROMPT_TOKENS, completion_tokens: 0, total_tokens: PROMPT_TOKENS },
+    });
+  }
+  if (v3 && lastText(call.body?.prompt) === FLOOD) {
+    return sendJson(res, 200, {
+      code: 1302,
+      msg: '您当前使用该API的并发数过高，请降低并发，或联系客服增加限额。',
+      success: false,
     });
   }
   if (isV4) return v4(call.body, res);
