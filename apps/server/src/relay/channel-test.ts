@@ -92,9 +92,10 @@ export class ChannelTester {
     };
     const started = performance.now();
     let result: ChannelTestResult;
+    // A test that outlives the timeout is cancelled (the timer is cleared once it is answered).
+    const cancel = new UpstreamCancel();
+    const timer = setTimeout(() => cancel.cancel(), CHANNEL_TEST_TIMEOUT_MS);
     try {
-      const cancel = new UpstreamCancel();
-      setTimeout(() => cancel.cancel(), CHANNEL_TEST_TIMEOUT_MS).unref();
       const response = await (adapter.send
         ? adapter.send(ctx, cancel)
         : sendUpstream(adapter.request(ctx), cancel));
@@ -126,6 +127,7 @@ export class ChannelTester {
       const timeMs = Math.round(performance.now() - started);
       result = { success: false, timeMs, failure: 'upstream', detail: (error as Error).message };
     }
+    clearTimeout(timer);
     await recordChannelTest(this.deps.db, channel.id, result.timeMs, this.deps.now());
     result.status = await this.applyRules(channel, result);
     return result;
