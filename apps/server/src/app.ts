@@ -60,6 +60,7 @@ import { registerRateLimit } from './plugins/rate-limit';
 import { MemoryRateLimitStore, RedisRateLimitStore } from './plugins/rate-limit-store';
 import { registerSecurityPolicy } from './plugins/security-headers';
 import { registerRelay } from './relay';
+import { shareCredentialsThrough } from './relay/adapters/credential-cache';
 import { registerTaskRelays } from './tasks-relay';
 
 export interface AppDeps {
@@ -174,6 +175,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   aggregator.start();
   app.addHook('onClose', () => aggregator.stop());
+  // Provider tokens (Baidu, Zhipu) are shared by every node when Redis is configured.
+  shareCredentialsThrough(deps.redis, config.redisPrefix);
   const { billing, health } = registerRelay(app, {
     db,
     options,

@@ -48,7 +48,8 @@ describe('channel text rules', () => {
 describe('channel type registry', () => {
   it('has every type of spec §3 with the spec key formats and defaults', () => {
     expect(CHANNEL_TYPES.map((type) => type.id)).toEqual([
-      1, 2, 3, 4, 5, 8, 11, 14, 15, 16, 17, 18, 19, 21, 22, 23, 24, 25, 26, 31, 33, 34, 35, 36,
+      1, 2, 3, 4, 5, 8, 11, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 31, 33, 34, 35,
+      36, 38, 39, 40, 42, 43, 45, 48, 60, 61, 62,
     ]);
     const formats = Object.fromEntries(
       CHANNEL_TYPES.filter((type) => type.keyFormat).map((type) => [type.id, type.keyFormat]),

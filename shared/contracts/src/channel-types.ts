@@ -1,20 +1,32 @@
 // The channel-type registry (spec §3): provider knowledge as data, used by the channel editor,
 // the channel endpoints (default models, model fetching, balance) and the relay's adapter lookup.
+import { TODAY_PROVIDERS } from './channel-types-today';
 
 export type AdapterFamily =
   | 'openai'
   | 'azure'
   | 'anthropic'
   | 'gemini'
+  | 'palm'
+  | 'baidu'
+  | 'zhipu'
+  | 'zhipuV4'
+  | 'dashscope'
+  | 'spark'
+  | 'aiproxyLibrary'
+  | 'fastgpt'
+  | 'hunyuan'
+  | 'bedrock'
+  | 'cohere'
   | 'midjourney'
   | 'suno'
   | 'other';
 
 /** How a provider reports the account balance; absent when it has no balance endpoint. */
-export type BalanceApi = 'openaiDashboard';
+export type BalanceApi = 'openaiDashboard' | 'openrouter' | 'deepseek' | 'siliconflow' | 'moonshot';
 
 /** What the editor's `other` field means for a type (its label key under `channels:editor.other`). */
-export type OtherFieldKind = 'apiVersion' | 'knowledgeBaseId' | 'plugin';
+export type OtherFieldKind = 'apiVersion' | 'knowledgeBaseId' | 'plugin' | 'accountId';
 
 export interface ChannelTypeInfo {
   id: number;
@@ -35,6 +47,16 @@ export interface ChannelTypeInfo {
   /** The OpenAI organization header applies. */
   organization?: true;
   balance?: BalanceApi;
+  /**
+   * OpenAI-shaped: the path prefix of the provider's endpoints when it is not `/v1`
+   * (`/api/v3` makes `{base}/api/v3/chat/completions`). `{other}` in defaultBaseUrl is replaced
+   * by the channel's `other` field (an account id).
+   */
+  apiPrefix?: string;
+  /** The editor explains where the key comes from (`channels:keyHint.<key>`, zh and en). */
+  keyHint?: true;
+  /** Kept for old channels; the editor marks it legacy. */
+  legacy?: true;
   /** What the relay may rely on beyond the family's chat API (absent: nothing more). */
   capabilities?: ChannelCapabilities;
 }
@@ -87,7 +109,7 @@ const MIDJOURNEY_MODELS = [
   'mj_modal',
 ] as const;
 
-export const CHANNEL_TYPES: readonly ChannelTypeInfo[] = [
+const SPEC_TYPES: readonly ChannelTypeInfo[] = [
   {
     id: 1,
     key: 'openai',
@@ -130,7 +152,15 @@ export const CHANNEL_TYPES: readonly ChannelTypeInfo[] = [
     defaultModels: OPENAI_MODELS,
     balance: 'openaiDashboard',
   },
-  { id: 11, key: 'palm', family: 'other', defaultModels: ['PaLM-2'] },
+  {
+    id: 11,
+    key: 'palm',
+    family: 'palm',
+    defaultBaseUrl: 'https://generativelanguage.googleapis.com',
+    defaultModels: ['PaLM-2'],
+    keyHint: true,
+    legacy: true,
+  },
   {
     id: 14,
     key: 'anthropic',
@@ -141,8 +171,10 @@ export const CHANNEL_TYPES: readonly ChannelTypeInfo[] = [
   {
     id: 15,
     key: 'baidu',
-    family: 'other',
+    family: 'baidu',
     keyFormat: 'APIKey|SecretKey',
+    defaultBaseUrl: 'https://aip.baidubce.com',
+    keyHint: true,
     defaultModels: [
       'ERNIE-4.0-8K',
       'ERNIE-3.5-8K',
@@ -154,21 +186,27 @@ export const CHANNEL_TYPES: readonly ChannelTypeInfo[] = [
   {
     id: 16,
     key: 'zhipu',
-    family: 'other',
+    family: 'zhipu',
+    defaultBaseUrl: 'https://open.bigmodel.cn',
+    keyHint: true,
     defaultModels: ['chatglm_turbo', 'chatglm_pro', 'chatglm_std', 'chatglm_lite'],
   },
   {
     id: 17,
     key: 'ali',
-    family: 'other',
+    family: 'dashscope',
+    defaultBaseUrl: 'https://dashscope.aliyuncs.com',
+    keyHint: true,
     otherField: 'plugin',
     defaultModels: ['qwen-turbo', 'qwen-plus', 'qwen-max', 'text-embedding-v1'],
   },
   {
     id: 18,
     key: 'xunfei',
-    family: 'other',
+    family: 'spark',
     keyFormat: 'APPID|APISecret|APIKey',
+    defaultBaseUrl: 'wss://spark-api.xf-yun.com',
+    keyHint: true,
     defaultOther: 'v2.1',
     otherField: 'apiVersion',
     defaultModels: ['SparkDesk-v1.1', 'SparkDesk-v2.1', 'SparkDesk-v3.1', 'SparkDesk-v3.5'],
@@ -182,22 +220,28 @@ export const CHANNEL_TYPES: readonly ChannelTypeInfo[] = [
   {
     id: 21,
     key: 'fastgpt',
-    family: 'other',
+    family: 'aiproxyLibrary',
     otherField: 'knowledgeBaseId',
+    defaultBaseUrl: 'https://api.aiproxy.io',
+    keyHint: true,
     defaultModels: ['gpt-3.5-turbo'],
   },
   {
     id: 22,
     key: 'fastgptWorkflow',
-    family: 'other',
+    family: 'fastgpt',
     keyFormat: 'APIKey-AppId',
+    defaultBaseUrl: 'https://api.fastgpt.in/api',
+    keyHint: true,
     defaultModels: ['fastgpt-workflow'],
   },
   {
     id: 23,
     key: 'tencent',
-    family: 'other',
+    family: 'hunyuan',
     keyFormat: 'AppId|SecretId|SecretKey',
+    defaultBaseUrl: 'https://hunyuan.tencentcloudapi.com',
+    keyHint: true,
     defaultModels: ['hunyuan-lite', 'hunyuan-standard', 'hunyuan-pro'],
   },
   {
@@ -213,9 +257,17 @@ export const CHANNEL_TYPES: readonly ChannelTypeInfo[] = [
     key: 'moonshot',
     family: 'openai',
     defaultBaseUrl: 'https://api.moonshot.cn',
+    balance: 'moonshot',
     defaultModels: ['moonshot-v1-8k', 'moonshot-v1-32k', 'moonshot-v1-128k'],
   },
-  { id: 26, key: 'zhipuV4', family: 'other', defaultModels: ['glm-4', 'glm-4v', 'glm-3-turbo'] },
+  {
+    id: 26,
+    key: 'zhipuV4',
+    family: 'zhipuV4',
+    defaultBaseUrl: 'https://open.bigmodel.cn',
+    defaultModels: ['glm-4', 'glm-4v', 'glm-3-turbo', 'embedding-2'],
+    keyHint: true,
+  },
   {
     id: 31,
     key: 'lingyi',
@@ -226,11 +278,19 @@ export const CHANNEL_TYPES: readonly ChannelTypeInfo[] = [
   {
     id: 33,
     key: 'awsClaude',
-    family: 'other',
+    family: 'bedrock',
     keyFormat: 'Ak|Sk|Region',
+    keyHint: true,
     defaultModels: CLAUDE_MODELS,
   },
-  { id: 34, key: 'cohere', family: 'other', defaultModels: ['command-r', 'command-r-plus'] },
+  {
+    id: 34,
+    key: 'cohere',
+    family: 'cohere',
+    defaultBaseUrl: 'https://api.cohere.com',
+    defaultModels: ['command-r', 'command-r-plus', 'embed-multilingual-v3.0', 'rerank-v3.5'],
+    keyHint: true,
+  },
   {
     id: 35,
     key: 'minimax',
@@ -239,6 +299,11 @@ export const CHANNEL_TYPES: readonly ChannelTypeInfo[] = [
   },
   { id: 36, key: 'suno', family: 'suno', defaultModels: ['suno_music', 'suno_lyrics'] },
 ];
+
+/** Every type, by id: the spec's types and today's OpenAI-shaped providers. */
+export const CHANNEL_TYPES: readonly ChannelTypeInfo[] = [...SPEC_TYPES, ...TODAY_PROVIDERS].sort(
+  (a, b) => a.id - b.id,
+);
 
 const byId = new Map(CHANNEL_TYPES.map((type) => [type.id, type]));
 

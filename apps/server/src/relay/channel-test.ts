@@ -11,7 +11,7 @@ import type { ChannelHealth } from './channel-health';
 import { type ChannelRow, findChannel, listChannels, recordChannelTest } from './relay.repository';
 import { UpstreamError, upstreamErrorFrom } from './relay-errors';
 import { mapModel, mapStatus } from './relay-routing';
-import { readBody, sendUpstream } from './upstream';
+import { readBody, sendUpstream, UpstreamCancel } from './upstream';
 
 /** A test that takes longer than this is abandoned (and counts as failed). */
 export const CHANNEL_TEST_TIMEOUT_MS = 60_000;
@@ -92,11 +92,13 @@ export class ChannelTester {
     };
     const started = performance.now();
     let result: ChannelTestResult;
+    // A test that outlives the timeout is cancelled (the timer is cleared once it is answered).
+    const cancel = new UpstreamCancel();
+    const timer = setTimeout(() => cancel.cancel(), CHANNEL_TEST_TIMEOUT_MS);
     try {
-      const response = await sendUpstream(
-        adapter.request(ctx),
-        AbortSignal.timeout(CHANNEL_TEST_TIMEOUT_MS),
-      );
+      const response = await (adapter.send
+        ? adapter.send(ctx, cancel)
+        : sendUpstream(adapter.request(ctx), cancel));
       const raw = await readBody(response);
       const status = response.statusCode ?? 0;
       const timeMs = Math.round(performance.now() - started);
@@ -125,6 +127,7 @@ export class ChannelTester {
       const timeMs = Math.round(performance.now() - started);
       result = { success: false, timeMs, failure: 'upstream', detail: (error as Error).message };
     }
+    clearTimeout(timer);
     await recordChannelTest(this.deps.db, channel.id, result.timeMs, this.deps.now());
     result.status = await this.applyRules(channel, result);
     return result;

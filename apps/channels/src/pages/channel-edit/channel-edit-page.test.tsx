@@ -98,6 +98,31 @@ describe('ChannelEditPage (add)', () => {
     });
   });
 
+  it('lists the registry types with their key hints in Chinese', async () => {
+    await openEditor();
+    await pickType('DeepSeek 深度求索');
+    expect(screen.getByTestId('channel-key-hint')).toHaveTextContent('DeepSeek 开放平台的 API Key');
+    await pickType('腾讯混元');
+    expect(screen.getByTestId('channel-key-format')).toHaveTextContent('AppId|SecretId|SecretKey');
+    expect(screen.getByTestId('channel-key-hint')).toHaveTextContent('SecretId');
+    await pickType('Cloudflare Workers AI');
+    expect(screen.getByText('账户 ID')).toBeInTheDocument();
+    await pickType('Google PaLM2');
+    expect(screen.getByTestId('channel-legacy')).toHaveTextContent('旧版接口');
+  });
+
+  it('shows the key hints in English', async () => {
+    await openEditor('en');
+    await pickType('AWS Claude');
+    expect(screen.getByTestId('channel-key-format')).toHaveTextContent('Ak|Sk|Region');
+    expect(screen.getByTestId('channel-key-hint')).toHaveTextContent(
+      'overrides the Bedrock endpoint',
+    );
+    await pickType('OpenRouter');
+    expect(screen.getByTestId('channel-key-hint')).toHaveTextContent('OpenRouter API key');
+    expect(screen.queryByTestId('channel-legacy')).not.toBeInTheDocument();
+  });
+
   it('refuses an invalid JSON model mapping with the spec message and sends nothing', async () => {
     await openEditor();
     fill('channel-name', 'main');

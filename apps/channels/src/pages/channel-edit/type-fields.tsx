@@ -45,6 +45,14 @@ export function TypeFields({
           ))}
         </Select>
       </Form.Item>
+      {type?.legacy ? (
+        <Alert
+          type="info"
+          style={{ marginBottom: 16 }}
+          content={t('editor.legacy')}
+          data-testid="channel-legacy"
+        />
+      ) : null}
       {type?.keyFormat ? (
         <Alert
           type="warning"
@@ -61,7 +69,17 @@ export function TypeFields({
           data-testid="channel-name"
         />
       </Form.Item>
-      <Form.Item label={t('editor.key')} required={creating}>
+      <Form.Item
+        label={t('editor.key')}
+        required={creating}
+        extra={
+          type?.keyHint ? (
+            <span data-testid="channel-key-hint">
+              {t(`keyHint.${type.key}`, { defaultValue: '' })}
+            </span>
+          ) : undefined
+        }
+      >
         {state.batch ? (
           <Input.TextArea
             value={state.key}

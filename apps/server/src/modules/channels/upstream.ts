@@ -72,7 +72,53 @@ async function openaiDashboardBalance(target: UpstreamTarget, nowSeconds: number
   return subscription.hard_limit_usd - usage.total_usage / 100;
 }
 
-/** The balance in dollars through the provider's billing API. */
+const numberOf = (value: unknown): number | undefined => {
+  const parsed = typeof value === 'string' ? Number(value) : value;
+  return typeof parsed === 'number' && Number.isFinite(parsed) ? parsed : undefined;
+};
+
+function required(value: number | undefined, what: string): number {
+  if (value === undefined) throw new UpstreamError(`the reply has no ${what}`);
+  return value;
+}
+
+/** OpenRouter GET /v1/credits: credits bought minus credits used (dollars). */
+async function openrouterBalance(target: UpstreamTarget): Promise<number> {
+  const body = await getJson(target, '/v1/credits');
+  const data = isRecord(body) && isRecord(body.data) ? body.data : {};
+  return (
+    required(numberOf(data.total_credits), 'total_credits') -
+    required(numberOf(data.total_usage), 'total_usage')
+  );
+}
+
+/** DeepSeek GET /user/balance: the USD entry's total, else the first currency's. */
+async function deepseekBalance(target: UpstreamTarget): Promise<number> {
+  const body = await getJson(target, '/user/balance');
+  const infos = isRecord(body) && Array.isArray(body.balance_infos) ? body.balance_infos : [];
+  const entries = infos.filter(isRecord);
+  const entry = entries.find((item) => item.currency === 'USD') ?? entries[0];
+  return required(numberOf(entry?.total_balance), 'balance_infos.total_balance');
+}
+
+/** SiliconFlow GET /v1/user/info: data.totalBalance (paid and granted). */
+async function siliconflowBalance(target: UpstreamTarget): Promise<number> {
+  const body = await getJson(target, '/v1/user/info');
+  const data = isRecord(body) && isRecord(body.data) ? body.data : {};
+  return required(numberOf(data.totalBalance ?? data.balance), 'data.totalBalance');
+}
+
+/** Moonshot GET /v1/users/me/balance: data.available_balance. */
+async function moonshotBalance(target: UpstreamTarget): Promise<number> {
+  const body = await getJson(target, '/v1/users/me/balance');
+  const data = isRecord(body) && isRecord(body.data) ? body.data : {};
+  return required(numberOf(data.available_balance), 'data.available_balance');
+}
+
+/**
+ * The balance through the provider's billing API: dollars for OpenAI and OpenRouter, the
+ * account's own currency for the others (DeepSeek in USD when the account has it).
+ */
 export function fetchBalance(
   api: BalanceApi,
   target: UpstreamTarget,
@@ -81,5 +127,13 @@ export function fetchBalance(
   switch (api) {
     case 'openaiDashboard':
       return openaiDashboardBalance(target, nowSeconds);
+    case 'openrouter':
+      return openrouterBalance(target);
+    case 'deepseek':
+      return deepseekBalance(target);
+    case 'siliconflow':
+      return siliconflowBalance(target);
+    case 'moonshot':
+      return moonshotBalance(target);
   }
 }
