@@ -205,7 +205,7 @@ describe('automatic disable and enable', () => {
       .executeTakeFirstOrThrow();
     expect(ability.enabled).toBe(0);
     // Now nothing serves d1.
-    expect((await ask(token.authorization, 'd1')).status).toBe(503);
+    expect((await ask(token.authorization, 'd1')).status).toBe(404);
     // auto_ban 0 keeps the channel.
     expect((await ask(token.authorization, 'd2')).status).toBe(401);
     expect((await channelRow(keep)).status).toBe(1);

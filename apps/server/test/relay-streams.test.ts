@@ -111,7 +111,9 @@ describe('the official openai client', () => {
       .create({ model: 'unknown-model', messages: [{ role: 'user', content: 'hi' }] })
       .catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(OpenAI.APIError);
-    expect((failure as InstanceType<typeof OpenAI.APIError>).status).toBe(503);
+    // An unknown model is a 404 (model_not_found), which the SDK does not retry.
+    expect((failure as InstanceType<typeof OpenAI.APIError>).status).toBe(404);
+    expect((failure as InstanceType<typeof OpenAI.APIError>).code).toBe('model_not_found');
   });
 });
 
@@ -188,16 +190,22 @@ describe('streams cut short', () => {
     expect((await userBalance(h.db, user.id)).used_quota).toBe(log?.quota);
   });
 
-  it('bills a stream the upstream broke off for what was delivered, without [DONE]', async () => {
+  it('ends a stream the upstream broke off with an error chunk, no [DONE], billed for what was delivered', async () => {
     h.fake.behave('cut-key', { cutAfter: 3, text: 'a b c d e f g h' });
     const { user, token } = await caller();
     const response = await postChat(h, token.authorization, { model: 'cut-model', stream: true });
     const text = await response.text();
     expect(text).toContain('"a "');
     expect(text).not.toContain('[DONE]');
+    // The last frame is OpenAI's mid-stream error chunk, which the SDKs raise.
+    const last = text.trim().split('\n\n').at(-1) ?? '';
+    expect(JSON.parse(last.slice('data: '.length))).toMatchObject({
+      error: { type: 'upstream_error', code: 'stream_cut' },
+    });
     const [log] = await waitForLogs(h.db, user.id);
     expect(JSON.parse(log?.other ?? '{}')).toMatchObject({
       stream_cut: 'upstream',
+      stream_cut_reason: expect.any(String),
       usage_counted: true,
     });
     // "a b c " was delivered (3 words; 4 tokens with the trailing space), not all 8 words.

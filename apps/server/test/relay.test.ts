@@ -296,7 +296,8 @@ describe('admission', () => {
     const empty = await createToken(h.db, user.id, { unlimited: false, remainQuota: 0 });
     const emptyReply = await post('/v1/chat/completions', chat(), empty.authorization);
     expect(emptyReply.status).toBe(401);
-    expect(JSON.parse(emptyReply.text).error).toMatchObject({ code: 'token_exhausted' });
+    // Quota refusals carry OpenAI's insufficient_quota code (no SDK retries it).
+    expect(JSON.parse(emptyReply.text).error).toMatchObject({ code: 'insufficient_quota' });
     expect((await tokenBalance(h.db, empty.id)).status).toBe(TokenStatus.exhausted);
   });
 
@@ -316,7 +317,10 @@ describe('admission', () => {
     const poor = await newCaller(0);
     const poorReply = await post('/v1/chat/completions', chat(), poor.token.authorization);
     expect(poorReply.status).toBe(403);
-    expect(JSON.parse(poorReply.text).error.code).toBe('insufficient_user_quota');
+    expect(JSON.parse(poorReply.text).error).toMatchObject({
+      code: 'insufficient_quota',
+      type: 'insufficient_quota',
+    });
 
     const limited = await newCaller(1000, { modelLimits: ['gpt-3.5-turbo'] });
     const limitedReply = await post(
@@ -347,10 +351,11 @@ describe('admission', () => {
     expect(reply.status).toBe(200);
   });
 
-  it('answers 503 when no channel serves the model in the group, and writes nothing', async () => {
+  it('answers 404 model_not_found when no channel serves the model in the group, and writes nothing', async () => {
     const { user, token } = await newCaller();
     const reply = await post('/v1/chat/completions', chat('vip-model'), token.authorization);
-    expect(reply.status).toBe(503);
+    expect(reply.status).toBe(404);
+    expect(JSON.parse(reply.text).error.code).toBe('model_not_found');
     expect(JSON.parse(reply.text).error.message).toContain('vip-model');
     expect(await userBalance(h.db, user.id)).toMatchObject({ quota: 1_000_000, request_count: 0 });
   });

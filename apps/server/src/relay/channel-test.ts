@@ -9,8 +9,8 @@ import type { AdapterContext } from './adapters/types';
 import type { Billing } from './billing';
 import type { ChannelHealth } from './channel-health';
 import { type ChannelRow, findChannel, listChannels, recordChannelTest } from './relay.repository';
-import { mapModel, mapStatus } from './relay.service';
 import { UpstreamError, upstreamErrorFrom } from './relay-errors';
+import { mapModel, mapStatus } from './relay-routing';
 import { readBody, sendUpstream } from './upstream';
 
 /** A test that takes longer than this is abandoned (and counts as failed). */

@@ -79,3 +79,42 @@ export function upstreamErrorFrom(status: number, raw: string): OpenAiErrorBody[
     code: asText(inner?.code),
   };
 }
+
+/** Gateway refusals for lack of quota: OpenAI's `insufficient_quota`, a status no SDK retries. */
+const QUOTA_CODES = new Set([
+  'insufficient_user_quota',
+  'pre_consume_token_quota_failed',
+  'token_exhausted',
+]);
+export const INSUFFICIENT_QUOTA = 'insufficient_quota';
+
+/**
+ * The language of a /v1 reply: English unless Accept-Language asks for Chinese (SDKs send no
+ * Accept-Language, and their users read English).
+ */
+export function relayLanguage(headers: Record<string, string | string[] | undefined>): Language {
+  const header = headers['accept-language'];
+  const value = Array.isArray(header) ? header[0] : header;
+  return value && /^\s*zh/i.test(value) ? 'zh' : 'en';
+}
+
+/** Any relay failure as a status and a canonical (OpenAI chat) error. */
+export function canonicalError(
+  error: RelayError | UpstreamError,
+  language: Language,
+): { status: number; error: OpenAiErrorBody['error'] } {
+  if (error instanceof UpstreamError) {
+    const body = { ...error.error };
+    if (error.status === 429) body.message = translate(language, 'relay.upstreamSaturated');
+    return { status: error.status, error: body };
+  }
+  const body = error.body(language).error;
+  if (QUOTA_CODES.has(error.code)) {
+    // OpenAI's type and code for an account out of credit, so SDKs show it and do not retry.
+    return {
+      status: error.status,
+      error: { ...body, type: INSUFFICIENT_QUOTA, code: INSUFFICIENT_QUOTA },
+    };
+  }
+  return { status: error.status, error: body };
+}

@@ -2,12 +2,14 @@
 import { QUOTA_PER_DOLLAR } from '@switchyard/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/database';
-import { languageOf, translate } from '../i18n';
 import type { OptionsStore } from '../modules/options/options.store';
 import type { RelayMode } from './adapters/types';
+import { chatDialect } from './dialects/chat';
+import { parseChatRequest } from './dialects/chat/parse';
+import type { Dialect } from './dialects/types';
 import { listGroupModels } from './relay.repository';
-import { newRequestId, type RelayService } from './relay.service';
-import { RelayError, UpstreamError } from './relay-errors';
+import { type Ingress, newRequestId, type RelayService } from './relay.service';
+import { canonicalError, RelayError, relayLanguage, UpstreamError } from './relay-errors';
 
 const POST_ROUTES: [string, RelayMode][] = [
   ['/v1/chat/completions', 'chat'],
@@ -29,23 +31,34 @@ const UNLIMITED_BALANCE = 100_000_000;
 
 const CORS_HEADERS = {
   'access-control-allow-origin': '*',
-  'access-control-allow-methods': 'GET, POST, OPTIONS',
+  'access-control-allow-methods': 'GET, POST, DELETE, OPTIONS',
   'access-control-allow-headers': '*',
+  'access-control-expose-headers': 'x-request-id, request-id',
 };
 
-function sendRelayError(
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The dialect a /v1 route answers in (errors included); chat when absent. */
+    dialect?: Dialect;
+  }
+}
+
+/** Renders a relay failure in the route's dialect, English unless the caller asks for Chinese. */
+export function sendRelayError(
   request: FastifyRequest,
   reply: FastifyReply,
   error: RelayError | UpstreamError,
 ) {
-  const language = languageOf(request);
-  const body = error instanceof RelayError ? error.body(language) : error.body();
-  if (error.status === 429 && error instanceof UpstreamError) {
-    body.error.message = translate(language, 'relay.upstreamSaturated');
-  }
+  const { status, error: body } = canonicalError(error, relayLanguage(request.headers));
   const requestId = newRequestId();
-  body.error.message = `${body.error.message} (request id: ${requestId})`;
-  return reply.code(error.status).header('x-request-id', requestId).send(body);
+  body.message = `${body.message} (request id: ${requestId})`;
+  const dialect = request.routeOptions.config.dialect ?? chatDialect;
+  const rendered = dialect.renderError(status, body);
+  return reply
+    .code(rendered.status)
+    .header('x-request-id', requestId)
+    .header('request-id', requestId)
+    .send(rendered.body);
 }
 
 interface RelayRouteDeps {
@@ -53,6 +66,11 @@ interface RelayRouteDeps {
   db: Db;
   options: OptionsStore;
 }
+
+const chatIngress = (mode: RelayMode): Ingress => ({
+  dialect: chatDialect,
+  parse: (request) => parseChatRequest(request, mode),
+});
 
 export function registerRelayRoutes(app: FastifyInstance, deps: RelayRouteDeps): void {
   const { relay } = deps;
@@ -74,14 +92,16 @@ export function registerRelayRoutes(app: FastifyInstance, deps: RelayRouteDeps):
       done();
     });
     scope.options('/v1/*', async (_request, reply) => reply.code(204).send());
+    scope.options('/v1beta/*', async (_request, reply) => reply.code(204).send());
 
     for (const [url, mode] of POST_ROUTES) {
-      scope.post(url, (request, reply) => relay.handle(request, reply, mode));
+      const ingress = chatIngress(mode);
+      scope.post(url, (request, reply) => relay.handle(request, reply, ingress));
     }
     scope.post<{ Params: { model: string } }>('/v1/engines/:model/embeddings', (request, reply) => {
       const body = request.body as Record<string, unknown> | undefined;
       if (body && typeof body === 'object' && !body.model) body.model = request.params.model;
-      return relay.handle(request, reply, 'embeddings');
+      return relay.handle(request, reply, embeddingsIngress);
     });
 
     scope.get('/v1/models', async (request) => {
@@ -123,6 +143,8 @@ export function registerRelayRoutes(app: FastifyInstance, deps: RelayRouteDeps):
     });
   });
 }
+
+const embeddingsIngress = chatIngress('embeddings');
 
 const modelObject = (id: string) => ({
   id,

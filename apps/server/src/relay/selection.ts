@@ -75,7 +75,7 @@ export async function planChannels(
   }
   const candidates = await listCandidates(db, group, model);
   if (candidates.length === 0) {
-    throw new RelayError(503, 'relay.noChannel', 'model_not_found', { model, group });
+    throw new RelayError(404, 'relay.noChannel', 'model_not_found', { model, group });
   }
   return new ChannelPlan(candidates, random);
 }

@@ -1,0 +1,23 @@
+// Chat-completions (and the other OpenAI endpoints') requests: the body already is canonical.
+import type { FastifyRequest } from 'fastify';
+import type { RelayMode } from '../../adapters/types';
+import { parseMultipartBody, parseRelayBody } from '../../relay-request';
+import type { DialectRequest } from '../types';
+
+export function parseChatRequest(request: FastifyRequest, mode: RelayMode): DialectRequest {
+  const parsed =
+    mode === 'transcriptions' || mode === 'translations'
+      ? parseMultipartBody(mode, request.body, request.headers['content-type'])
+      : parseRelayBody(mode, request.body);
+  return {
+    mode,
+    body: parsed.body,
+    raw: parsed.body,
+    model: parsed.model,
+    stream: parsed.stream,
+    includeUsage: parsed.includeUsage,
+    maxTokens: parsed.maxTokens,
+    clientHeaders: {},
+    ...(parsed.multipart ? { multipart: parsed.multipart } : {}),
+  };
+}

@@ -1,0 +1,87 @@
+// A dialect is one ingress API (OpenAI chat, Anthropic Messages, OpenAI Responses, Gemini): it
+// parses its requests into the canonical form and renders canonical replies, stream chunks and
+// errors back in its own wire format. A dialect whose API a provider family speaks natively
+// also forwards requests to that family as received (`native`).
+import type { RelayMode } from '../adapters/types';
+import type { Usage } from '../billing';
+import type { ChatError } from '../canonical/types';
+import type { ChannelRow } from '../relay.repository';
+import type { SseEvent } from '../sse';
+import type { UpstreamRequest } from '../upstream';
+
+export type DialectName = 'chat' | 'anthropic' | 'responses' | 'gemini';
+
+/** A parsed request: the canonical body for the adapters and what the pipeline needs. */
+export interface DialectRequest {
+  mode: RelayMode;
+  /** The canonical body (an OpenAI chat body for mode 'chat'). */
+  body: Record<string, unknown>;
+  /** The client's body as received (forwarded as is to a same-family upstream). */
+  raw: Record<string, unknown>;
+  model: string;
+  stream: boolean;
+  includeUsage: boolean;
+  /** Output token limit asked for (0: none), for the reservation. */
+  maxTokens: number;
+  /** Client headers a same-family upstream understands (anthropic-version…). */
+  clientHeaders: Record<string, string>;
+  multipart?: { data: Buffer; contentType: string };
+}
+
+/** What a renderer knows about the reply it renders. */
+export interface RenderContext {
+  /** The upstream model name (after mapping). */
+  model: string;
+  includeUsage: boolean;
+  request: DialectRequest;
+}
+
+export interface RenderedBody {
+  body: string | Buffer;
+  contentType: string;
+}
+
+/** Renders one streamed reply: canonical chunks in, the dialect's frames out. */
+export interface StreamRenderer {
+  /** Frames for one canonical ChatChunk payload (JSON text); may be empty. */
+  chunk(payload: string): string;
+  /** Frames that end a complete stream, once its usage is known. */
+  end(usage: Usage): string;
+  /** The dialect's error event for a stream the upstream broke off. */
+  fail(error: ChatError): string;
+}
+
+/** Forwards requests unchanged to an upstream that speaks the dialect itself. */
+export interface NativeRoute {
+  /** The upstream speaks this dialect (by the channel-type registry's family). */
+  accepts(channel: ChannelRow): boolean;
+  request(channel: ChannelRow, request: DialectRequest, model: string): UpstreamRequest;
+  /** Usage of a whole reply, undefined when it has none. */
+  replyUsage(raw: Buffer): Usage | undefined;
+  /** Watches forwarded stream events for usage and the end. */
+  watch(): NativeStreamWatch;
+}
+
+export interface NativeStreamWatch {
+  push(event: SseEvent): void;
+  readonly usage: Usage | undefined;
+  readonly finished: boolean;
+  /** Output text seen, counted when the stream reports no usage. */
+  readonly text: string;
+  /** The dialect's error event for a stream cut short. */
+  fail(error: ChatError): string;
+}
+
+export interface RenderedError {
+  status: number;
+  body: unknown;
+}
+
+export interface Dialect {
+  readonly name: DialectName;
+  renderReply(completion: Buffer | string, contentType: string, ctx: RenderContext): RenderedBody;
+  streamRenderer(ctx: RenderContext): StreamRenderer;
+  /** The dialect's error body (and status) for a canonical error. */
+  renderError(status: number, error: ChatError): RenderedError;
+  readonly native?: NativeRoute;
+}

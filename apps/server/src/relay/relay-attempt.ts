@@ -1,0 +1,156 @@
+// One attempt on one channel: the request goes through the provider adapter (canonical form) or,
+// when the channel speaks the caller's dialect, as received (native route).
+import type { IncomingMessage } from 'node:http';
+import type { AdapterContext, ProviderAdapter, StreamTranslator } from './adapters/types';
+import type { Usage } from './billing';
+import type { ChatError } from './canonical/types';
+import type { Dialect, DialectRequest, NativeRoute, RenderContext } from './dialects/types';
+import { UpstreamError, upstreamErrorFrom } from './relay-errors';
+import { mapStatus, networkError } from './relay-routing';
+import { type SseEvent, streamReader } from './sse';
+import { readBody, sendUpstream, type UpstreamCancel, UpstreamNetworkError } from './upstream';
+
+/** How an attempt talks to its channel. */
+export type Route =
+  | { kind: 'adapter'; adapter: ProviderAdapter }
+  | { kind: 'native'; native: NativeRoute };
+
+export interface WholeReply {
+  body: Buffer | string;
+  contentType: string;
+  usage: Usage | undefined;
+  text: string;
+}
+
+/** A streamed reply being relayed: upstream text in, frames in the caller's dialect out. */
+export interface StreamPipe {
+  push(chunk: string): string;
+  /** Frames for what the upstream left unterminated at its end. */
+  flush(): string;
+  end(usage: Usage): string;
+  fail(error: ChatError): string;
+  readonly usage: Usage | undefined;
+  readonly text: string;
+  readonly finished: boolean;
+}
+
+/** Sends the attempt; a non-2xx reply or a network failure becomes an UpstreamError. */
+export async function sendAttempt(
+  route: Route,
+  ctx: AdapterContext,
+  request: DialectRequest,
+  cancel: UpstreamCancel,
+): Promise<IncomingMessage> {
+  let response: IncomingMessage;
+  try {
+    if (route.kind === 'native') {
+      response = await sendUpstream(route.native.request(ctx.channel, request, ctx.model), cancel);
+    } else if (route.adapter.send) {
+      response = await route.adapter.send(ctx, cancel);
+    } else {
+      response = await sendUpstream(route.adapter.request(ctx), cancel);
+    }
+  } catch (error) {
+    if (error instanceof UpstreamNetworkError) throw networkError(error.message);
+    throw error;
+  }
+  const status = response.statusCode ?? 0;
+  if (status >= 200 && status < 300) return response;
+  const raw = await readBody(response).catch(() => Buffer.alloc(0));
+  throw new UpstreamError(
+    mapStatus(ctx.channel, status),
+    upstreamErrorFrom(status, raw.toString('utf8')),
+    status,
+  );
+}
+
+/** Reads a whole reply and renders it in the caller's dialect. */
+export async function readWholeReply(
+  route: Route,
+  response: IncomingMessage,
+  ctx: AdapterContext,
+  dialect: Dialect,
+  render: RenderContext,
+): Promise<WholeReply> {
+  const raw = await readBody(response).catch((error: unknown) => {
+    throw networkError((error as Error).message);
+  });
+  const contentType = String(response.headers['content-type'] ?? 'application/json');
+  if (route.kind === 'native') {
+    return { body: raw, contentType, usage: route.native.replyUsage(raw), text: '' };
+  }
+  const converted = route.adapter.reply(ctx, raw, contentType);
+  const rendered = dialect.renderReply(converted.body, converted.contentType, render);
+  return { ...rendered, usage: converted.usage, text: converted.text };
+}
+
+/** The pipe for a streamed reply on this route. */
+export function streamPipe(
+  route: Route,
+  ctx: AdapterContext,
+  dialect: Dialect,
+  render: RenderContext,
+): StreamPipe {
+  if (route.kind === 'native') return nativePipe(route.native);
+  return translatedPipe(route.adapter, ctx, dialect, render);
+}
+
+function translatedPipe(
+  adapter: ProviderAdapter,
+  ctx: AdapterContext,
+  dialect: Dialect,
+  render: RenderContext,
+): StreamPipe {
+  const reader = streamReader(adapter.streamFraming);
+  const translator: StreamTranslator = adapter.stream(ctx);
+  const renderer = dialect.streamRenderer(render);
+  const frames = (events: SseEvent[]) => {
+    let out = '';
+    for (const event of events) {
+      for (const payload of translator.push(event)) out += renderer.chunk(payload);
+    }
+    return out;
+  };
+  return {
+    push: (chunk) => frames(reader.push(chunk)),
+    flush: () => frames(reader.flush()),
+    end: (usage) => renderer.end(usage),
+    fail: (error) => renderer.fail(error),
+    get usage() {
+      return translator.usage;
+    },
+    get text() {
+      return translator.text;
+    },
+    get finished() {
+      return translator.finished;
+    },
+  };
+}
+
+/** Same dialect in and out: the upstream's bytes go to the client as they come, watched. */
+function nativePipe(native: NativeRoute): StreamPipe {
+  const reader = streamReader('sse');
+  const watch = native.watch();
+  return {
+    push: (chunk) => {
+      for (const event of reader.push(chunk)) watch.push(event);
+      return chunk;
+    },
+    flush: () => {
+      for (const event of reader.flush()) watch.push(event);
+      return '';
+    },
+    end: () => '',
+    fail: (error) => watch.fail(error),
+    get usage() {
+      return watch.usage;
+    },
+    get text() {
+      return watch.text;
+    },
+    get finished() {
+      return watch.finished;
+    },
+  };
+}

@@ -1,0 +1,118 @@
+// Delivery to the client: a whole reply, or a stream piped event by event (paused while the
+// client is slow), ended by the dialect's closing frames or, when cut, its error event.
+import type { IncomingMessage, OutgoingHttpHeaders } from 'node:http';
+import { performance } from 'node:perf_hooks';
+import type { FastifyReply } from 'fastify';
+import type { Usage } from './billing';
+import type { ChatError } from './canonical/types';
+import type { StreamPipe, WholeReply } from './relay-attempt';
+
+/** No byte from a streaming upstream for this long ends the stream. */
+export const STREAM_IDLE_TIMEOUT_MS = 60_000;
+
+/** Why a delivered stream ended early: the client left or the upstream broke off. */
+export type StreamCut = 'client' | 'upstream' | null;
+
+export interface Delivery {
+  usage: Usage | undefined;
+  text: string;
+  cut: StreamCut;
+  /** What the upstream said when it broke off (for the log). */
+  cutReason?: string;
+  /** Milliseconds from the start to the first byte sent to the client. */
+  firstByteMs: number;
+  delivered: boolean;
+  /** Streams only: ends the client's stream once the usage is known. */
+  close?: (usage: Usage) => void;
+}
+
+export async function deliverReply(
+  reply: FastifyReply,
+  whole: WholeReply,
+  started: number,
+): Promise<Delivery> {
+  const firstByteMs = Math.round(performance.now() - started);
+  await reply.code(200).header('content-type', whole.contentType).send(whole.body);
+  return { usage: whole.usage, text: whole.text, cut: null, firstByteMs, delivered: true };
+}
+
+const cutError = (reason: string): ChatError => ({
+  message: `The upstream stream ended early: ${reason}`,
+  type: 'upstream_error',
+  param: null,
+  code: 'stream_cut',
+});
+
+/** Pipes the upstream's stream to the client through `pipe`. */
+export function deliverStream(
+  reply: FastifyReply,
+  response: IncomingMessage,
+  pipe: StreamPipe,
+  started: number,
+  contentType = 'text/event-stream',
+): Promise<Delivery> {
+  reply.hijack();
+  const out = reply.raw;
+  // The headers hooks set (CORS, request id) go out with the stream's head too.
+  const headers: OutgoingHttpHeaders = {
+    ...(reply.getHeaders() as OutgoingHttpHeaders),
+    'content-type': contentType,
+    'cache-control': 'no-cache',
+    connection: 'keep-alive',
+    'x-accel-buffering': 'no',
+  };
+  out.writeHead(200, headers);
+  let firstByteMs = -1;
+  response.setEncoding('utf8');
+  response.setTimeout(STREAM_IDLE_TIMEOUT_MS, () => response.destroy(new Error('idle upstream')));
+
+  const write = (frames: string) => {
+    if (frames === '') return;
+    if (firstByteMs < 0) firstByteMs = Math.round(performance.now() - started);
+    if (!out.write(frames)) {
+      response.pause();
+      out.once('drain', () => response.resume());
+    }
+  };
+
+  return new Promise<Delivery>((resolve) => {
+    let settled = false;
+    const done = (cut: StreamCut, cutReason?: string) => {
+      if (settled) return;
+      settled = true;
+      out.off('close', onClientClose);
+      if (cut !== 'client' && !out.destroyed) write(pipe.flush());
+      const close = (usage: Usage) => {
+        if (out.destroyed) return;
+        if (cut === null) out.end(pipe.end(usage));
+        else out.end(pipe.fail(cutError(cutReason ?? 'connection closed')));
+      };
+      resolve({
+        usage: pipe.usage,
+        text: pipe.text,
+        cut,
+        ...(cutReason ? { cutReason } : {}),
+        firstByteMs,
+        delivered: firstByteMs >= 0,
+        close,
+      });
+    };
+    const onClientClose = () => {
+      if (!out.writableFinished) {
+        response.destroy();
+        done('client');
+      }
+    };
+    out.once('close', onClientClose);
+    response.on('data', (chunk: string) => write(pipe.push(chunk)));
+    response.once('end', () =>
+      pipe.finished ? done(null) : done('upstream', 'the upstream ended without finishing'),
+    );
+    response.once('error', (error) =>
+      out.destroyed ? done('client') : done('upstream', error.message),
+    );
+    response.once('close', () => {
+      if (!response.complete) done(out.destroyed ? 'client' : 'upstream', 'connection closed');
+    });
+  });
+}

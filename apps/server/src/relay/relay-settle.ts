@@ -1,0 +1,126 @@
+// The last stage: count what the upstream did not report, close the stream, charge the real
+// cost and write the consume log (price breakdown, channels tried, why a stream was cut).
+import { type Language, LogType } from '@switchyard/contracts';
+import { translate } from '../i18n';
+import type { OptionsStore } from '../modules/options/options.store';
+import type { AdapterContext } from './adapters/types';
+import type { RelayCaller } from './admission';
+import type { Billing, PriceQuote, Reservation, Usage } from './billing';
+import type { DialectName, DialectRequest } from './dialects/types';
+import type { Delivery, StreamCut } from './relay-delivery';
+import { countPromptTokens } from './relay-request';
+import { countText } from './tokenizer';
+
+export interface SettleDeps {
+  billing: Billing;
+  options: OptionsStore;
+  now: () => number;
+}
+
+export interface SettleInput {
+  caller: RelayCaller;
+  request: DialectRequest;
+  dialect: DialectName;
+  ctx: AdapterContext;
+  reservation: Reservation;
+  quote: PriceQuote;
+  delivery: Delivery;
+  elapsedMs: number;
+  language: Language;
+  tried: readonly number[];
+}
+
+/** Settles a delivered reply (refunds one nothing of which reached the client). */
+export async function settleDelivery(deps: SettleDeps, input: SettleInput): Promise<void> {
+  const { caller, ctx, delivery, reservation } = input;
+  if (!delivery.delivered) {
+    delivery.close?.({ promptTokens: 0, completionTokens: 0 });
+    await deps.billing.refund(reservation);
+    return;
+  }
+  const quote =
+    ctx.model === input.quote.model ? input.quote : deps.billing.quote(ctx.model, caller.group);
+  let usage = delivery.usage;
+  const counted = usage === undefined;
+  if (!usage) {
+    usage = {
+      promptTokens: await countPromptTokens(ctx.mode, ctx.model, input.request.body),
+      completionTokens: await countText(ctx.model, delivery.text),
+    };
+  }
+  delivery.close?.(usage);
+  // Images are priced per picture (size, quality, n), not by tokens.
+  const cost =
+    ctx.mode === 'images'
+      ? deps.billing.imageCost(quote, input.request.body)
+      : deps.billing.cost(quote, usage);
+  const log = deps.options.getBool('LogConsumeEnabled')
+    ? {
+        user_id: caller.userId,
+        username: caller.username,
+        created_at: deps.now(),
+        type: LogType.consume,
+        content: logContent(input.language, quote, delivery.cut),
+        token_name: caller.tokenName,
+        model_name: ctx.model,
+        prompt_tokens: usage.promptTokens,
+        completion_tokens: usage.completionTokens,
+        use_time: Math.round(input.elapsedMs / 1000),
+        is_stream: ctx.stream ? 1 : 0,
+        channel_id: ctx.channel.id,
+        token_id: caller.tokenId,
+        other: JSON.stringify(logOther(input, quote, usage, counted)),
+      }
+    : null;
+  await deps.billing.settle(reservation, { cost, channelId: ctx.channel.id, log });
+}
+
+function logOther(input: SettleInput, quote: PriceQuote, usage: Usage, counted: boolean) {
+  const { delivery } = input;
+  return {
+    frt: delivery.firstByteMs,
+    model_ratio: quote.modelRatio,
+    model_price: quote.modelPrice,
+    completion_ratio: quote.completionRatio,
+    group_ratio: quote.groupRatio,
+    admin_info: { use_channel: [...input.tried] },
+    ...(input.dialect === 'chat' ? {} : { dialect: input.dialect }),
+    ...(usage.cachedTokens ? { cached_tokens: usage.cachedTokens } : {}),
+    ...(usage.cacheWriteTokens ? { cache_write_tokens: usage.cacheWriteTokens } : {}),
+    ...(usage.cacheWrite1hTokens ? { cache_write_1h_tokens: usage.cacheWrite1hTokens } : {}),
+    ...(usage.reasoningTokens ? { reasoning_tokens: usage.reasoningTokens } : {}),
+    ...(delivery.cut ? { stream_cut: delivery.cut } : {}),
+    ...(delivery.cutReason ? { stream_cut_reason: delivery.cutReason } : {}),
+    ...(counted ? { usage_counted: true } : {}),
+  };
+}
+
+/** Log texts by language, price and cut: a handful of distinct texts, built once each. */
+const logContents = new Map<string, string>();
+const LOG_CONTENTS_KEPT = 1000;
+
+function logContent(language: Language, quote: PriceQuote, cut: StreamCut): string {
+  const key = `${language}|${quote.perCall}|${quote.modelPrice}|${quote.modelRatio}|${quote.groupRatio}|${quote.completionRatio}|${cut}`;
+  let content = logContents.get(key);
+  if (content === undefined) {
+    if (logContents.size >= LOG_CONTENTS_KEPT) logContents.clear();
+    content = buildLogContent(language, quote, cut);
+    logContents.set(key, content);
+  }
+  return content;
+}
+
+function buildLogContent(language: Language, quote: PriceQuote, cut: StreamCut): string {
+  const fixed = (value: number) => value.toFixed(2);
+  const base = quote.perCall
+    ? translate(language, 'relay.logPrice', {
+        modelPrice: fixed(quote.modelPrice),
+        groupRatio: fixed(quote.groupRatio),
+      })
+    : translate(language, 'relay.logRatio', {
+        modelRatio: fixed(quote.modelRatio),
+        groupRatio: fixed(quote.groupRatio),
+        completionRatio: fixed(quote.completionRatio),
+      });
+  return cut ? base + translate(language, 'relay.logCut') : base;
+}
