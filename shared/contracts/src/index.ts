@@ -43,6 +43,7 @@ export type {
   UpdateChannelRequest,
 } from './channels';
 export * from './domain';
+export * from './model-price-table';
 export * from './observability';
 export type {
   AsyncTaskQuery,
@@ -59,6 +60,7 @@ export * from './pricing-defaults';
 export * from './quota';
 export * from './remotes';
 export type { PublicStatus } from './status';
+export * from './token-cost';
 export type {
   LoginRequest,
   RegisterRequest,
