@@ -35,6 +35,17 @@ export interface ChannelTypeInfo {
   /** The OpenAI organization header applies. */
   organization?: true;
   balance?: BalanceApi;
+  /** What the relay may rely on beyond the family's chat API (absent: nothing more). */
+  capabilities?: ChannelCapabilities;
+}
+
+export interface ChannelCapabilities {
+  /** The upstream serves OpenAI's Responses API (`/v1/responses`), so Responses pass through. */
+  responsesApi?: true;
+  /** The upstream accepts `stream_options.include_usage` on chat streams. */
+  streamUsage?: true;
+  /** The upstream is spoken to in its own API rather than the family's (Ollama's /api/chat). */
+  nativeApi?: 'ollama';
 }
 
 const OPENAI_MODELS = [
@@ -86,6 +97,7 @@ export const CHANNEL_TYPES: readonly ChannelTypeInfo[] = [
     fetchModels: true,
     organization: true,
     balance: 'openaiDashboard',
+    capabilities: { responsesApi: true, streamUsage: true },
   },
   { id: 2, key: 'midjourneyProxy', family: 'midjourney', defaultModels: MIDJOURNEY_MODELS },
   {
@@ -95,6 +107,7 @@ export const CHANNEL_TYPES: readonly ChannelTypeInfo[] = [
     defaultOther: '2023-06-01-preview',
     otherField: 'apiVersion',
     defaultModels: ['gpt-35-turbo', 'gpt-4', 'gpt-4o', 'text-embedding-ada-002'],
+    capabilities: { responsesApi: true },
   },
   {
     id: 4,
@@ -102,6 +115,7 @@ export const CHANNEL_TYPES: readonly ChannelTypeInfo[] = [
     family: 'openai',
     defaultBaseUrl: 'http://localhost:11434',
     defaultModels: ['llama3', 'qwen2', 'mistral'],
+    capabilities: { nativeApi: 'ollama' },
   },
   {
     id: 5,

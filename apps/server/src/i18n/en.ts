@@ -154,6 +154,7 @@ export const en: Record<MessageKey, string> = {
   'relay.upstreamSaturated': "The current group's upstream is saturated, try again later",
   'relay.badRequest': 'Invalid request: {details}',
   'relay.unsupportedEndpoint': 'The channel type does not support this endpoint',
+  'relay.unsupportedParameter': 'The parameter {param} cannot be carried to {target}',
   'relay.modelNotFound': 'The model {model} does not exist',
   'relay.logRatio':
     'Model ratio {modelRatio}, group ratio {groupRatio}, completion ratio {completionRatio}',

@@ -142,6 +142,7 @@ export const zh = {
   'relay.upstreamSaturated': '当前分组上游负载已饱和，请稍后再试',
   'relay.badRequest': '无效的请求：{details}',
   'relay.unsupportedEndpoint': '该渠道类型不支持此接口',
+  'relay.unsupportedParameter': '参数 {param} 无法转换到 {target}',
   'relay.modelNotFound': '模型 {model} 不存在',
   'relay.logRatio': '模型倍率 {modelRatio}，分组倍率 {groupRatio}，补全倍率 {completionRatio}',
   'relay.logPrice': '模型价格 {modelPrice}，分组倍率 {groupRatio}',

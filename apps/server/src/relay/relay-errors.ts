@@ -26,7 +26,7 @@ export class RelayError extends Error {
       error: {
         message: translate(language, this.messageKey, this.params),
         type: LOCAL_ERROR_TYPE,
-        param: null,
+        param: typeof this.params.param === 'string' ? this.params.param : null,
         code: this.code,
       },
     };

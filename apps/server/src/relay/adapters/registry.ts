@@ -15,15 +15,14 @@ const anthropic = new AnthropicAdapter();
 const gemini = new GeminiAdapter();
 /** The local model runner is spoken to in its native API. */
 const ollama = new OllamaAdapter();
-const OLLAMA_TYPE = 4;
 
 /** The adapter for a channel type, or undefined when the relay cannot talk to it. */
 export function adapterFor(channelType: number): ProviderAdapter | undefined {
-  if (channelType === 1) return openAi;
-  if (channelType === OLLAMA_TYPE) return ollama;
-  switch (channelTypeById(channelType)?.family) {
+  const info = channelTypeById(channelType);
+  if (info?.capabilities?.nativeApi === 'ollama') return ollama;
+  switch (info?.family) {
     case 'openai':
-      return openAiCompatible;
+      return info.capabilities?.streamUsage ? openAi : openAiCompatible;
     case 'azure':
       return azure;
     case 'anthropic':

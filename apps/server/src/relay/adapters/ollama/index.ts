@@ -1,16 +1,6 @@
-// Local model runner (type 4) through its native API: /api/chat (JSON or newline-delimited
-// JSON stream) and /api/embed, with usage from prompt_eval_count and eval_count.
-import type { Usage } from '../../billing';
-import {
-  type ChatMessage,
-  dataUrl,
-  type FinishReason,
-  imageUrlOf,
-  messageText,
-  stopList,
-  usageFields,
-} from '../openai-shapes';
-import { completionReply, type StreamPiece, TextChunkStream } from '../text-chunk-stream';
+// Local model runner (capability nativeApi 'ollama') through its native API: /api/chat (JSON or
+// newline-delimited JSON stream) and /api/embed, usage from prompt_eval_count and eval_count.
+import { chatUsageOf } from '../../canonical/usage';
 import type {
   AdapterContext,
   ConvertedReply,
@@ -18,62 +8,18 @@ import type {
   RelayMode,
   StreamTranslator,
 } from '../types';
-import { baseUrlOf } from '../types';
+import { baseUrlOf, chatBody } from '../types';
+import {
+  completionFromOllama,
+  type OllamaReply,
+  OllamaStreamTranslator,
+  toOllamaRequest,
+  usageOfOllama,
+} from './chat';
 
-interface OllamaReply {
-  message?: { content?: string };
-  done?: boolean;
-  done_reason?: string;
-  prompt_eval_count?: number;
-  eval_count?: number;
-  embeddings?: number[][];
-}
-
-const usageOf = (reply: OllamaReply): Usage | undefined =>
-  reply.done || reply.embeddings
-    ? { promptTokens: reply.prompt_eval_count ?? 0, completionTokens: reply.eval_count ?? 0 }
-    : undefined;
-
-const finishOf = (reply: OllamaReply): FinishReason =>
-  reply.done ? (reply.done_reason === 'length' ? 'length' : 'stop') : null;
-
-function toOllamaMessage(message: ChatMessage) {
-  const images = Array.isArray(message.content)
-    ? message.content
-        .filter((part) => part.type === 'image_url')
-        .map((part) => dataUrl(imageUrlOf(part))?.data)
-        .filter((data): data is string => Boolean(data))
-    : [];
-  return {
-    role: message.role ?? 'user',
-    content: messageText(message.content ?? ''),
-    ...(images.length > 0 ? { images } : {}),
-  };
-}
-
-/** The /api/chat body for an OpenAI chat body. */
-export function toOllamaChat(ctx: AdapterContext): Record<string, unknown> {
-  const options: Record<string, unknown> = {};
-  if (ctx.body.temperature !== undefined) options.temperature = ctx.body.temperature;
-  if (ctx.body.top_p !== undefined) options.top_p = ctx.body.top_p;
-  const maxTokens = ctx.body.max_tokens ?? ctx.body.max_completion_tokens;
-  if (maxTokens !== undefined) options.num_predict = maxTokens;
-  const stop = stopList(ctx.body.stop);
-  if (stop) options.stop = stop;
-  return {
-    model: ctx.model,
-    messages: ((ctx.body.messages ?? []) as ChatMessage[]).map(toOllamaMessage),
-    stream: ctx.stream,
-    options,
-  };
-}
-
-/** What one reply or stream line carries. */
-const pieceOf = (reply: OllamaReply): StreamPiece => ({
-  text: reply.message?.content ?? '',
-  finish: finishOf(reply),
-  usage: usageOf(reply),
-});
+/** The /api/chat body of an adapter context. */
+export const toOllamaChat = (ctx: AdapterContext) =>
+  toOllamaRequest(chatBody(ctx), ctx.model, ctx.stream);
 
 export class OllamaAdapter implements ProviderAdapter {
   readonly streamFraming = 'ndjson';
@@ -97,8 +43,8 @@ export class OllamaAdapter implements ProviderAdapter {
 
   reply(ctx: AdapterContext, raw: Buffer): ConvertedReply {
     const reply = JSON.parse(raw.toString('utf8')) as OllamaReply;
-    const usage = usageOf(reply);
     if (ctx.mode === 'embeddings') {
+      const usage = usageOfOllama(reply);
       const body = JSON.stringify({
         object: 'list',
         data: (reply.embeddings ?? []).map((embedding, index) => ({
@@ -107,14 +53,15 @@ export class OllamaAdapter implements ProviderAdapter {
           embedding,
         })),
         model: ctx.model,
-        usage: usageFields(usage ?? { promptTokens: 0, completionTokens: 0 }),
+        usage: chatUsageOf(usage ?? { promptTokens: 0, completionTokens: 0 }),
       });
       return { body, contentType: 'application/json', usage, text: '' };
     }
-    return completionReply(ctx.model, pieceOf(reply));
+    const { completion, usage, text } = completionFromOllama(reply, ctx.model);
+    return { body: JSON.stringify(completion), contentType: 'application/json', usage, text };
   }
 
   stream(ctx: AdapterContext): StreamTranslator {
-    return new TextChunkStream(ctx.model, pieceOf);
+    return new OllamaStreamTranslator(ctx.model);
   }
 }
