@@ -31,16 +31,7 @@ export function readMessages(body: Json): Seen {
   const result = lastBlocks.find((block) => block.type === 'tool_result');
   const toolChoice = asRecord(body.tool_choice);
   const tools = asList(body.tools).map(asRecord);
-  // A forced tool that is not one of the "real" tools stands for structured output.
-  const forced =
-    toolChoice.type === 'tool' ? tools.find((tool) => tool.name === toolChoice.name) : undefined;
-  const outputFormat = asRecord(body.output_format);
-  const schema =
-    outputFormat.type === 'json_schema'
-      ? outputFormat.schema
-      : forced && forced.name !== 'get_weather'
-        ? forced.input_schema
-        : undefined;
+  const outputFormat = asRecord(body.output_format ?? asRecord(body.output_config).format);
   const users = messages.filter((message) => message.role === 'user');
   const lastUserText = [...users]
     .reverse()
@@ -52,12 +43,12 @@ export function readMessages(body: Json): Seen {
     stream: body.stream === true,
     system: textOf(body.system),
     text: lastUserText ?? '',
-    tools: schema === undefined ? tools.map((tool) => String(tool.name)) : [],
+    tools: tools.map((tool) => String(tool.name)),
     ...(result
       ? { toolResult: toolResultText(result), toolCallId: String(result.tool_use_id ?? '') }
       : {}),
-    ...(schema === undefined ? {} : { schema }),
-    ...(schema !== undefined && forced ? { forcedTool: String(forced.name) } : {}),
+    ...(outputFormat.type === 'json_schema' ? { schema: outputFormat.schema } : {}),
+    ...(toolChoice.type === 'tool' ? { forcedTool: String(toolChoice.name) } : {}),
     images: messages.flatMap((message) => asList(message.content).map(asRecord).flatMap(imageOf)),
     settings: pick(body, ['max_tokens', 'temperature', 'top_p', 'stop_sequences', 'thinking']),
   };
@@ -83,12 +74,9 @@ const usage = (outputTokens: number) => ({
   service_tier: 'standard',
 });
 
-function block(seen: Seen, turn: Turn): Json {
+function block(turn: Turn): Json {
   if (turn.kind === 'tool') {
-    return { type: 'tool_use', id: 'toolu_fake1', name: turn.name, input: turn.args };
-  }
-  if (turn.kind === 'json' && seen.forcedTool) {
-    return { type: 'tool_use', id: 'toolu_fake2', name: seen.forcedTool, input: turn.value };
+    return { type: 'tool_use', id: `toolu_${turn.id}`, name: turn.name, input: turn.args };
   }
   const text = turn.kind === 'json' ? JSON.stringify(turn.value) : turn.text;
   return { type: 'text', text };
@@ -97,7 +85,7 @@ function block(seen: Seen, turn: Turn): Json {
 const stopReason = (content: Json) => (content.type === 'tool_use' ? 'tool_use' : 'end_turn');
 
 export function messagesJson(seen: Seen, turn: Turn): Json {
-  const content = block(seen, turn);
+  const content = block(turn);
   return {
     id: 'msg_fake1',
     type: 'message',
@@ -113,7 +101,7 @@ export function messagesJson(seen: Seen, turn: Turn): Json {
 const sse = (event: string, data: Json) => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
 
 export function messagesStream(seen: Seen, turn: Turn): string[] {
-  const content = block(seen, turn);
+  const content = block(turn);
   const frames = [
     sse('message_start', {
       type: 'message_start',

@@ -26,6 +26,10 @@ export function readGemini(body: Json, model: string, stream: boolean): Seen {
     config.responseJsonSchema ??
     config.responseSchema ??
     (config.responseMimeType === 'application/json' ? {} : undefined);
+  const calling = asRecord(asRecord(body.toolConfig).functionCallingConfig);
+  const allowed = asList(calling.allowedFunctionNames);
+  const forcedTool =
+    calling.mode === 'ANY' && allowed.length === 1 ? { forcedTool: String(allowed[0]) } : {};
   const users = contents.filter((content) => content.role !== 'model');
   const lastUserText = [...users]
     .reverse()
@@ -47,6 +51,7 @@ export function readGemini(body: Json, model: string, stream: boolean): Seen {
         }
       : {}),
     ...(schema === undefined ? {} : { schema }),
+    ...forcedTool,
     images: contents.flatMap((content) => asList(content.parts).map(asRecord).flatMap(imageOf)),
     settings: config,
   };

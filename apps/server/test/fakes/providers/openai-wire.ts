@@ -49,6 +49,7 @@ export function readChat(body: Json): Seen {
       : format.type === 'json_object'
         ? { schema: {} }
         : {}),
+    ...forced(asRecord(asRecord(body.tool_choice).function).name),
     images: messages.flatMap((message) => imagesOf(message.content, 'image_url')),
     settings: pick(body, ['max_tokens', 'max_completion_tokens', 'temperature', 'top_p', 'stop']),
   };
@@ -79,10 +80,13 @@ export function readResponses(body: Json): Seen {
       ? { toolResult: textOf(last.output), toolCallId: String(last.call_id ?? '') }
       : {}),
     ...(format.type === 'json_schema' ? { schema: format.schema } : {}),
+    ...forced(asRecord(body.tool_choice).name),
     images: items.flatMap((item) => imagesOf(item.content, 'input_image')),
     settings: pick(body, ['max_output_tokens', 'temperature', 'top_p', 'reasoning']),
   };
 }
+
+const forced = (name: unknown) => (typeof name === 'string' ? { forcedTool: name } : {});
 
 function pick(body: Json, keys: string[]): Json {
   return Object.fromEntries(

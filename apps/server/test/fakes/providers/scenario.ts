@@ -52,8 +52,35 @@ export const FAKE_USAGE = {
   reasoning: 4,
 } as const;
 
+/** Shell tools of the coding agents: Claude Code's Bash, Codex's shell tools. */
+export const AGENT_SHELL_TOOLS = ['Bash', 'shell', 'shell_command', 'exec_command'];
+/** What the fake asks an agent to run: it leaves a file the test can look for. */
+export const AGENT_COMMAND = 'echo agent-tool-ran > agent-proof.txt && echo proof-written';
+export const agentReply = (result: string) => `Done. The command said: ${result}`;
+
+function agentCall(tool: string): Turn {
+  const args: Record<string, unknown> =
+    tool === 'Bash'
+      ? { command: AGENT_COMMAND, description: 'Write the proof file' }
+      : tool === 'shell'
+        ? { command: ['bash', '-lc', AGENT_COMMAND] }
+        : tool === 'exec_command'
+          ? { cmd: AGENT_COMMAND }
+          : { command: AGENT_COMMAND };
+  return { kind: 'tool', id: 'call_agent_1', name: tool, args };
+}
+
 export function decide(seen: Seen): Turn {
+  const shell = seen.tools.find((name) => AGENT_SHELL_TOOLS.includes(name));
+  if (shell !== undefined && seen.text.includes('[agent]')) {
+    if (seen.toolResult !== undefined) return { kind: 'text', text: agentReply(seen.toolResult) };
+    return agentCall(shell);
+  }
   if (seen.toolResult !== undefined) return { kind: 'text', text: toolReply(seen.toolResult) };
+  // A forced tool other than the weather one is structured output in tool form.
+  if (seen.forcedTool !== undefined && seen.forcedTool !== TOOL_NAME) {
+    return { kind: 'tool', id: 'call_record_1', name: seen.forcedTool, args: STRUCTURED_VALUE };
+  }
   if (seen.schema !== undefined) return { kind: 'json', value: STRUCTURED_VALUE };
   if (seen.tools.includes(TOOL_NAME)) {
     return { kind: 'tool', id: TOOL_CALL_ID, name: TOOL_NAME, args: TOOL_ARGS };
