@@ -4,6 +4,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/database';
 import type { OptionsStore } from '../modules/options/options.store';
 import type { RelayMode } from './adapters/types';
+import { anthropicKey } from './dialects/anthropic/parse';
+import {
+  anthropicModelList,
+  registerMessagesRoutes,
+  wantsAnthropicModels,
+} from './dialects/anthropic/routes';
 import { chatDialect } from './dialects/chat';
 import { parseChatRequest } from './dialects/chat/parse';
 import type { Dialect } from './dialects/types';
@@ -104,12 +110,16 @@ export function registerRelayRoutes(app: FastifyInstance, deps: RelayRouteDeps):
       return relay.handle(request, reply, embeddingsIngress);
     });
 
+    registerMessagesRoutes(scope, relay);
+
     scope.get('/v1/models', async (request) => {
-      const caller = await relay.admit(request);
+      const anthropic = wantsAnthropicModels(request);
+      const caller = await relay.admit(request, anthropic ? anthropicKey(request) : undefined);
       const models = await listGroupModels(deps.db, caller.group);
       const allowed = caller.modelLimits
         ? models.filter((m) => caller.modelLimits?.has(m))
         : models;
+      if (anthropic) return anthropicModelList(allowed, caller);
       return { object: 'list', data: allowed.map(modelObject) };
     });
     scope.get<{ Params: { model: string } }>('/v1/models/:model', async (request) => {

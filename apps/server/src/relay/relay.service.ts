@@ -3,6 +3,7 @@
 // route, retrying other channels) → deliver (rendered in the caller's dialect) → settle (cost
 // and consume log) or refund. Billing, retries, selection and logging live here for all dialects.
 import { performance } from 'node:perf_hooks';
+import { channelTypeById } from '@switchyard/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/database';
 import { languageOf } from '../i18n';
@@ -11,6 +12,7 @@ import { adapterFor } from './adapters/registry';
 import type { AdapterContext } from './adapters/types';
 import { admitCaller, assertHasQuota, assertModelAllowed, type RelayCaller } from './admission';
 import type { Billing, PriceQuote } from './billing';
+import { unsupportedParameter } from './canonical/unsupported';
 import type { ChannelHealth } from './channel-health';
 import type { Dialect, DialectRequest, RenderContext } from './dialects/types';
 import type { CandidateRow } from './relay.repository';
@@ -98,6 +100,12 @@ export class RelayService {
         channel = plan.next();
         continue;
       }
+      const uncarried = route.kind === 'adapter' ? parsed.uncarried?.[0] : undefined;
+      if (uncarried) {
+        lastError = unsupportedParameter(uncarried, channelTypeName(channel));
+        channel = plan.next();
+        continue;
+      }
       const ctx = attemptContext(channel, parsed);
       render.model = ctx.model;
       try {
@@ -182,6 +190,9 @@ export class RelayService {
   }
 }
 
+const channelTypeName = (channel: CandidateRow): string =>
+  channelTypeById(channel.type)?.key ?? `channel type ${channel.type}`;
+
 /** Native when the channel speaks the caller's dialect, else the channel's adapter. */
 function routeFor(dialect: Dialect, channel: CandidateRow, parsed: DialectRequest): Route | null {
   if (dialect.native?.accepts(channel)) return { kind: 'native', native: dialect.native };
@@ -199,6 +210,7 @@ function attemptContext(channel: CandidateRow, parsed: DialectRequest): AdapterC
     stream: parsed.stream,
     includeUsage: parsed.includeUsage,
     clientHeaders: parsed.clientHeaders,
+    translated: parsed.translated === true,
   };
   if (parsed.multipart) {
     ctx.multipart = {

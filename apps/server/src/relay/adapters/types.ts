@@ -40,6 +40,12 @@ export interface AdapterContext {
    * anthropic-version and anthropic-beta), lower-case names. Empty when there are none.
    */
   clientHeaders?: Record<string, string>;
+  /**
+   * The body was translated from another dialect and may hold the canonical extension fields
+   * (thinking_blocks, cache_control, thinking_budget…): an OpenAI-shaped upstream gets them
+   * converted or refused. False for chat requests, which pass through as sent.
+   */
+  translated?: boolean;
 }
 
 /** The canonical chat request of a 'chat' context. */

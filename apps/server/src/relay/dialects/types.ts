@@ -26,6 +26,13 @@ export interface DialectRequest {
   /** Client headers a same-family upstream understands (anthropic-version…). */
   clientHeaders: Record<string, string>;
   multipart?: { data: Buffer; contentType: string };
+  /** The body was translated from another dialect (canonical extension fields may be set). */
+  translated?: boolean;
+  /**
+   * What the request asks for that the canonical form cannot carry (field or block names):
+   * harmless on a native route, a 400 naming the first when the request must be translated.
+   */
+  uncarried?: string[];
 }
 
 /** What a renderer knows about the reply it renders. */

@@ -1,6 +1,8 @@
 // OpenAI (type 1) and every OpenAI-shaped provider (custom, local runner, long-context, startup…):
 // requests pass through with the mapped model; replies are read only for usage.
 import type { Usage } from '../../billing';
+import type { ChatUsage } from '../../canonical/types';
+import { usageOfChat } from '../../canonical/usage';
 import type { SseEvent } from '../../sse';
 import type {
   AdapterContext,
@@ -9,7 +11,8 @@ import type {
   RelayMode,
   StreamTranslator,
 } from '../types';
-import { baseUrlOf } from '../types';
+import { baseUrlOf, chatBody } from '../types';
+import { toOpenAiChat } from './chat-body';
 
 export const OPENAI_PATHS: Record<RelayMode, string> = {
   chat: '/v1/chat/completions',
@@ -23,11 +26,7 @@ export const OPENAI_PATHS: Record<RelayMode, string> = {
   rerank: '/v1/rerank',
 };
 
-interface OpenAiUsage {
-  prompt_tokens?: number;
-  completion_tokens?: number;
-  total_tokens?: number;
-}
+type OpenAiUsage = Partial<ChatUsage>;
 
 interface OpenAiChoice {
   text?: string;
@@ -46,15 +45,8 @@ interface OpenAiReply {
   text?: string;
 }
 
-/** Usage in OpenAI's fields; an all-zero usage counts as none (the text is counted instead). */
-export function usageOf(raw: OpenAiUsage | null | undefined): Usage | undefined {
-  if (!raw) return undefined;
-  const promptTokens = raw.prompt_tokens ?? 0;
-  const completionTokens =
-    raw.completion_tokens ?? Math.max(0, (raw.total_tokens ?? 0) - promptTokens);
-  if (promptTokens === 0 && completionTokens === 0) return undefined;
-  return { promptTokens, completionTokens };
-}
+/** Usage in OpenAI's fields (cached and reasoning details included); all-zero counts as none. */
+export const usageOf = (raw: OpenAiUsage | null | undefined): Usage | undefined => usageOfChat(raw);
 
 const toolText = (calls: ToolCall[] | undefined): string =>
   (calls ?? [])
@@ -152,7 +144,7 @@ export class OpenAiAdapter implements ProviderAdapter {
       const headers = { ...this.headers(ctx), 'content-type': ctx.multipart.contentType };
       return { url: this.url(ctx), headers, body: ctx.multipart.data };
     }
-    const body = { ...ctx.body };
+    const body = ctx.translated ? toOpenAiChat(chatBody(ctx), 'OpenAI') : { ...ctx.body };
     // Usage is asked for where the provider understands stream_options; elsewhere it is counted.
     if (ctx.stream && this.options.streamUsage) body.stream_options = { include_usage: true };
     else delete body.stream_options;

@@ -1,0 +1,46 @@
+// A canonical request translated from another dialect, as an OpenAI chat body: the extension
+// fields become OpenAI's (thinking budget → reasoning_effort) or go where OpenAI has no place
+// for them (thinking blocks and their signatures belong to the provider that made them;
+// OpenAI caches prompts by itself, so cache_control has no meaning there).
+import { effortOf } from '../../canonical/reasoning';
+import type { ChatRequest, ContentPart, Message } from '../../canonical/types';
+import { unsupportedParameter } from '../../canonical/unsupported';
+
+const plainParts = (content: string | ContentPart[]) =>
+  typeof content === 'string' ? content : content.map(({ cache_control: _, ...part }) => part);
+
+function plainMessage(message: Message): Record<string, unknown> {
+  switch (message.role) {
+    case 'assistant': {
+      const { thinking_blocks: _t, reasoning_content: _r, ...rest } = message;
+      return rest.content && typeof rest.content !== 'string'
+        ? { ...rest, content: plainParts(rest.content) }
+        : rest;
+    }
+    case 'tool': {
+      const { is_error: failed, ...rest } = message;
+      const content = plainParts(rest.content);
+      // OpenAI has no error flag on tool results: the text says it.
+      return failed && typeof content === 'string'
+        ? { ...rest, content: `Error: ${content}` }
+        : { ...rest, content };
+    }
+    default:
+      return { ...message, content: plainParts(message.content) };
+  }
+}
+
+export function toOpenAiChat(request: ChatRequest, target: string): Record<string, unknown> {
+  const { thinking_budget: budget, top_k: topK, ...rest } = request;
+  if (topK !== undefined) throw unsupportedParameter('top_k', target);
+  const body: Record<string, unknown> = {
+    ...rest,
+    messages: request.messages.map(plainMessage),
+  };
+  if (request.tools) body.tools = request.tools.map(({ cache_control: _, ...tool }) => tool);
+  if (budget !== undefined && request.reasoning_effort === undefined) {
+    const effort = effortOf(budget);
+    if (effort) body.reasoning_effort = effort;
+  }
+  return body;
+}

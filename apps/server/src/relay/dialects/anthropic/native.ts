@@ -1,0 +1,69 @@
+// Messages → an Anthropic upstream, forwarded as received (thinking blocks, signatures,
+// cache_control and fields the gateway does not know survive); only the model is mapped.
+import { channelTypeById } from '@switchyard/contracts';
+import { anthropicHeaders } from '../../adapters/anthropic';
+import { usageFromAnthropic } from '../../adapters/anthropic/usage';
+import type { AnthropicEvent } from '../../adapters/anthropic/wire';
+import { baseUrlOf } from '../../adapters/types';
+import type { Usage } from '../../billing';
+import type { NativeRoute, NativeStreamWatch } from '../types';
+import { anthropicErrorEvent } from './render';
+
+class MessagesWatch implements NativeStreamWatch {
+  usage: Usage | undefined;
+  finished = false;
+  /** Anthropic streams always report usage, so no text is kept for counting. */
+  readonly text = '';
+
+  push(event: { event: string; data: string }): void {
+    // Only the events that carry usage or the end are parsed.
+    if (
+      event.event !== 'message_start' &&
+      event.event !== 'message_delta' &&
+      event.event !== 'message_stop'
+    ) {
+      return;
+    }
+    if (event.event === 'message_stop') {
+      this.finished = true;
+      return;
+    }
+    let data: AnthropicEvent;
+    try {
+      data = JSON.parse(event.data) as AnthropicEvent;
+    } catch {
+      return;
+    }
+    if (data.type === 'message_start') this.usage = usageFromAnthropic(data.message?.usage);
+    else if (data.usage) {
+      const late = usageFromAnthropic(data.usage);
+      const before = this.usage ?? { promptTokens: 0, completionTokens: 0 };
+      this.usage = {
+        ...before,
+        completionTokens: data.usage.output_tokens ?? before.completionTokens,
+        ...(data.usage.input_tokens !== undefined && late
+          ? { promptTokens: late.promptTokens }
+          : {}),
+      };
+    }
+  }
+
+  fail = anthropicErrorEvent.bind(null, 502);
+}
+
+export const messagesNative: NativeRoute = {
+  accepts: (channel) => channelTypeById(channel.type)?.family === 'anthropic',
+  request: (channel, request, model) => ({
+    url: new URL(`${baseUrlOf(channel)}/v1/messages`),
+    headers: anthropicHeaders(channel.key, request.clientHeaders),
+    body: JSON.stringify(model === request.raw.model ? request.raw : { ...request.raw, model }),
+  }),
+  replyUsage(raw) {
+    try {
+      return usageFromAnthropic((JSON.parse(raw.toString('utf8')) as { usage?: never }).usage);
+    } catch {
+      return undefined;
+    }
+  },
+  watch: () => new MessagesWatch(),
+};
