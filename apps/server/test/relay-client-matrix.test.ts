@@ -31,6 +31,7 @@ import {
 } from './helpers/matrix-scenarios';
 import { geminiDriver, messagesDriver } from './helpers/native-drivers';
 import { chatDriver, responsesDriver } from './helpers/openai-drivers';
+import type { CreatedToken } from './helpers/relay-fixtures';
 
 const DRIVERS: Record<Dialect, (url: string, key: string) => Driver> = {
   chat: chatDriver,
@@ -104,10 +105,30 @@ async function perform(
   }
 }
 
+/** Ollama has no tool_choice, so a forced tool (Anthropic's way to ask for JSON) cannot cross:
+ * the gateway refuses it with a 400 that names the parameter, and nothing is billed. */
+async function refusedForcedTool(
+  driver: Driver,
+  upstream: Upstream,
+  id: string,
+  token: CreatedToken,
+) {
+  await expect(driver.structured(upstream.model, `[${id}] please answer`)).rejects.toMatchObject({
+    status: 400,
+    error: { type: 'error', error: { type: 'invalid_request_error' } },
+    message: expect.stringContaining('tool_choice'),
+  });
+  expect(gateway.fakes.ollama.callsWhere((seen) => seen.text.includes(id))).toHaveLength(0);
+  expect((await loggedQuota(gateway.db, token, gateway.userId, 0)).count).toBe(0);
+}
+
 async function cell(dialect: Dialect, upstream: Upstream, scenario: Scenario) {
   const id = `${dialect}-${upstream.family}-${scenario}`;
   const prompt = `[${id}] please answer`;
   const token = await gateway.token(id);
+  if (dialect === 'messages' && upstream.family === 'ollama' && scenario === 'structured') {
+    return refusedForcedTool(DRIVERS[dialect](gateway.url, token.key), upstream, id, token);
+  }
   const outcomes = await perform(
     dialect,
     upstream,

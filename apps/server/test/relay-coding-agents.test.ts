@@ -20,11 +20,19 @@ import { createTestContext, type TestContext } from './helpers/server';
 
 const execFileAsync = promisify(execFile);
 
-/** Runs an agent with stdin closed (Codex reads extra input from stdin until EOF). */
-function run(file: string, args: string[], options: Parameters<typeof execFileAsync>[2]) {
+/** Runs an agent with stdin closed (Codex reads extra input from stdin until EOF); a failure
+ * carries the agent's own output, which says what the gateway answered. */
+async function run(file: string, args: string[], options: Parameters<typeof execFileAsync>[2]) {
   const pending = execFileAsync(file, args, { ...options, encoding: 'utf8' });
   pending.child.stdin?.end();
-  return pending;
+  try {
+    return await pending;
+  } catch (error) {
+    const { stdout, stderr } = error as { stdout?: string; stderr?: string };
+    throw new Error(
+      `agent failed\nstdout: ${stdout?.slice(-3000)}\nstderr: ${stderr?.slice(-3000)}`,
+    );
+  }
 }
 const require = createRequire(import.meta.url);
 const CLAUDE = join(
