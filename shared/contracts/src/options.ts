@@ -128,6 +128,8 @@ export const OPTION_DEFINITIONS = {
   SensitiveWords: str('test_sensitive'),
   // Logging
   LogConsumeEnabled: bool(true),
+  /** Days the gateway keeps the Responses it made for chat-only upstreams (0: not kept). */
+  ResponsesRetentionDays: int(30, { min: 0 }),
   // Data dashboard
   DataExportEnabled: bool(true),
   DataExportInterval: int(5, { min: 1 }),

@@ -208,6 +208,20 @@ export interface AggregationWatermarksTable {
   last_log_id: number;
 }
 
+/** A Responses API response: made by the gateway (response set) or held by channel_id. */
+export interface RelayResponsesTable {
+  id: string;
+  token_id: number;
+  user_id: number;
+  channel_id: number | null;
+  model: string;
+  created_at: number;
+  /** The Response object as JSON (gateway-made responses). */
+  response: string | null;
+  /** The canonical messages up to and including this response, as JSON. */
+  conversation: string | null;
+}
+
 /** Single-use verification secrets (email codes, reset tokens); `id` hashes purpose+target+secret. */
 export interface VerificationsTable {
   id: string;
@@ -232,6 +246,7 @@ export interface Schema {
   quota_data: QuotaDataTable;
   aggregation_watermarks: AggregationWatermarksTable;
   verifications: VerificationsTable;
+  relay_responses: RelayResponsesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

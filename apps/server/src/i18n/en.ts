@@ -155,6 +155,7 @@ export const en: Record<MessageKey, string> = {
   'relay.badRequest': 'Invalid request: {details}',
   'relay.unsupportedEndpoint': 'The channel type does not support this endpoint',
   'relay.unsupportedParameter': 'The parameter {param} cannot be carried to {target}',
+  'relay.responseNotFound': 'No response found with id {id}',
   'relay.modelNotFound': 'The model {model} does not exist',
   'relay.logRatio':
     'Model ratio {modelRatio}, group ratio {groupRatio}, completion ratio {completionRatio}',

@@ -143,6 +143,7 @@ export const zh = {
   'relay.badRequest': '无效的请求：{details}',
   'relay.unsupportedEndpoint': '该渠道类型不支持此接口',
   'relay.unsupportedParameter': '参数 {param} 无法转换到 {target}',
+  'relay.responseNotFound': '未找到 ID 为 {id} 的响应',
   'relay.modelNotFound': '模型 {model} 不存在',
   'relay.logRatio': '模型倍率 {modelRatio}，分组倍率 {groupRatio}，补全倍率 {completionRatio}',
   'relay.logPrice': '模型价格 {modelPrice}，分组倍率 {groupRatio}',

@@ -57,7 +57,7 @@ export function registerRelay(app: FastifyInstance, deps: RelayModuleDeps): Rela
     now,
     logContent: translate('zh', 'relay.logTest'),
   });
-  registerRelayRoutes(app, { relay, db, options });
+  registerRelayRoutes(app, { relay, db, options, now });
   registerChannelTestRoutes(app, tester);
   return { relay, billing, health, tester };
 }

@@ -77,7 +77,7 @@ export async function readWholeReply(
   });
   const contentType = String(response.headers['content-type'] ?? 'application/json');
   if (route.kind === 'native') {
-    return { body: raw, contentType, usage: route.native.replyUsage(raw), text: '' };
+    return { body: raw, contentType, usage: route.native.replyUsage(raw, render), text: '' };
   }
   const converted = route.adapter.reply(ctx, raw, contentType);
   const rendered = dialect.renderReply(converted.body, converted.contentType, render);
@@ -91,7 +91,7 @@ export function streamPipe(
   dialect: Dialect,
   render: RenderContext,
 ): StreamPipe {
-  if (route.kind === 'native') return nativePipe(route.native);
+  if (route.kind === 'native') return nativePipe(route.native, render);
   return translatedPipe(route.adapter, ctx, dialect, render);
 }
 
@@ -129,9 +129,9 @@ function translatedPipe(
 }
 
 /** Same dialect in and out: the upstream's bytes go to the client as they come, watched. */
-function nativePipe(native: NativeRoute): StreamPipe {
+function nativePipe(native: NativeRoute, render: RenderContext): StreamPipe {
   const reader = streamReader('sse');
-  const watch = native.watch();
+  const watch = native.watch(render);
   return {
     push: (chunk) => {
       for (const event of reader.push(chunk)) watch.push(event);

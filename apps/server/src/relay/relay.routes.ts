@@ -12,6 +12,8 @@ import {
 } from './dialects/anthropic/routes';
 import { chatDialect } from './dialects/chat';
 import { parseChatRequest } from './dialects/chat/parse';
+import { registerGeminiRoutes } from './dialects/gemini/routes';
+import { registerResponsesRoutes } from './dialects/responses/routes';
 import type { Dialect } from './dialects/types';
 import { listGroupModels } from './relay.repository';
 import { type Ingress, newRequestId, type RelayService } from './relay.service';
@@ -71,6 +73,7 @@ interface RelayRouteDeps {
   relay: RelayService;
   db: Db;
   options: OptionsStore;
+  now: () => number;
 }
 
 const chatIngress = (mode: RelayMode): Ingress => ({
@@ -111,6 +114,8 @@ export function registerRelayRoutes(app: FastifyInstance, deps: RelayRouteDeps):
     });
 
     registerMessagesRoutes(scope, relay);
+    registerGeminiRoutes(scope, relay, deps.db);
+    registerResponsesRoutes(scope, { relay, db: deps.db, options: deps.options, now: deps.now });
 
     scope.get('/v1/models', async (request) => {
       const anthropic = wantsAnthropicModels(request);

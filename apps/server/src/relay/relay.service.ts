@@ -17,7 +17,7 @@ import type { ChannelHealth } from './channel-health';
 import type { Dialect, DialectRequest, RenderContext } from './dialects/types';
 import type { CandidateRow } from './relay.repository';
 import { type Route, readWholeReply, sendAttempt, streamPipe } from './relay-attempt';
-import { deliverReply, deliverStream } from './relay-delivery';
+import { type Delivery, deliverReply, deliverStream } from './relay-delivery';
 import { RelayError, UpstreamError } from './relay-errors';
 import { countPromptTokens, promptText, withMultipartModel } from './relay-request';
 import { mapModel, shouldRetry } from './relay-routing';
@@ -41,11 +41,19 @@ export interface RelayDeps {
 /** One ingress API: its dialect, how its requests are read and where its key travels. */
 export interface Ingress {
   dialect: Dialect;
-  parse(request: FastifyRequest): DialectRequest;
+  /** Reads the request (after admission: a dialect may look up the caller's earlier replies). */
+  parse(request: FastifyRequest, caller: RelayCaller): DialectRequest | Promise<DialectRequest>;
   /** The API key as the dialect carries it (Authorization unless said otherwise). */
   key?(request: FastifyRequest): string | undefined;
-  /** Called with the reply's render context before the first attempt (Responses storage). */
-  prepare?(render: RenderContext, caller: RelayCaller): Promise<void> | void;
+  /** Called before the first attempt (an ingress that keeps replies sets render.record). */
+  prepare?(render: RenderContext, caller: RelayCaller): void;
+  /** Called once the reply was delivered, with the channel that made it. */
+  finish?(
+    render: RenderContext,
+    caller: RelayCaller,
+    channel: CandidateRow,
+    native: boolean,
+  ): Promise<void>;
 }
 
 export class RelayService {
@@ -61,7 +69,7 @@ export class RelayService {
     const { dialect } = ingress;
     // Stage 1–2: admit the caller, then read the request in its dialect.
     const caller = await this.admit(request, ingress.key?.(request));
-    const parsed = ingress.parse(request);
+    const parsed = await ingress.parse(request, caller);
     this.check(caller, parsed);
     // Stage 3: the channels that serve the model, best first.
     const plan = await planChannels(
@@ -80,7 +88,7 @@ export class RelayService {
       includeUsage: parsed.includeUsage,
       request: parsed,
     };
-    await ingress.prepare?.(render, caller);
+    ingress.prepare?.(render, caller);
 
     // A client that goes away aborts the upstream call (the response's close, not req.destroyed).
     const cancel = new UpstreamCancel();
@@ -111,14 +119,25 @@ export class RelayService {
       try {
         const response = await sendAttempt(route, ctx, parsed, cancel);
         this.deps.health.succeeded(channel.id);
-        // Stage 6: deliver in the caller's dialect.
-        const delivery = parsed.stream
-          ? await deliverStream(reply, response, streamPipe(route, ctx, dialect, render), started)
-          : await deliverReply(
-              reply,
-              await readWholeReply(route, response, ctx, dialect, render),
-              started,
-            );
+        // Stage 6: deliver in the caller's dialect. A kept whole reply is kept before it is
+        // sent, so the client can refer to it at once.
+        const keep = () =>
+          ingress.finish
+            ? ingress
+                .finish(render, caller, channel as CandidateRow, route.kind === 'native')
+                .catch((error: unknown) =>
+                  request.log.warn({ err: error }, 'keeping the reply failed'),
+                )
+            : undefined;
+        let delivery: Delivery;
+        if (parsed.stream) {
+          const pipe = streamPipe(route, ctx, dialect, render);
+          delivery = await deliverStream(reply, response, pipe, started);
+        } else {
+          const whole = await readWholeReply(route, response, ctx, dialect, render);
+          await keep();
+          delivery = await deliverReply(reply, whole, started);
+        }
         // Stage 7: the real cost and the consume log.
         await settleDelivery(this.deps, {
           caller,
@@ -132,6 +151,14 @@ export class RelayService {
           language: languageOf(request),
           tried: plan.tried,
         });
+        // After settling: a stream's last frames (where a kept reply is complete) are written there.
+        if (ingress.finish && delivery.delivered && !delivery.cut) {
+          await ingress
+            .finish(render, caller, channel, route.kind === 'native')
+            .catch((error: unknown) =>
+              request.log.warn({ err: error }, 'keeping the reply failed'),
+            );
+        }
         return;
       } catch (error) {
         if (cancel.cancelled) {
@@ -195,7 +222,9 @@ const channelTypeName = (channel: CandidateRow): string =>
 
 /** Native when the channel speaks the caller's dialect, else the channel's adapter. */
 function routeFor(dialect: Dialect, channel: CandidateRow, parsed: DialectRequest): Route | null {
-  if (dialect.native?.accepts(channel)) return { kind: 'native', native: dialect.native };
+  if (!parsed.noNative && dialect.native?.accepts(channel)) {
+    return { kind: 'native', native: dialect.native };
+  }
   const adapter = adapterFor(channel.type);
   return adapter?.supports(parsed.mode) ? { kind: 'adapter', adapter } : null;
 }

@@ -7,7 +7,7 @@ const httpsAgent = new https.Agent({ keepAlive: true, maxSockets: 512, maxFreeSo
 
 export interface UpstreamRequest {
   url: URL;
-  method?: 'POST' | 'GET';
+  method?: 'POST' | 'GET' | 'DELETE';
   headers: Record<string, string>;
   body?: string | Buffer;
 }

@@ -132,6 +132,7 @@ export const settingsEn: TranslationOf<typeof settingsZh> = {
     CheckSensitiveOnPromptEnabled: 'Check prompts',
     SensitiveWords: 'Sensitive words (one per line, no separators)',
     LogConsumeEnabled: 'Record quota consumption logs',
+    ResponsesRetentionDays: 'Days to keep stored Responses API replies (0: not kept)',
     DataExportEnabled: 'Enable the data dashboard (experimental)',
     DataExportInterval: 'Data dashboard update interval (minutes)',
     DataExportDefaultTime: 'Data dashboard default granularity',

@@ -128,6 +128,7 @@ export const settingsZh = {
     CheckSensitiveOnPromptEnabled: '启用 Prompt 检查',
     SensitiveWords: '屏蔽词列表（一行一个屏蔽词，不需要符号分割）',
     LogConsumeEnabled: '启用额度消费日志记录',
+    ResponsesRetentionDays: 'Responses 接口回复的保存天数（0 为不保存）',
     DataExportEnabled: '启用数据看板（实验性）',
     DataExportInterval: '数据看板更新间隔（分钟）',
     DataExportDefaultTime: '数据看板默认时间粒度',

@@ -28,11 +28,22 @@ export interface DialectRequest {
   multipart?: { data: Buffer; contentType: string };
   /** The body was translated from another dialect (canonical extension fields may be set). */
   translated?: boolean;
+  /** The request cannot go as received (it builds on a reply only the gateway holds). */
+  noNative?: boolean;
   /**
    * What the request asks for that the canonical form cannot carry (field or block names):
    * harmless on a native route, a 400 naming the first when the request must be translated.
    */
   uncarried?: string[];
+}
+
+/** What a dialect that keeps its replies (Responses) is told about the reply it rendered. */
+export interface RecordedReply {
+  id: string;
+  /** The whole reply object, when the gateway made it. */
+  response?: Record<string, unknown>;
+  /** The assistant's turn in canonical form, when the gateway made it. */
+  output?: Record<string, unknown>;
 }
 
 /** What a renderer knows about the reply it renders. */
@@ -41,6 +52,8 @@ export interface RenderContext {
   model: string;
   includeUsage: boolean;
   request: DialectRequest;
+  /** Set by an ingress that keeps replies; renderers and native watches report to it. */
+  record?: (reply: RecordedReply) => void;
 }
 
 export interface RenderedBody {
@@ -64,9 +77,9 @@ export interface NativeRoute {
   accepts(channel: ChannelRow): boolean;
   request(channel: ChannelRow, request: DialectRequest, model: string): UpstreamRequest;
   /** Usage of a whole reply, undefined when it has none. */
-  replyUsage(raw: Buffer): Usage | undefined;
+  replyUsage(raw: Buffer, render: RenderContext): Usage | undefined;
   /** Watches forwarded stream events for usage and the end. */
-  watch(): NativeStreamWatch;
+  watch(render: RenderContext): NativeStreamWatch;
 }
 
 export interface NativeStreamWatch {

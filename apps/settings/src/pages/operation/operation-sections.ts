@@ -25,7 +25,7 @@ export const OPERATION_SECTIONS = {
     'CheckSensitiveOnPromptEnabled',
     field('SensitiveWords', { kind: 'textarea' }),
   ]),
-  logging: section('logging', ['LogConsumeEnabled']),
+  logging: section('logging', ['LogConsumeEnabled', 'ResponsesRetentionDays']),
   dashboard: section('dashboard', [
     'DataExportEnabled',
     'DataExportInterval',

@@ -1,0 +1,201 @@
+// OpenAI Responses request → canonical: instructions, input items (messages, function calls and
+// their outputs, reasoning summaries), function tools, tool_choice, text.format, reasoning
+// effort, max_output_tokens. What the canonical form cannot carry is collected by name.
+import type {
+  AssistantMessage,
+  ChatRequest,
+  ContentPart,
+  FunctionTool,
+  Message,
+  ReasoningEffort,
+  ToolChoice,
+} from '../../canonical/types';
+import { RelayError } from '../../relay-errors';
+
+type Miss = (name: string) => void;
+type Item = Record<string, unknown>;
+
+export const bad = (details: string) =>
+  new RelayError(400, 'relay.badRequest', 'invalid_request', { details });
+
+/** Request fields the canonical form carries, or that only shape what the gateway does. */
+const KNOWN = new Set([
+  'model',
+  'input',
+  'instructions',
+  'tools',
+  'tool_choice',
+  'parallel_tool_calls',
+  'max_output_tokens',
+  'temperature',
+  'top_p',
+  'text',
+  'reasoning',
+  'store',
+  'previous_response_id',
+  'stream',
+  'stream_options',
+  'metadata',
+  'user',
+  'safety_identifier',
+  // Hints about caching, tiers and truncation that change no answer.
+  'prompt_cache_key',
+  'service_tier',
+  'truncation',
+  // Extra output asked for; what the gateway cannot produce is simply absent.
+  'include',
+  'background',
+]);
+
+function parts(content: unknown, miss: Miss): string | ContentPart[] {
+  if (typeof content === 'string') return content;
+  const out: ContentPart[] = [];
+  for (const part of (content ?? []) as Item[]) {
+    const type = part.type;
+    if (type === 'input_text' || type === 'output_text' || type === 'text') {
+      out.push({ type: 'text', text: String(part.text ?? '') });
+    } else if (type === 'refusal') out.push({ type: 'text', text: String(part.refusal ?? '') });
+    else if (type === 'input_image' && typeof part.image_url === 'string') {
+      const detail = part.detail as 'auto' | 'low' | 'high' | undefined;
+      out.push({
+        type: 'image_url',
+        image_url: { url: part.image_url, ...(detail ? { detail } : {}) },
+      });
+    } else miss(`input content ${String(type)}${part.file_id ? ' (file_id)' : ''}`);
+  }
+  return out;
+}
+
+const text = (content: string | ContentPart[]): string =>
+  typeof content === 'string'
+    ? content
+    : content.map((p) => (p.type === 'text' ? p.text : '')).join('');
+
+/** Input items → canonical messages; function calls join the assistant turn they follow. */
+export function inputMessages(input: unknown, miss: Miss): Message[] {
+  if (typeof input === 'string') return [{ role: 'user', content: input }];
+  if (!Array.isArray(input)) throw bad('input must be a string or an array');
+  const out: Message[] = [];
+  let reasoning = '';
+  const assistant = (): AssistantMessage => {
+    const last = out.at(-1);
+    if (last?.role === 'assistant') return last;
+    const message: AssistantMessage = { role: 'assistant', content: null };
+    if (reasoning) message.reasoning_content = reasoning;
+    reasoning = '';
+    out.push(message);
+    return message;
+  };
+  for (const item of input as Item[]) {
+    const type = item.type ?? (item.role ? 'message' : undefined);
+    if (type === 'message') {
+      const content = parts(item.content, miss);
+      if (item.role === 'assistant') {
+        const message = assistant();
+        message.content =
+          (typeof message.content === 'string' ? message.content : '') + text(content);
+      } else if (item.role === 'system' || item.role === 'developer') {
+        out.push({ role: item.role, content: text(content) });
+      } else out.push({ role: 'user', content });
+    } else if (type === 'function_call') {
+      const message = assistant();
+      message.tool_calls ??= [];
+      message.tool_calls.push({
+        id: String(item.call_id),
+        type: 'function',
+        function: { name: String(item.name), arguments: String(item.arguments ?? '') },
+      });
+    } else if (type === 'function_call_output') {
+      const output = item.output;
+      out.push({
+        role: 'tool',
+        tool_call_id: String(item.call_id),
+        content: typeof output === 'string' ? output : parts(output, miss),
+      });
+    } else if (type === 'reasoning') {
+      const summary = (item.summary ?? []) as Item[];
+      reasoning += summary.map((s) => String(s.text ?? '')).join('\n');
+    } else miss(`input item ${String(type)}`);
+  }
+  return out;
+}
+
+function toolsOf(tools: unknown, miss: Miss): FunctionTool[] {
+  const out: FunctionTool[] = [];
+  for (const tool of (tools ?? []) as Item[]) {
+    if (tool.type !== 'function') {
+      miss(`tools (${String(tool.type)})`);
+      continue;
+    }
+    out.push({
+      type: 'function',
+      function: {
+        name: String(tool.name),
+        ...(tool.description ? { description: String(tool.description) } : {}),
+        ...(tool.parameters ? { parameters: tool.parameters as Record<string, unknown> } : {}),
+        ...(typeof tool.strict === 'boolean' ? { strict: tool.strict } : {}),
+      },
+    });
+  }
+  return out;
+}
+
+function toolChoiceOf(choice: unknown, miss: Miss): ToolChoice | undefined {
+  if (choice === undefined) return undefined;
+  if (choice === 'auto' || choice === 'none' || choice === 'required') return choice;
+  const item = choice as Item;
+  if (item?.type === 'function' && item.name)
+    return { type: 'function', function: { name: String(item.name) } };
+  miss('tool_choice');
+  return undefined;
+}
+
+const EFFORTS = new Set(['minimal', 'low', 'medium', 'high']);
+
+/** The canonical request of a Responses body; `history` is the conversation it continues. */
+export function responsesToCanonical(body: Item, history: Message[], miss: Miss): ChatRequest {
+  for (const field of Object.keys(body)) if (!KNOWN.has(field)) miss(field);
+  if (typeof body.model !== 'string' || !body.model) throw bad('model is required');
+  if (body.background === true) miss('background');
+  const messages: Message[] = [];
+  if (typeof body.instructions === 'string' && body.instructions) {
+    messages.push({ role: 'system', content: body.instructions });
+  }
+  // Earlier instructions do not carry over (as with the Responses API itself).
+  messages.push(...history.filter((message) => message.role !== 'system'));
+  messages.push(...inputMessages(body.input ?? [], miss));
+  const request: ChatRequest = { model: body.model, messages };
+  const tools = toolsOf(body.tools, miss);
+  if (tools.length) request.tools = tools;
+  const choice = toolChoiceOf(body.tool_choice, miss);
+  if (choice) request.tool_choice = choice;
+  if (typeof body.parallel_tool_calls === 'boolean')
+    request.parallel_tool_calls = body.parallel_tool_calls;
+  if (typeof body.max_output_tokens === 'number') request.max_tokens = body.max_output_tokens;
+  if (typeof body.temperature === 'number') request.temperature = body.temperature;
+  if (typeof body.top_p === 'number') request.top_p = body.top_p;
+  const user = body.safety_identifier ?? body.user;
+  if (typeof user === 'string' && user) request.user = user;
+  const format = (body.text as Item | undefined)?.format as Item | undefined;
+  if (format?.type === 'json_schema') {
+    request.response_format = {
+      type: 'json_schema',
+      json_schema: {
+        name: String(format.name ?? 'response'),
+        ...(format.description ? { description: String(format.description) } : {}),
+        ...(format.schema ? { schema: format.schema as Record<string, unknown> } : {}),
+        ...(typeof format.strict === 'boolean' ? { strict: format.strict } : {}),
+      },
+    };
+  } else if (format?.type === 'json_object') request.response_format = { type: 'json_object' };
+  else if (format && format.type !== 'text') miss(`text.format (${String(format.type)})`);
+  const verbosity = (body.text as Item | undefined)?.verbosity;
+  if (verbosity !== undefined && verbosity !== 'medium') miss('text.verbosity');
+  const effort = (body.reasoning as Item | undefined)?.effort;
+  if (effort === 'none') request.thinking_budget = 0;
+  else if (effort === 'xhigh') request.reasoning_effort = 'high';
+  else if (typeof effort === 'string' && EFFORTS.has(effort))
+    request.reasoning_effort = effort as ReasoningEffort;
+  else if (effort !== undefined && effort !== null) miss(`reasoning.effort (${String(effort)})`);
+  return request;
+}
