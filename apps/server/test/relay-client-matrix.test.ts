@@ -9,6 +9,7 @@ import {
   IMAGE_REPLY,
   STRUCTURED_VALUE,
   TOOL_ARGS,
+  TOOL_CALL_ID,
   TOOL_NAME,
 } from './fakes/providers/scenario';
 import {
@@ -148,6 +149,11 @@ async function cell(dialect: Dialect, upstream: Upstream, scenario: Scenario) {
   if (scenario === 'tools') {
     expect(seen[0]?.tools).toEqual([TOOL_NAME]);
     expect(seen[1]?.toolResult).toContain(TOOL_RESULT);
+    // The result answers the call the upstream made, under the id the upstream gave it.
+    const issued = { openai: TOOL_CALL_ID, anthropic: `toolu_${TOOL_CALL_ID}` } as const;
+    if (upstream.family === 'openai' || upstream.family === 'anthropic') {
+      expect(seen[1]?.toolCallId).toBe(issued[upstream.family]);
+    }
   }
 
   const logged = await loggedQuota(gateway.db, token, gateway.userId, outcomes.length);
