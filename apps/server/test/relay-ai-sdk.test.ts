@@ -1,7 +1,8 @@
-// The Vercel AI SDK (`ai` with `@ai-sdk/openai`) against the gateway, on its chat-completions and
-// Responses models, × the four upstream families: a reply, a streamed reply, and a tool loop
+// The Vercel AI SDK (`ai` with `@ai-sdk/openai` and `@ai-sdk/anthropic`) against the gateway, on
+// its chat-completions, Responses and Anthropic Messages models, × the four upstream families: a reply, a streamed reply, and a tool loop
 // (the SDK runs the tool and sends its result back), each checked for text, finish reason,
 // tool input, usage and the consume log's quota.
+import { createAnthropic } from '@ai-sdk/anthropic';
 import { createOpenAI } from '@ai-sdk/openai';
 import {
   generateText,
@@ -32,11 +33,13 @@ beforeAll(async () => {
 }, 30_000);
 afterAll(() => gateway?.close());
 
-type Api = 'chat' | 'responses';
+type Api = 'chat' | 'responses' | 'messages';
 
 async function modelFor(api: Api, upstream: Upstream, cell: string) {
   const token = await gateway.token(cell);
-  const provider = createOpenAI({ baseURL: `${gateway.url}/v1`, apiKey: `sk-${token.key}` });
+  const options = { baseURL: `${gateway.url}/v1`, apiKey: `sk-${token.key}` };
+  if (api === 'messages') return { token, model: createAnthropic(options)(upstream.model) };
+  const provider = createOpenAI(options);
   const model = api === 'chat' ? provider.chat(upstream.model) : provider.responses(upstream.model);
   return { token, model };
 }
@@ -60,7 +63,7 @@ const weather = tool({
   execute: async () => TOOL_RESULT,
 });
 
-for (const api of ['chat', 'responses'] as const) {
+for (const api of ['chat', 'responses', 'messages'] as const) {
   describe.concurrent(`ai SDK, ${api} model`, () => {
     for (const upstream of UPSTREAMS) {
       const cell = (name: string) => `ai-${api}-${upstream.family}-${name}`;
