@@ -22,8 +22,11 @@ export interface Delivery {
   /** Milliseconds from the start to the first byte sent to the client. */
   firstByteMs: number;
   delivered: boolean;
-  /** Streams only: ends the client's stream once the usage is known. */
-  close?: (usage: Usage) => void;
+  /**
+   * Streams only: ends the client's stream once the usage is known. `beforeEnd` runs after the
+   * closing frames were rendered and before they are written (only for a complete stream).
+   */
+  close?: (usage: Usage, beforeEnd?: () => Promise<unknown>) => Promise<void>;
 }
 
 export async function deliverReply(
@@ -82,10 +85,15 @@ export function deliverStream(
       settled = true;
       out.off('close', onClientClose);
       if (cut !== 'client' && !out.destroyed) write(pipe.flush());
-      const close = (usage: Usage) => {
+      const close = async (usage: Usage, beforeEnd?: () => Promise<unknown>) => {
         if (out.destroyed) return;
-        if (cut === null) out.end(pipe.end(usage));
-        else out.end(pipe.fail(cutError(cutReason ?? 'connection closed')));
+        if (cut !== null) {
+          out.end(pipe.fail(cutError(cutReason ?? 'connection closed')));
+          return;
+        }
+        const frames = pipe.end(usage);
+        await beforeEnd?.();
+        out.end(frames);
       };
       resolve({
         usage: pipe.usage,

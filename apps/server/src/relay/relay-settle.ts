@@ -28,13 +28,15 @@ export interface SettleInput {
   elapsedMs: number;
   language: Language;
   tried: readonly number[];
+  /** Runs before a complete stream's closing frames are written (keeping a Responses reply). */
+  beforeStreamEnd?: () => Promise<unknown>;
 }
 
 /** Settles a delivered reply (refunds one nothing of which reached the client). */
 export async function settleDelivery(deps: SettleDeps, input: SettleInput): Promise<void> {
   const { caller, ctx, delivery, reservation } = input;
   if (!delivery.delivered) {
-    delivery.close?.({ promptTokens: 0, completionTokens: 0 });
+    await delivery.close?.({ promptTokens: 0, completionTokens: 0 });
     await deps.billing.refund(reservation);
     return;
   }
@@ -48,7 +50,7 @@ export async function settleDelivery(deps: SettleDeps, input: SettleInput): Prom
       completionTokens: await countText(ctx.model, delivery.text),
     };
   }
-  delivery.close?.(usage);
+  await delivery.close?.(usage, input.beforeStreamEnd);
   // Images are priced per picture (size, quality, n), not by tokens.
   const cost =
     ctx.mode === 'images'
