@@ -159,6 +159,15 @@ async function cell(dialect: Dialect, upstream: Upstream, scenario: Scenario) {
   const logged = await loggedQuota(gateway.db, token, gateway.userId, outcomes.length);
   expect(logged.count).toBe(outcomes.length);
   expect(logged.quota).toBe(outcomes.length * expectedQuota(upstream));
+  // The log's price breakdown names the cache and reasoning tokens it billed.
+  const usage = expectedUsage(upstream.family);
+  const other = JSON.parse(logged.logs[0]?.other ?? '{}') as Record<string, unknown>;
+  expect(other).toMatchObject({ model_ratio: expect.any(Number), group_ratio: 1 });
+  expect(other.cached_tokens ?? 0).toBe(usage.cachedTokens);
+  expect(other.cache_write_tokens ?? 0).toBe(usage.cacheWriteTokens);
+  expect(other.cache_write_1h_tokens ?? 0).toBe(usage.cacheWrite1hTokens);
+  expect(other.reasoning_tokens ?? 0).toBe(usage.reasoningTokens);
+  if (usage.cachedTokens > 0) expect(other.cache_ratio).toEqual(expect.any(Number));
 }
 
 for (const dialect of Object.keys(DRIVERS) as Dialect[]) {
