@@ -58,6 +58,9 @@ const QUOTE: PriceQuote = {
   modelRatio: 1,
   modelPrice: -1,
   completionRatio: 1,
+  cacheRatio: 1,
+  cacheCreationRatio: 1,
+  cacheCreation1hRatio: 1,
   groupRatio: 1,
 };
 

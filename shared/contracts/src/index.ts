@@ -43,6 +43,7 @@ export type {
   UpdateChannelRequest,
 } from './channels';
 export * from './domain';
+export * from './model-price-table';
 export * from './observability';
 export type {
   AsyncTaskQuery,
@@ -60,6 +61,7 @@ export * from './quota';
 export * from './remotes';
 export type { PublicStatus } from './status';
 export * from './username';
+export * from './token-cost';
 export type {
   LoginRequest,
   RegisterRequest,

@@ -16,6 +16,17 @@ export interface LogOther {
   model_price?: number;
   completion_ratio?: number;
   group_ratio?: number;
+  /** Cached input read, its ratio to the input price (present when the upstream reported it). */
+  cached_tokens?: number;
+  cache_ratio?: number;
+  /** Input written to the prompt cache (5-minute and 1-hour together), the 5-minute ratio. */
+  cache_write_tokens?: number;
+  cache_creation_ratio?: number;
+  /** Of cache_write_tokens, those written with the 1-hour TTL, and their ratio. */
+  cache_write_1h_tokens?: number;
+  cache_creation_1h_ratio?: number;
+  /** Of the completion tokens, those spent on reasoning (billed as completion). */
+  reasoning_tokens?: number;
   /** Admin only: the channels tried, in retry order. */
   admin_info?: { use_channel?: string[] };
 }

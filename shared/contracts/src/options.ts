@@ -1,5 +1,8 @@
 // Every console option (spec §3 "Option"): its kind, its default, and whether it is secret.
 import {
+  DEFAULT_CACHE_CREATION_1H_RATIO,
+  DEFAULT_CACHE_CREATION_RATIO,
+  DEFAULT_CACHE_RATIO,
   DEFAULT_COMPLETION_RATIO,
   DEFAULT_GROUP_RATIO,
   DEFAULT_MODEL_PRICE,
@@ -145,6 +148,9 @@ export const OPTION_DEFINITIONS = {
   ModelPrice: json(DEFAULT_MODEL_PRICE),
   ModelRatio: json(DEFAULT_MODEL_RATIO),
   CompletionRatio: json(DEFAULT_COMPLETION_RATIO),
+  CacheRatio: json(DEFAULT_CACHE_RATIO),
+  CacheCreationRatio: json(DEFAULT_CACHE_CREATION_RATIO),
+  CacheCreation1hRatio: json(DEFAULT_CACHE_CREATION_1H_RATIO),
   GroupRatio: json(DEFAULT_GROUP_RATIO),
 } satisfies Record<string, OptionDefinition>;
 
@@ -163,6 +169,9 @@ export const RATIO_OPTION_KEYS = [
   'ModelPrice',
   'ModelRatio',
   'CompletionRatio',
+  'CacheRatio',
+  'CacheCreationRatio',
+  'CacheCreation1hRatio',
   'GroupRatio',
   'TopupGroupRatio',
 ] as const satisfies readonly OptionKey[];

@@ -1,5 +1,14 @@
-// Built-in pricing tables: the defaults of the ModelRatio, ModelPrice and CompletionRatio options.
-// Ratio 1 means 1 quota unit per token ($0.002 per 1K tokens at 500000 units per dollar).
+// Built-in pricing tables: the defaults of the ModelRatio, ModelPrice, CompletionRatio and cache
+// ratio options. Ratio 1 means 1 quota unit per token ($0.002 per 1K tokens at 500000 units per
+// dollar). Current models come from the list prices of model-price-table.ts; the rest are older
+// entries kept as they were.
+import {
+  LIST_CACHE_CREATION_1H_RATIO,
+  LIST_CACHE_CREATION_RATIO,
+  LIST_CACHE_RATIO,
+  LIST_COMPLETION_RATIO,
+  LIST_MODEL_RATIO,
+} from './model-price-table';
 
 export const DEFAULT_MODEL_RATIO: Record<string, number> = {
   'gpt-3.5-turbo': 0.25,
@@ -12,9 +21,6 @@ export const DEFAULT_MODEL_RATIO: Record<string, number> = {
   'gpt-4-32k': 30,
   'gpt-4-turbo': 5,
   'gpt-4-turbo-preview': 5,
-  'gpt-4o': 2.5,
-  'gpt-4o-2024-05-13': 2.5,
-  'gpt-4o-mini': 0.075,
   'gpt-4-all': 15,
   'gpt-4-gizmo-*': 15,
   'text-embedding-3-small': 0.01,
@@ -26,19 +32,14 @@ export const DEFAULT_MODEL_RATIO: Record<string, number> = {
   'tts-1': 7.5,
   'tts-1-hd': 15,
   'dall-e-2': 8,
-  'claude-3-haiku-20240307': 0.125,
-  'claude-3-5-sonnet-20240620': 1.5,
   'claude-3-sonnet-20240229': 1.5,
-  'claude-3-opus-20240229': 7.5,
   'gemini-pro': 1,
   'gemini-1.5-pro': 1.75,
   'gemini-1.5-flash': 0.175,
   'glm-4': 7.143,
-  'qwen-turbo': 0.8572,
-  'deepseek-chat': 0.07,
-  'moonshot-v1-8k': 0.857,
   'command-r': 0.25,
   'command-r-plus': 1.5,
+  ...LIST_MODEL_RATIO,
 };
 
 /** Models billed per call, in dollars. */
@@ -67,6 +68,18 @@ export const DEFAULT_MODEL_PRICE: Record<string, number> = {
 export const DEFAULT_COMPLETION_RATIO: Record<string, number> = {
   'gpt-4-gizmo-*': 2,
   'gpt-4-all': 2,
+  ...LIST_COMPLETION_RATIO,
+};
+
+/** Cached input read, as a fraction of the input price (CacheRatio). */
+export const DEFAULT_CACHE_RATIO: Record<string, number> = { ...LIST_CACHE_RATIO };
+/** Input written to the prompt cache with the 5-minute TTL (CacheCreationRatio). */
+export const DEFAULT_CACHE_CREATION_RATIO: Record<string, number> = {
+  ...LIST_CACHE_CREATION_RATIO,
+};
+/** Input written to the prompt cache with the 1-hour TTL (CacheCreation1hRatio). */
+export const DEFAULT_CACHE_CREATION_1H_RATIO: Record<string, number> = {
+  ...LIST_CACHE_CREATION_1H_RATIO,
 };
 
 export const DEFAULT_GROUP_RATIO: Record<string, number> = { default: 1, vip: 1, svip: 1 };

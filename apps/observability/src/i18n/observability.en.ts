@@ -48,6 +48,12 @@ export const observabilityEn: TranslationOf<typeof observabilityZh> = {
     firstToken: 'First token {{value}} s',
     retryPath: 'Channels: {{path}}',
     priceRatio: 'Model ratio {{model}}, completion ratio {{completion}}, group ratio {{group}}',
+    cache: {
+      read: 'Cache read {{tokens}} tokens × ratio {{ratio}}',
+      write: 'Cache write (5 minutes) {{tokens}} tokens × ratio {{ratio}}',
+      write1h: 'Cache write (1 hour) {{tokens}} tokens × ratio {{ratio}}',
+    },
+    reasoning: 'Reasoning {{tokens}} tokens (billed as completion)',
     priceFixed: 'Model price {{price}} dollars per call, group ratio {{group}}',
     userInfo: 'User information',
     userQuota: 'Remaining quota',

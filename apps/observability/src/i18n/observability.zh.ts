@@ -45,6 +45,12 @@ export const observabilityZh = {
     firstToken: '首字 {{value}} 秒',
     retryPath: '渠道：{{path}}',
     priceRatio: '模型倍率 {{model}}，补全倍率 {{completion}}，分组倍率 {{group}}',
+    cache: {
+      read: '缓存读取 {{tokens}} tokens × 倍率 {{ratio}}',
+      write: '缓存写入（5 分钟）{{tokens}} tokens × 倍率 {{ratio}}',
+      write1h: '缓存写入（1 小时）{{tokens}} tokens × 倍率 {{ratio}}',
+    },
+    reasoning: '推理 {{tokens}} tokens（按补全计费）',
     priceFixed: '模型价格 {{price}} 美元/次，分组倍率 {{group}}',
     userInfo: '用户信息',
     userQuota: '剩余额度',

@@ -73,6 +73,11 @@ export const en: Record<MessageKey, string> = {
   'option.invalidJson.ModelPrice': 'Model fixed price is not a valid JSON string',
   'option.invalidJson.ModelRatio': 'Model ratio is not a valid JSON string',
   'option.invalidJson.CompletionRatio': 'Completion ratio is not a valid JSON string',
+  'option.invalidJson.CacheRatio': 'Cache read ratio is not a valid JSON string',
+  'option.invalidJson.CacheCreationRatio':
+    'Cache write ratio (5 minutes) is not a valid JSON string',
+  'option.invalidJson.CacheCreation1hRatio':
+    'Cache write ratio (1 hour) is not a valid JSON string',
   'option.invalidJson.GroupRatio': 'Group ratio is not a valid JSON string',
   'option.invalidJson.TopupGroupRatio': 'Top-up group ratio is not a valid JSON string',
   'option.invalidRatioMap.ModelPrice':
@@ -81,6 +86,12 @@ export const en: Record<MessageKey, string> = {
     'Model ratio must be a JSON object whose values are numbers of at least 0',
   'option.invalidRatioMap.CompletionRatio':
     'Completion ratio must be a JSON object whose values are numbers of at least 0',
+  'option.invalidRatioMap.CacheRatio':
+    'Cache read ratio must be a JSON object whose values are numbers of at least 0',
+  'option.invalidRatioMap.CacheCreationRatio':
+    'Cache write ratio (5 minutes) must be a JSON object whose values are numbers of at least 0',
+  'option.invalidRatioMap.CacheCreation1hRatio':
+    'Cache write ratio (1 hour) must be a JSON object whose values are numbers of at least 0',
   'option.invalidRatioMap.GroupRatio':
     'Group ratio must be a JSON object whose values are numbers of at least 0',
   'option.invalidRatioMap.TopupGroupRatio':

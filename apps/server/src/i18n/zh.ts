@@ -68,11 +68,19 @@ export const zh = {
   'option.invalidJson.ModelPrice': '模型固定价格不是合法的 JSON 字符串',
   'option.invalidJson.ModelRatio': '模型倍率不是合法的 JSON 字符串',
   'option.invalidJson.CompletionRatio': '补全倍率不是合法的 JSON 字符串',
+  'option.invalidJson.CacheRatio': '缓存读取倍率不是合法的 JSON 字符串',
+  'option.invalidJson.CacheCreationRatio': '缓存写入倍率（5 分钟）不是合法的 JSON 字符串',
+  'option.invalidJson.CacheCreation1hRatio': '缓存写入倍率（1 小时）不是合法的 JSON 字符串',
   'option.invalidJson.GroupRatio': '分组倍率不是合法的 JSON 字符串',
   'option.invalidJson.TopupGroupRatio': '充值分组倍率不是合法的 JSON 字符串',
   'option.invalidRatioMap.ModelPrice': '模型固定价格必须是 JSON 对象，每个值都是不小于 0 的数字',
   'option.invalidRatioMap.ModelRatio': '模型倍率必须是 JSON 对象，每个值都是不小于 0 的数字',
   'option.invalidRatioMap.CompletionRatio': '补全倍率必须是 JSON 对象，每个值都是不小于 0 的数字',
+  'option.invalidRatioMap.CacheRatio': '缓存读取倍率必须是 JSON 对象，每个值都是不小于 0 的数字',
+  'option.invalidRatioMap.CacheCreationRatio':
+    '缓存写入倍率（5 分钟）必须是 JSON 对象，每个值都是不小于 0 的数字',
+  'option.invalidRatioMap.CacheCreation1hRatio':
+    '缓存写入倍率（1 小时）必须是 JSON 对象，每个值都是不小于 0 的数字',
   'option.invalidRatioMap.GroupRatio': '分组倍率必须是 JSON 对象，每个值都是不小于 0 的数字',
   'option.invalidRatioMap.TopupGroupRatio':
     '充值分组倍率必须是 JSON 对象，每个值都是不小于 0 的数字',

@@ -3,7 +3,7 @@
 
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
-import { QUOTA_PER_DOLLAR } from '@switchyard/contracts';
+import { QUOTA_PER_DOLLAR, type TokenPrice, tokenQuota } from '@switchyard/contracts';
 import { isTransientDatabaseError } from '../db/connection-errors';
 import type { Db } from '../db/database';
 import type { NewLog } from '../db/schema';
@@ -14,14 +14,11 @@ import { takeQuota } from './relay.repository';
 import { RelayError } from './relay-errors';
 import { SETTLE_DELAY_MS, SettlementDeferred, SettlementQueue } from './settlement-queue';
 
-export interface PriceQuote {
+export interface PriceQuote extends TokenPrice {
   model: string;
   perCall: boolean;
-  modelRatio: number;
   /** Dollars per call, or -1 when the model is billed by tokens. */
   modelPrice: number;
-  completionRatio: number;
-  groupRatio: number;
 }
 
 export interface Usage {
@@ -142,19 +139,18 @@ export class Billing {
       modelRatio: pricing.modelRatio,
       modelPrice: pricing.quotaType === 1 ? pricing.modelPrice : -1,
       completionRatio: pricing.completionRatio,
+      cacheRatio: pricing.cacheRatio,
+      cacheCreationRatio: pricing.cacheCreationRatio,
+      cacheCreation1hRatio: pricing.cacheCreation1hRatio,
       groupRatio: this.pricing.groupRatio(group),
     };
   }
 
-  /** Quota for the usage (spec §9): tokens × ratios, at least 1 when the ratio is not 0. */
+  /** Quota for the usage (spec §9, `tokenQuota` of contracts): cached reads and cache writes at
+   * their ratios, reasoning as completion; at least 1 when the ratio is not 0. */
   cost(quote: PriceQuote, usage: Usage): number {
     if (quote.perCall) return Math.round(quote.modelPrice * QUOTA_PER_DOLLAR * quote.groupRatio);
-    const ratio = quote.modelRatio * quote.groupRatio;
-    const weighted =
-      usage.promptTokens + Math.round(usage.completionTokens * quote.completionRatio);
-    if (weighted === 0) return 0;
-    const quota = Math.round(weighted * ratio);
-    return ratio !== 0 && quota <= 0 ? 1 : quota;
+    return tokenQuota(quote, usage);
   }
 
   /**

@@ -1,6 +1,6 @@
 // The last stage: count what the upstream did not report, close the stream, charge the real
 // cost and write the consume log (price breakdown, channels tried, why a stream was cut).
-import { type Language, LogType } from '@switchyard/contracts';
+import { type Language, LogType, logPriceFields } from '@switchyard/contracts';
 import { translate } from '../i18n';
 import type { OptionsStore } from '../modules/options/options.store';
 import type { AdapterContext } from './adapters/types';
@@ -81,16 +81,10 @@ function logOther(input: SettleInput, quote: PriceQuote, usage: Usage, counted: 
   const { delivery } = input;
   return {
     frt: delivery.firstByteMs,
-    model_ratio: quote.modelRatio,
-    model_price: quote.modelPrice,
-    completion_ratio: quote.completionRatio,
-    group_ratio: quote.groupRatio,
+    // Ratios, and the cache and reasoning tokens with their ratios (contracts' token-cost).
+    ...logPriceFields(quote, usage),
     admin_info: { use_channel: [...input.tried] },
     ...(input.dialect === 'chat' ? {} : { dialect: input.dialect }),
-    ...(usage.cachedTokens ? { cached_tokens: usage.cachedTokens } : {}),
-    ...(usage.cacheWriteTokens ? { cache_write_tokens: usage.cacheWriteTokens } : {}),
-    ...(usage.cacheWrite1hTokens ? { cache_write_1h_tokens: usage.cacheWrite1hTokens } : {}),
-    ...(usage.reasoningTokens ? { reasoning_tokens: usage.reasoningTokens } : {}),
     ...(delivery.cut ? { stream_cut: delivery.cut } : {}),
     ...(delivery.cutReason ? { stream_cut_reason: delivery.cutReason } : {}),
     ...(counted ? { usage_counted: true } : {}),

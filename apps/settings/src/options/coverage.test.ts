@@ -27,6 +27,9 @@ describe('the three settings tabs', () => {
       'ModelPrice',
       'ModelRatio',
       'CompletionRatio',
+      'CacheRatio',
+      'CacheCreationRatio',
+      'CacheCreation1hRatio',
       'GroupRatio',
       'TopupGroupRatio',
     ]) {

@@ -51,11 +51,22 @@ function details(t: TFunction, log: LogEntry) {
       ? ''
       : price.kind === 'fixed'
         ? t('logs.priceFixed', { price: price.price, group: price.group })
-        : t('logs.priceRatio', {
-            model: price.model,
-            completion: price.completion,
-            group: price.group,
-          });
+        : [
+            t('logs.priceRatio', {
+              model: price.model,
+              completion: price.completion,
+              group: price.group,
+            }),
+            ...price.cache.map((part) =>
+              t(`logs.cache.${part.kind}` as 'logs.cache.read', {
+                tokens: part.tokens,
+                ratio: part.ratio,
+              }),
+            ),
+            price.reasoning > 0 ? t('logs.reasoning', { tokens: price.reasoning }) : '',
+          ]
+            .filter(Boolean)
+            .join('\n');
   const text = [breakdown, log.content].filter(Boolean).join('\n');
   return <TextDetail title={t('logs.columns.content')} text={text} preview={40} />;
 }

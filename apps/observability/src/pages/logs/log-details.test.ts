@@ -32,8 +32,34 @@ describe('log details', () => {
       model: 15,
       completion: 4,
       group: 1,
+      cache: [],
+      reasoning: 0,
     });
     expect(priceBreakdown(parseOther('not json'))).toBeNull();
+  });
+
+  it('lists the prompt-cache parts and the reasoning tokens the upstream reported', () => {
+    const other = parseOther(
+      JSON.stringify({
+        model_price: -1,
+        model_ratio: 1.5,
+        completion_ratio: 5,
+        group_ratio: 1,
+        cached_tokens: 1200,
+        cache_ratio: 0.1,
+        cache_write_tokens: 300,
+        cache_creation_ratio: 1.25,
+        reasoning_tokens: 64,
+      }),
+    );
+    expect(priceBreakdown(other)).toMatchObject({
+      kind: 'ratio',
+      cache: [
+        { kind: 'read', tokens: 1200, ratio: 0.1 },
+        { kind: 'write', tokens: 300, ratio: 1.25 },
+      ],
+      reasoning: 64,
+    });
   });
 
   it('lists the channels tried in order', () => {

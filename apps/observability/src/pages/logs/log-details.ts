@@ -27,9 +27,34 @@ export function firstTokenSeconds(other: LogOther, isStream: boolean): number | 
   return other.frt / 1000;
 }
 
+/** Prompt-cache tokens of a log: reads, 5-minute writes and 1-hour writes, with their ratios. */
+export type CachePart = { kind: 'read' | 'write' | 'write1h'; tokens: number; ratio: number };
+
 export type PriceBreakdown =
   | { kind: 'fixed'; price: number; group: number }
-  | { kind: 'ratio'; model: number; completion: number; group: number };
+  | {
+      kind: 'ratio';
+      model: number;
+      completion: number;
+      group: number;
+      cache: CachePart[];
+      /** Reasoning tokens, part of (and billed as) the completion; 0 when none were reported. */
+      reasoning: number;
+    };
+
+function cacheParts(other: LogOther): CachePart[] {
+  const writes1h = other.cache_write_1h_tokens ?? 0;
+  const parts: [CachePart['kind'], number | undefined, number | undefined][] = [
+    ['read', other.cached_tokens, other.cache_ratio],
+    ['write', (other.cache_write_tokens ?? 0) - writes1h, other.cache_creation_ratio],
+    ['write1h', writes1h, other.cache_creation_1h_ratio],
+  ];
+  return parts.flatMap(([kind, tokens, ratio]) =>
+    typeof tokens === 'number' && tokens > 0 && typeof ratio === 'number'
+      ? [{ kind, tokens, ratio }]
+      : [],
+  );
+}
 
 /** Per-call price when the model has one (model_price > 0), else the ratios; null when absent. */
 export function priceBreakdown(other: LogOther): PriceBreakdown | null {
@@ -43,6 +68,8 @@ export function priceBreakdown(other: LogOther): PriceBreakdown | null {
     model: other.model_ratio,
     completion: other.completion_ratio ?? 1,
     group,
+    cache: cacheParts(other),
+    reasoning: typeof other.reasoning_tokens === 'number' ? other.reasoning_tokens : 0,
   };
 }
 

@@ -26,7 +26,7 @@ const log: LogEntry = {
 let restore: () => void;
 let seen: { url?: string; params?: Record<string, unknown> }[];
 
-function serve() {
+function serve(entry: LogEntry = log) {
   const mock = mockHttp((config) => {
     if (config.url?.endsWith('/stat'))
       return { body: { success: true, message: '', data: { quota: 750_000, rpm: 3, tpm: 450 } } };
@@ -34,7 +34,7 @@ function serve() {
       body: {
         success: true,
         message: '',
-        data: { items: [log], total: 31, page: 1, page_size: 10 },
+        data: { items: [entry], total: 31, page: 1, page_size: 10 },
       },
     };
   });
@@ -88,5 +88,29 @@ describe('LogsPage', () => {
     await waitFor(() =>
       expect(seen.at(-1)?.params).toMatchObject({ model_name: 'gpt-4o-mini', p: 1 }),
     );
+  });
+
+  it('explains a bill with cached input, cache writes and reasoning in the log detail', async () => {
+    const other = {
+      model_price: -1,
+      model_ratio: 1.5,
+      completion_ratio: 5,
+      group_ratio: 1,
+      cached_tokens: 1200,
+      cache_ratio: 0.1,
+      cache_write_tokens: 300,
+      cache_write_1h_tokens: 300,
+      cache_creation_1h_ratio: 2,
+      reasoning_tokens: 64,
+    };
+    serve({ ...log, other: JSON.stringify(other) });
+    await renderAs(Role.common, <LogsPage />);
+    const table = await screen.findByTestId('logs-table');
+    await userEvent.click(await within(table).findByText(/^Model ratio 1\.5/));
+    const detail = await screen.findByRole('dialog');
+    expect(detail).toHaveTextContent('Cache read 1200 tokens × ratio 0.1');
+    expect(detail).toHaveTextContent('Cache write (1 hour) 300 tokens × ratio 2');
+    expect(detail).toHaveTextContent('Reasoning 64 tokens (billed as completion)');
+    expect(detail).not.toHaveTextContent('5 minutes');
   });
 });

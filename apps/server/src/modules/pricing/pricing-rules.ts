@@ -1,6 +1,11 @@
 // The pricing options read as numbers: model ratio, per-call price, completion ratio, group
 // ratios. One place for the rules the relay bills by and the pricing page shows.
-import type { OptionKey } from '@switchyard/contracts';
+import {
+  FALLBACK_CACHE_CREATION_1H_RATIO,
+  FALLBACK_CACHE_CREATION_RATIO,
+  FALLBACK_CACHE_RATIO,
+  type OptionKey,
+} from '@switchyard/contracts';
 import type { OptionsStore } from '../options/options.store';
 
 /** Ratio of a model that no price or ratio names (the reference's rule; logged once per model). */
@@ -47,6 +52,10 @@ export interface ModelPricing {
   /** Dollars per call when quotaType is 1, else 0. */
   modelPrice: number;
   completionRatio: number;
+  /** Cached input read, 5-minute and 1-hour cache writes, relative to the input price. */
+  cacheRatio: number;
+  cacheCreationRatio: number;
+  cacheCreation1hRatio: number;
   /** False when no option names the model and it falls to UNKNOWN_MODEL_RATIO. */
   known: boolean;
 }
@@ -78,19 +87,32 @@ export class PricingRules {
     return lookup(this.map('CompletionRatio'), model) ?? builtInCompletionRatio(model) ?? 1;
   }
 
+  /** The cache ratios of CacheRatio, CacheCreationRatio and CacheCreation1hRatio. */
+  cacheRatios(
+    model: string,
+  ): Pick<ModelPricing, 'cacheRatio' | 'cacheCreationRatio' | 'cacheCreation1hRatio'> {
+    return {
+      cacheRatio: lookup(this.map('CacheRatio'), model) ?? FALLBACK_CACHE_RATIO,
+      cacheCreationRatio:
+        lookup(this.map('CacheCreationRatio'), model) ?? FALLBACK_CACHE_CREATION_RATIO,
+      cacheCreation1hRatio:
+        lookup(this.map('CacheCreation1hRatio'), model) ?? FALLBACK_CACHE_CREATION_1H_RATIO,
+    };
+  }
+
   /** Everything the relay and the pricing page need about one model. */
   forModel(model: string): ModelPricing {
     const price = this.modelPrice(model);
-    const completionRatio = this.completionRatio(model);
+    const ratios = { completionRatio: this.completionRatio(model), ...this.cacheRatios(model) };
     if (price !== undefined) {
-      return { quotaType: 1, modelRatio: 0, modelPrice: price, completionRatio, known: true };
+      return { quotaType: 1, modelRatio: 0, modelPrice: price, ...ratios, known: true };
     }
     const ratio = this.modelRatio(model);
     return {
       quotaType: 0,
       modelRatio: ratio ?? UNKNOWN_MODEL_RATIO,
       modelPrice: 0,
-      completionRatio,
+      ...ratios,
       known: ratio !== undefined,
     };
   }

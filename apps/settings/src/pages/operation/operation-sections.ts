@@ -43,5 +43,13 @@ export const OPERATION_SECTIONS = {
     'QuotaForInviter',
     'QuotaForInvitee',
   ]),
-  pricing: section('pricing', ['ModelPrice', 'ModelRatio', 'CompletionRatio', 'GroupRatio']),
+  pricing: section('pricing', [
+    'ModelPrice',
+    'ModelRatio',
+    'CompletionRatio',
+    'CacheRatio',
+    'CacheCreationRatio',
+    'CacheCreation1hRatio',
+    'GroupRatio',
+  ]),
 };
