@@ -13,6 +13,7 @@ import { UsageDataService } from './modules/data/data.service';
 import { UsageAggregator } from './modules/data/usage-aggregator';
 import { registerGroupRoutes } from './modules/groups/groups.routes';
 import { GroupsService } from './modules/groups/groups.service';
+import { createLimits } from './modules/limits';
 import { registerLogRoutes } from './modules/logs/logs.routes';
 import { LogsService } from './modules/logs/logs.service';
 import { MailService } from './modules/mail/mail.service';
@@ -142,7 +143,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerOptionRoutes(app, new OptionsService(options));
 
   const pricingRules = new PricingRules(options);
-  registerTokenRoutes(app, new TokensService(db, clock));
+  registerTokenRoutes(app, new TokensService(db, clock, () => options.get('QuotaWindowTimezone')));
   registerRedemptionRoutes(app, new RedemptionsService(db, clock));
   registerTopUpRoutes(app, new TopUpService({ db, options, pricing: pricingRules, clock }));
   registerPricingRoutes(app, new PricingService(db, pricingRules), sessions);
@@ -164,6 +165,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   aggregator.start();
   app.addHook('onClose', () => aggregator.stop());
+  // The relay admits each request through app.limits (see modules/limits/README.md).
+  app.decorate(
+    'limits',
+    createLimits({ db, options, clock, redis: deps.redis, redisPrefix: config.redisPrefix }),
+  );
   const { billing, health } = registerRelay(app, {
     db,
     options,

@@ -4,6 +4,7 @@ import * as initial from './migrations/2026-11-22T0001-initial';
 import * as account from './migrations/2026-11-22T0100-account';
 import * as settings from './migrations/2026-11-22T0400-settings';
 import * as observability from './migrations/2026-11-22T0600-observability';
+import * as limitsStatus from './migrations/2026-11-24T0500-limits-status';
 
 /** Every migration, by its timestamped name. Append only. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -11,6 +12,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-22T0100-account': account,
   '2026-11-22T0400-settings': settings,
   '2026-11-22T0600-observability': observability,
+  '2026-11-24T0500-limits-status': limitsStatus,
 };
 
 export class MigrationError extends Error {}

@@ -29,6 +29,7 @@ describe('the three settings tabs', () => {
       'CompletionRatio',
       'GroupRatio',
       'TopupGroupRatio',
+      'GroupRateLimits',
     ]) {
       expect(kindOf(key), key).toBe('json');
     }

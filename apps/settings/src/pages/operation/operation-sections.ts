@@ -44,4 +44,5 @@ export const OPERATION_SECTIONS = {
     'QuotaForInvitee',
   ]),
   pricing: section('pricing', ['ModelPrice', 'ModelRatio', 'CompletionRatio', 'GroupRatio']),
+  limits: section('limits', ['GroupRateLimits', 'QuotaWindowTimezone', 'StatusPageEnabled']),
 };
