@@ -28,6 +28,7 @@ import { PricingRules } from './modules/pricing/pricing-rules';
 import { registerRedemptionRoutes } from './modules/redemptions/redemptions.routes';
 import { RedemptionsService } from './modules/redemptions/redemptions.service';
 import { SessionService } from './modules/sessions/sessions.service';
+import { registerStatusPage } from './modules/status';
 import { registerStatusRoutes } from './modules/status/status.routes';
 import { StatusService } from './modules/status/status.service';
 import { registerTaskRoutes } from './modules/tasks/tasks.routes';
@@ -111,6 +112,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerErrorHandling(app, await registerConsole(app, config));
 
   registerStatusRoutes(app, new StatusService(db, options, config.githubOAuthUrl));
+  // The relay reports each outcome through app.outcomes.recordOutcome (issue 17).
+  registerStatusPage(app, { db, options, sessions, clock });
   const turnstile = new TurnstileService(options, config.turnstileVerifyUrl, app.log);
   const emailFlows = new EmailFlowsService({
     db,
@@ -153,7 +156,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     channels,
     new ChannelUpstreamService({ db, options, clock }, channels),
   );
-  registerLogRoutes(app, new LogsService(db));
+  registerLogRoutes(app, new LogsService(db, () => options.getNumber('QuotaPerUnit')));
   registerDataRoutes(app, new UsageDataService(db));
   registerTaskRoutes(app, new TasksService(db, options));
 

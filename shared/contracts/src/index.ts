@@ -59,6 +59,16 @@ export * from './pricing-defaults';
 export * from './quota';
 export * from './remotes';
 export type { PublicStatus } from './status';
+export {
+  STATUS_WINDOW_SHAPES,
+  STATUS_WINDOWS,
+  type StatusBucket,
+  type StatusChannelRow,
+  type StatusFigures,
+  type StatusModelRow,
+  type StatusModelsReply,
+  type StatusWindow,
+} from './status-page';
 export type {
   LoginRequest,
   RegisterRequest,

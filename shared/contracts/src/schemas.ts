@@ -7,4 +7,5 @@ export * from './observability.schemas';
 export * from './option-api';
 export { validateOptionValue } from './option-validation';
 export * from './status';
+export * from './status-page.schemas';
 export * from './users';

@@ -247,4 +247,9 @@ export const en: Record<MessageKey, string> = {
   'status.pageDisabled': 'The status page is turned off',
   'option.invalidRateLimitMap':
     'Group rate limits must be a JSON object like {"vip": {"rpm": 60, "tpm": 100000}}, with rpm and tpm whole numbers of at least 0',
+  'export.type.0': 'Unknown',
+  'export.type.1': 'Top-up',
+  'export.type.2': 'Consumption',
+  'export.type.3': 'Management',
+  'export.type.4': 'System',
 };

@@ -231,6 +231,11 @@ export const zh = {
   'status.pageDisabled': '状态页未开启',
   'option.invalidRateLimitMap':
     '分组限流必须是 JSON 对象，形如 {"vip": {"rpm": 60, "tpm": 100000}}，rpm 与 tpm 为不小于 0 的整数',
+  'export.type.0': '未知',
+  'export.type.1': '充值',
+  'export.type.2': '消费',
+  'export.type.3': '管理',
+  'export.type.4': '系统',
 } as const;
 
 export type MessageKey = keyof typeof zh;
