@@ -29,6 +29,7 @@ export const observabilityEn: TranslationOf<typeof observabilityZh> = {
     unknownType: 'Unknown',
     totalQuota: 'Total consumption',
     clickToView: 'Click to view',
+    export: 'Export CSV',
     columns: {
       time: 'Time',
       channel: 'Channel',

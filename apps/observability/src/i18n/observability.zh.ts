@@ -26,6 +26,7 @@ export const observabilityZh = {
     unknownType: '未知',
     totalQuota: '总消耗额度',
     clickToView: '点击查看',
+    export: '导出 CSV',
     columns: {
       time: '时间',
       channel: '渠道',

@@ -89,4 +89,28 @@ describe('LogsPage', () => {
       expect(seen.at(-1)?.params).toMatchObject({ model_name: 'gpt-4o-mini', p: 1 }),
     );
   });
+
+  it('downloads the CSV export of the filters on screen', async () => {
+    serve();
+    await renderAs(Role.common, <LogsPage />);
+    await screen.findByText('gpt-4o');
+    await userEvent.type(screen.getByTestId('log-filter-token_name'), 'work');
+    await userEvent.click(screen.getByTestId('log-search'));
+    const link = screen.getByTestId('log-export');
+    await waitFor(() => expect(link.getAttribute('href')).toContain('token_name=work'));
+    const url = new URL(link.getAttribute('href') ?? '', 'http://console.test');
+    expect(url.pathname).toBe('/api/log/self/export');
+    expect(Number(url.searchParams.get('end_timestamp'))).toBeGreaterThan(
+      Number(url.searchParams.get('start_timestamp')),
+    );
+    expect(link).toHaveAttribute('download');
+    expect(link).toHaveTextContent('Export CSV');
+  });
+
+  it('exports everyone’s logs for admins', async () => {
+    serve();
+    await renderAs(Role.admin, <LogsPage />);
+    await screen.findByText('Channels: 3 → 7');
+    expect(screen.getByTestId('log-export').getAttribute('href')).toMatch(/^\/api\/log\/export\?/);
+  });
 });
