@@ -83,3 +83,21 @@ describe('quota windows', () => {
     expect(windowResetsAt('day', 0, start, 'UTC')).toBe(0);
   });
 });
+
+describe('limit refusals in each dialect', () => {
+  it('render Anthropic and Gemini error bodies', () => {
+    const refusal = new LimitRefusal('window', 60, {}, { limit: 100 });
+    expect(refusal.code).toBe('insufficient_quota');
+    expect(refusal.anthropicBody('en')).toEqual({
+      type: 'error',
+      error: {
+        type: 'rate_limit_error',
+        message: "This token's quota for the current window is used up; it resets in 60 s",
+      },
+    });
+    expect(refusal.geminiBody('zh').error).toMatchObject({
+      code: 429,
+      status: 'RESOURCE_EXHAUSTED',
+    });
+  });
+});

@@ -100,4 +100,16 @@ export class LimitRefusal {
       error: { message: this.message(language), type: this.type, param: null, code: this.code },
     };
   }
+
+  /** Anthropic Messages' 429: `rate_limit_error`. */
+  anthropicBody(language: Language) {
+    return { type: 'error', error: { type: 'rate_limit_error', message: this.message(language) } };
+  }
+
+  /** Gemini's 429: status RESOURCE_EXHAUSTED. */
+  geminiBody(language: Language) {
+    return {
+      error: { code: 429, message: this.message(language), status: 'RESOURCE_EXHAUSTED' },
+    };
+  }
 }
