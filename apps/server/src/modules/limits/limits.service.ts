@@ -70,6 +70,11 @@ export interface LimitsDeps {
   nowMs: () => number;
 }
 
+const UNLIMITED: Admission = {
+  admitted: true,
+  lease: { headers: {}, settle: async () => undefined, release: async () => undefined },
+};
+
 export class LimitsService {
   constructor(private readonly deps: LimitsDeps) {}
 
@@ -96,6 +101,9 @@ export class LimitsService {
       token.concurrency_limit > 0
         ? [{ key: `t:${token.id}:conc`, limit: token.concurrency_limit, ttlMs: SLOT_TTL_MS }]
         : [];
+    const windowed = token.window_period !== '' && token.window_quota > 0;
+    // Most tokens carry no limit: they cost one object, no store call and no query.
+    if (checks.length + slots.length === 0 && !windowed) return UNLIMITED;
     const leaseId = randomUUID();
 
     const acquired =

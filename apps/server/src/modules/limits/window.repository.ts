@@ -3,6 +3,7 @@
 import type { TokenWindowPeriod } from '@switchyard/contracts';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
+import { engineOf } from '../../db/dialect';
 
 export interface TokenLimits {
   id: number;
@@ -44,7 +45,7 @@ export async function reserveWindow(
 ): Promise<number | undefined> {
   const { cutoff, freshStart, amount } = window;
   const over = sql`window_started_at < ${cutoff}`;
-  const result = await db
+  const update = db
     .updateTable('tokens')
     .set({
       window_used: sql`CASE WHEN ${over} THEN 0 ELSE window_used END`,
@@ -52,8 +53,13 @@ export async function reserveWindow(
       window_started_at: sql`CASE WHEN ${over} THEN ${freshStart} ELSE window_started_at END`,
     })
     .where('id', '=', tokenId)
-    .where(sql<boolean>`(${over} OR window_used + window_reserved < window_quota)`)
-    .executeTakeFirst();
+    .where(sql<boolean>`(${over} OR window_used + window_reserved < window_quota)`);
+  // SQLite and PostgreSQL hand the new start back in the same statement; MySQL reads it after.
+  if (engineOf(db) !== 'mysql') {
+    const row = await update.returning('window_started_at').executeTakeFirst();
+    return row ? Number(row.window_started_at) : undefined;
+  }
+  const result = await update.executeTakeFirst();
   if (Number(result.numUpdatedRows) === 0) return undefined;
   const row = await db
     .selectFrom('tokens')
