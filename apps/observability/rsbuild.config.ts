@@ -9,6 +9,7 @@ export default defineRemoteConfig({
     './DashboardPage': './src/pages/dashboard/index.ts',
     './DrawingTasksPage': './src/pages/drawing-tasks/index.ts',
     './AsyncTasksPage': './src/pages/async-tasks/index.ts',
+    './StatusPage': './src/pages/status/index.ts',
   },
   devPort: DEV_PORTS.observability,
 });

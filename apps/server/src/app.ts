@@ -13,6 +13,7 @@ import { UsageDataService } from './modules/data/data.service';
 import { UsageAggregator } from './modules/data/usage-aggregator';
 import { registerGroupRoutes } from './modules/groups/groups.routes';
 import { GroupsService } from './modules/groups/groups.service';
+import { createLimits } from './modules/limits';
 import { registerLogRoutes } from './modules/logs/logs.routes';
 import { LogsService } from './modules/logs/logs.service';
 import { MailService } from './modules/mail/mail.service';
@@ -27,6 +28,7 @@ import { PricingRules } from './modules/pricing/pricing-rules';
 import { registerRedemptionRoutes } from './modules/redemptions/redemptions.routes';
 import { RedemptionsService } from './modules/redemptions/redemptions.service';
 import { SessionService } from './modules/sessions/sessions.service';
+import { registerStatusPage } from './modules/status';
 import { registerStatusRoutes } from './modules/status/status.routes';
 import { StatusService } from './modules/status/status.service';
 import { registerTaskRoutes } from './modules/tasks/tasks.routes';
@@ -121,6 +123,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerErrorHandling(app, await registerConsole(app, config));
 
   registerStatusRoutes(app, new StatusService(db, options, config.githubOAuthUrl));
+  // The relay reports each outcome through app.outcomes.recordOutcome (issue 17).
+  registerStatusPage(app, { db, options, sessions, clock });
   const turnstile = new TurnstileService(options, config.turnstileVerifyUrl, app.log);
   const emailFlows = new EmailFlowsService({
     db,
@@ -153,7 +157,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerOptionRoutes(app, new OptionsService(options));
 
   const pricingRules = new PricingRules(options);
-  registerTokenRoutes(app, new TokensService(db, clock));
+  registerTokenRoutes(app, new TokensService(db, clock, () => options.get('QuotaWindowTimezone')));
   registerRedemptionRoutes(app, new RedemptionsService(db, clock));
   registerTopUpRoutes(app, new TopUpService({ db, options, pricing: pricingRules, clock }));
   registerPricingRoutes(app, new PricingService(db, pricingRules), sessions);
@@ -163,7 +167,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     channels,
     new ChannelUpstreamService({ db, options, clock }, channels),
   );
-  registerLogRoutes(app, new LogsService(db));
+  registerLogRoutes(app, new LogsService(db, () => options.getNumber('QuotaPerUnit')));
   registerDataRoutes(app, new UsageDataService(db));
   registerTaskRoutes(app, new TasksService(db, options));
 
@@ -177,6 +181,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', () => aggregator.stop());
   // Provider tokens (Baidu, Zhipu) are shared by every node when Redis is configured.
   shareCredentialsThrough(deps.redis, config.redisPrefix);
+  // The relay admits each request through app.limits (see modules/limits/README.md).
+  app.decorate(
+    'limits',
+    createLimits({ db, options, clock, redis: deps.redis, redisPrefix: config.redisPrefix }),
+  );
   const { billing, health } = registerRelay(app, {
     db,
     options,

@@ -50,6 +50,8 @@ function sampleValue(key: OptionKey): string {
     case 'number':
       return String((definition.min ?? 0) + 2.5);
     case 'json':
+      // GroupRateLimits maps a group to limits, every other JSON option to a number.
+      if (key === 'GroupRateLimits') return '{"sample-group":{"rpm":60,"tpm":1000}}';
       return `{"sample-${key.toLowerCase()}":1.5}`;
     case 'string':
       if (definition.format === 'url') return `https://${key.toLowerCase()}.example.com/path`;

@@ -6,14 +6,17 @@ import {
   type PaymentMethod,
   REDEMPTION_COUNT_MAX,
   REDEMPTION_NAME_MAX,
+  TOKEN_LIMIT_MAX,
   TOKEN_MODEL_LIMITS_MAX,
   TOKEN_NAME_MAX,
+  TOKEN_WINDOW_PERIODS,
 } from './billing';
 import { RedemptionStatus, TokenStatus } from './domain';
 import { pageNumber } from './paging';
 
 const id = z.coerce.number().int().positive();
 const quota = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
+const limit = z.number().int().min(0).max(TOKEN_LIMIT_MAX);
 
 /** Query of a paged list: `p` from 0, `size` (or `page_size`) one of the page sizes (default 10). */
 export const pageQuerySchema = z.object({
@@ -31,6 +34,12 @@ export const tokenFieldsSchema = z.object({
   unlimited_quota: z.boolean(),
   model_limits_enabled: z.boolean(),
   model_limits: z.string().max(TOKEN_MODEL_LIMITS_MAX),
+  // Older clients send none of the limit fields: they default to "no limit".
+  rpm_limit: limit.default(0),
+  tpm_limit: limit.default(0),
+  concurrency_limit: limit.default(0),
+  window_period: z.enum(TOKEN_WINDOW_PERIODS).default(''),
+  window_quota: quota.default(0),
 });
 export const createTokenRequestSchema = tokenFieldsSchema.extend({
   name: z.string().trim().min(1).max(TOKEN_NAME_MAX),

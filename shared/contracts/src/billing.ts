@@ -54,7 +54,23 @@ export interface TokenView {
   created_time: number;
   accessed_time: number;
   expired_time: number;
+  /** Requests per minute, tokens per minute and requests at once (0: no limit). */
+  rpm_limit: number;
+  tpm_limit: number;
+  concurrency_limit: number;
+  window_period: TokenWindowPeriod;
+  window_quota: number;
+  /** Quota spent in the current window (0 when none is open). */
+  window_used: number;
+  /** Unix seconds the current window ends (0: no window open). */
+  window_resets_at: number;
 }
+
+/** Quota windows of a token: none, 5 hours rolling from the first request, or a calendar period. */
+export const TOKEN_WINDOW_PERIODS = ['', '5h', 'day', 'week', 'month'] as const;
+export type TokenWindowPeriod = (typeof TOKEN_WINDOW_PERIODS)[number];
+/** Largest rpm / tpm / concurrency a token may carry. */
+export const TOKEN_LIMIT_MAX = 1_000_000_000;
 
 export interface RedemptionView {
   id: number;

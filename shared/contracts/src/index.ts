@@ -60,8 +60,18 @@ export * from './pricing-defaults';
 export * from './quota';
 export * from './remotes';
 export type { PublicStatus } from './status';
-export * from './username';
+export {
+  STATUS_WINDOW_SHAPES,
+  STATUS_WINDOWS,
+  type StatusBucket,
+  type StatusChannelRow,
+  type StatusFigures,
+  type StatusModelRow,
+  type StatusModelsReply,
+  type StatusWindow,
+} from './status-page';
 export * from './token-cost';
+export * from './username';
 export type {
   LoginRequest,
   RegisterRequest,

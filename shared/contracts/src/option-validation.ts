@@ -19,6 +19,7 @@ export type OptionProblem =
   | { code: 'max'; max: number }
   | { code: 'json' }
   | { code: 'ratioMap' }
+  | { code: 'rateLimitMap' }
   | { code: 'url' }
   | { code: 'choice'; choices: readonly string[] }
   | { code: 'tooLong'; max: number };
@@ -44,6 +45,34 @@ function ratioMapProblem(text: string): OptionProblem | null {
     (value) => typeof value === 'number' && Number.isFinite(value) && value >= 0,
   );
   return valid ? null : { code: 'ratioMap' };
+}
+
+const isLimit = (value: unknown): boolean =>
+  value === undefined || (typeof value === 'number' && Number.isInteger(value) && value >= 0);
+
+/** GroupRateLimits: group → { rpm?, tpm? }, each a whole number of at least 0 (0: no limit). */
+function rateLimitMapProblem(text: string): OptionProblem | null {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return { code: 'json' };
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+    return { code: 'rateLimitMap' };
+  }
+  const valid = Object.values(parsed).every((entry) => {
+    if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) return false;
+    const { rpm, tpm, ...rest } = entry as Record<string, unknown>;
+    return Object.keys(rest).length === 0 && isLimit(rpm) && isLimit(tpm);
+  });
+  return valid ? null : { code: 'rateLimitMap' };
+}
+
+/** What GroupRateLimits holds for one group. */
+export interface GroupRateLimit {
+  rpm?: number;
+  tpm?: number;
 }
 
 function numberProblem(key: OptionKey, text: string, pattern: RegExp): OptionProblem | null {
@@ -84,7 +113,7 @@ export function optionValueProblem(key: OptionKey, value: string): OptionProblem
     case 'number':
       return numberProblem(key, value, DECIMAL);
     case 'json':
-      return ratioMapProblem(value);
+      return key === 'GroupRateLimits' ? rateLimitMapProblem(value) : ratioMapProblem(value);
     case 'string':
       return stringProblem(key, value);
   }

@@ -54,6 +54,12 @@ const json = (value: unknown): OptionDefinition => ({
   default: JSON.stringify(value),
 });
 
+/** Timezones a calendar quota window may follow (every IANA zone the runtime knows). */
+export const QUOTA_WINDOW_TIMEZONES: readonly string[] = [
+  'UTC',
+  ...Intl.supportedValuesOf('timeZone').filter((zone) => zone !== 'UTC'),
+];
+
 /** Granularities of the data dashboard (spec §9). */
 export const DATA_EXPORT_GRANULARITIES = ['hour', 'day', 'week'] as const;
 
@@ -152,6 +158,10 @@ export const OPTION_DEFINITIONS = {
   CacheCreationRatio: json(DEFAULT_CACHE_CREATION_RATIO),
   CacheCreation1hRatio: json(DEFAULT_CACHE_CREATION_1H_RATIO),
   GroupRatio: json(DEFAULT_GROUP_RATIO),
+  // Limits and the status page (issue 17)
+  GroupRateLimits: json({}),
+  QuotaWindowTimezone: choice('UTC', QUOTA_WINDOW_TIMEZONES),
+  StatusPageEnabled: bool(true),
 } satisfies Record<string, OptionDefinition>;
 
 export type OptionKey = keyof typeof OPTION_DEFINITIONS;

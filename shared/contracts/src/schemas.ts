@@ -8,4 +8,5 @@ export * from './option-api';
 export { validateOptionValue } from './option-validation';
 export * from './paging';
 export * from './status';
+export * from './status-page.schemas';
 export * from './users';

@@ -37,6 +37,8 @@ export const publicStatusSchema = z.object({
   password_login: z.boolean(),
   password_register: z.boolean(),
   register_enabled: z.boolean(),
+  /** The public /status page (issue 17) is offered. */
+  status_page_enabled: z.boolean(),
 });
 
 export type PublicStatus = z.infer<typeof publicStatusSchema>;

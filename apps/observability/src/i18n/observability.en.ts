@@ -22,6 +22,21 @@ export const observabilityEn: TranslationOf<typeof observabilityZh> = {
     view: 'View',
     seconds: '{{value}} s',
   },
+  status: {
+    title: 'Service status',
+    windows: { '1h': '1 hour', '24h': '24 hours', '7d': '7 days' },
+    requests: 'Requests',
+    successRate: 'Success rate',
+    p50: 'Median latency',
+    ttftP50: 'Median time to first token',
+    channel: 'Channel #{{id}} {{name}}',
+    uptimeLabel: 'Success rate per interval',
+    bucketTitle: '{{time}}: {{rate}} successful, {{requests}} requests',
+    legend:
+      'Each cell is one interval: green ≥ 99%, orange ≥ 90%, red below, grey without requests',
+    latencyTitle: 'Latency per model (ms)',
+    empty: 'No requests in this window yet',
+  },
   logs: {
     title: 'Usage log',
     typeLabel: 'Log type',
@@ -29,6 +44,7 @@ export const observabilityEn: TranslationOf<typeof observabilityZh> = {
     unknownType: 'Unknown',
     totalQuota: 'Total consumption',
     clickToView: 'Click to view',
+    export: 'Export CSV',
     columns: {
       time: 'Time',
       channel: 'Channel',

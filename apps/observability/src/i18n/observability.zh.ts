@@ -19,6 +19,20 @@ export const observabilityZh = {
     view: '查看',
     seconds: '{{value}} 秒',
   },
+  status: {
+    title: '服务状态',
+    windows: { '1h': '1 小时', '24h': '24 小时', '7d': '7 天' },
+    requests: '请求数',
+    successRate: '成功率',
+    p50: '延迟中位数',
+    ttftP50: '首字延迟中位数',
+    channel: '渠道 #{{id}} {{name}}',
+    uptimeLabel: '各时段成功率',
+    bucketTitle: '{{time}}：成功率 {{rate}}，{{requests}} 次请求',
+    legend: '每一格是一个时段：绿色 ≥ 99%，橙色 ≥ 90%，红色更低，灰色无请求',
+    latencyTitle: '各模型延迟（毫秒）',
+    empty: '该时段内还没有请求',
+  },
   logs: {
     title: '使用日志',
     typeLabel: '日志类型',
@@ -26,6 +40,7 @@ export const observabilityZh = {
     unknownType: '未知',
     totalQuota: '总消耗额度',
     clickToView: '点击查看',
+    export: '导出 CSV',
     columns: {
       time: '时间',
       channel: '渠道',

@@ -5,6 +5,7 @@ import * as account from './migrations/2026-11-22T0100-account';
 import * as settings from './migrations/2026-11-22T0400-settings';
 import * as observability from './migrations/2026-11-22T0600-observability';
 import * as importMap from './migrations/2026-11-24T0500-import-map';
+import * as limitsStatus from './migrations/2026-11-24T0500-limits-status';
 import * as reservationJournal from './migrations/2026-11-24T0500-reservation-journal';
 import * as responses from './migrations/2026-11-24T0530-responses';
 
@@ -17,6 +18,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-24T0500-import-map': importMap,
   '2026-11-24T0500-reservation-journal': reservationJournal,
   '2026-11-24T0530-responses': responses,
+  '2026-11-24T0500-limits-status': limitsStatus,
 };
 
 export class MigrationError extends Error {}

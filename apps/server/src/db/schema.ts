@@ -54,6 +54,15 @@ export interface TokensTable {
   model_limits: Generated<string>;
   used_quota: Generated<number>;
   deleted_at: number | null;
+  rpm_limit: Generated<number>;
+  tpm_limit: Generated<number>;
+  concurrency_limit: Generated<number>;
+  window_period: Generated<string>;
+  window_quota: Generated<number>;
+  /** Unix seconds the current quota window began (0: none open). */
+  window_started_at: Generated<number>;
+  window_used: Generated<number>;
+  window_reserved: Generated<number>;
 }
 
 export interface ChannelsTable {
@@ -259,6 +268,18 @@ export interface ImportWatermarksTable {
   kind: string;
   last_id: number;
 }
+/** One minute of relay outcomes for one model and channel; `lat_N`/`ttft_N` are histogram bins. */
+type BinIndex = 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11;
+export type StatusBinColumn = `lat_${BinIndex}` | `ttft_${BinIndex}`;
+export type StatusBucketsTable = {
+  minute: number;
+  model_name: string;
+  channel_id: number;
+  success: Generated<number>;
+  failure: Generated<number>;
+  latency_sum: Generated<number>;
+  ttft_count: Generated<number>;
+} & { [K in StatusBinColumn]: Generated<number> };
 
 export interface Schema {
   users: UsersTable;
@@ -279,6 +300,7 @@ export interface Schema {
   import_watermarks: ImportWatermarksTable;
   relay_reservations: RelayReservationsTable;
   relay_responses: RelayResponsesTable;
+  status_buckets: StatusBucketsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

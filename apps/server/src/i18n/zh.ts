@@ -222,6 +222,38 @@ export const zh = {
     '<p>您好！您在 {system} 的剩余额度为 {quota}，已低于提醒阈值。</p><p>为免请求被拒绝，请及时充值。</p>',
   'log.adminPromoted': '管理员 {admin} 将用户 {username} 提升为管理员',
   'log.adminDemoted': '管理员 {admin} 将用户 {username} 降为普通用户',
+  'limits.rpm': '请求过于频繁：每分钟最多 {limit} 次请求，请在 {seconds} 秒后重试',
+  'limits.tpm': '令牌用量超限：每分钟最多 {limit} 个 token，请在 {seconds} 秒后重试',
+  'limits.groupRpm':
+    '分组 {group} 的请求过于频繁：每分钟最多 {limit} 次请求，请在 {seconds} 秒后重试',
+  'limits.groupTpm':
+    '分组 {group} 的用量超限：每分钟最多 {limit} 个 token，请在 {seconds} 秒后重试',
+  'limits.concurrency': '并发请求过多：该令牌最多同时 {limit} 个请求',
+  'limits.window': '该令牌本周期额度已用尽，将于 {seconds} 秒后恢复',
+  'export.header.time': '时间',
+  'export.header.token': '令牌',
+  'export.header.model': '模型',
+  'export.header.type': '类型',
+  'export.header.prompt': '提示 tokens',
+  'export.header.completion': '补全 tokens',
+  'export.header.cached': '缓存 tokens',
+  'export.header.quota': '额度',
+  'export.header.dollars': '美元',
+  'export.header.useTime': '用时（秒）',
+  'export.header.stream': '流式',
+  'export.header.channel': '渠道',
+  'export.header.user': '用户',
+  'export.totals': '合计',
+  'export.yes': '是',
+  'export.no': '否',
+  'status.pageDisabled': '状态页未开启',
+  'option.invalidRateLimitMap':
+    '分组限流必须是 JSON 对象，形如 {"vip": {"rpm": 60, "tpm": 100000}}，rpm 与 tpm 为不小于 0 的整数',
+  'export.type.0': '未知',
+  'export.type.1': '充值',
+  'export.type.2': '消费',
+  'export.type.3': '管理',
+  'export.type.4': '系统',
 } as const;
 
 export type MessageKey = keyof typeof zh;

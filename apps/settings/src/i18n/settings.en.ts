@@ -30,6 +30,8 @@ export const settingsEn: TranslationOf<typeof settingsZh> = {
     url: '{{name}} must be an address starting with http:// or https://',
     choice: '{{name}} must be one of {{choices}}',
     tooLong: '{{name}} must not be longer than {{max}} characters',
+    rateLimitMap:
+      '{{name}} must be a JSON object whose values look like {"rpm": 60, "tpm": 100000}, with rpm and tpm whole numbers of at least 0',
   },
   secret: {
     set: 'Set',
@@ -59,6 +61,7 @@ export const settingsEn: TranslationOf<typeof settingsZh> = {
     wechat: 'WeChat Server',
     telegram: 'Telegram login',
     turnstile: 'Turnstile',
+    limits: 'Rate limits and status page',
   },
   hints: {
     payment:
@@ -151,6 +154,10 @@ export const settingsEn: TranslationOf<typeof settingsZh> = {
     CacheCreationRatio: 'Cache write ratio, 5 minutes (relative to input)',
     CacheCreation1hRatio: 'Cache write ratio, 1 hour (relative to input)',
     GroupRatio: 'Group ratio',
+    GroupRateLimits:
+      'Group rate limits (per user; JSON: group → {"rpm": requests per minute, "tpm": tokens per minute})',
+    QuotaWindowTimezone: 'Timezone of token quota windows (daily, weekly, monthly resets)',
+    StatusPageEnabled: 'Offer the public status page',
   },
   jsonNames: {
     ModelPrice: 'Model fixed price',

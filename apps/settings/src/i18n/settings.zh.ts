@@ -27,6 +27,8 @@ export const settingsZh = {
     url: '{{name}}必须是 http:// 或 https:// 开头的地址',
     choice: '{{name}}只能是 {{choices}} 之一',
     tooLong: '{{name}}不能超过 {{max}} 个字符',
+    rateLimitMap:
+      '{{name}} 必须是 JSON 对象，每个分组的值形如 {"rpm": 60, "tpm": 100000}，rpm 与 tpm 为不小于 0 的整数',
   },
   secret: {
     set: '已设置',
@@ -56,6 +58,7 @@ export const settingsZh = {
     wechat: '配置 WeChat Server',
     telegram: '配置 Telegram 登录',
     turnstile: '配置 Turnstile',
+    limits: '限流与状态页',
   },
   hints: {
     payment: '支付回调需要服务器地址，请先在上方填写并保存服务器地址。',
@@ -147,6 +150,10 @@ export const settingsZh = {
     CacheCreationRatio: '缓存写入倍率，5 分钟（相对输入价格）',
     CacheCreation1hRatio: '缓存写入倍率，1 小时（相对输入价格）',
     GroupRatio: '分组倍率',
+    GroupRateLimits:
+      '分组限流（每个用户，JSON：分组 → {"rpm": 每分钟请求数, "tpm": 每分钟 tokens}）',
+    QuotaWindowTimezone: '令牌额度周期的时区（按日、周、月重置）',
+    StatusPageEnabled: '开放公共状态页',
   },
   jsonNames: {
     ModelPrice: '模型固定价格',

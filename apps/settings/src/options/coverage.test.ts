@@ -32,6 +32,7 @@ describe('the three settings tabs', () => {
       'CacheCreation1hRatio',
       'GroupRatio',
       'TopupGroupRatio',
+      'GroupRateLimits',
     ]) {
       expect(kindOf(key), key).toBe('json');
     }

@@ -16,6 +16,7 @@ export const shellEn: TranslationOf<typeof shellZh> = {
     detail: 'Dashboard',
     midjourney: 'Drawing',
     task: 'Async tasks',
+    status: 'Status',
     setting: 'Settings',
     menu: 'Navigation menu',
   },

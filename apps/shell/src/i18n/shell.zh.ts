@@ -13,6 +13,7 @@ export const shellZh = {
     detail: '数据看板',
     midjourney: '绘图',
     task: '异步任务',
+    status: '服务状态',
     setting: '设置',
     menu: '导航菜单',
   },

@@ -1,6 +1,7 @@
 // The sidebar menu: exactly the items of spec §2 this user may see, in the table's order.
 import { Menu } from '@arco-design/web-react';
 import {
+  IconCheckCircle,
   IconDashboard,
   IconGift,
   IconHistory,
@@ -35,6 +36,7 @@ const ICONS: Record<NavIcon, ReactNode> = {
   detail: <IconDashboard />,
   midjourney: <IconImage />,
   task: <IconSchedule />,
+  status: <IconCheckCircle />,
   setting: <IconSettings />,
 };
 

@@ -27,6 +27,7 @@ const SPEC_PATHS = [
   '/detail',
   '/midjourney',
   '/task',
+  '/status',
   '*',
 ];
 
@@ -77,6 +78,7 @@ describe('route table', () => {
       '/detail': 'observability/DashboardPage',
       '/midjourney': 'observability/DrawingTasksPage',
       '/task': 'observability/AsyncTasksPage',
+      '/status': 'observability/StatusPage',
       '*': 'shell:not-found',
     });
   });
@@ -85,7 +87,7 @@ describe('route table', () => {
     for (const path of ['/', '/login', '/register', '/reset', '/user/reset', '/oauth/github']) {
       expect(canAccess(byPath(path), guest)).toBe('allow');
     }
-    for (const path of ['/pricing', '/about', '/chat', '*']) {
+    for (const path of ['/pricing', '/about', '/chat', '/status', '*']) {
       expect(canAccess(byPath(path), guest)).toBe('allow');
     }
   });

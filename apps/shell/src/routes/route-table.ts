@@ -31,6 +31,7 @@ export type NavIcon =
   | 'detail'
   | 'midjourney'
   | 'task'
+  | 'status'
   | 'setting';
 
 export interface NavEntry {
@@ -99,6 +100,13 @@ export const ROUTES: readonly RouteEntry[] = [
     page: remote('billing/PricingPage'),
     ...open,
     nav: { key: 'pricing', order: 70 },
+  },
+  {
+    // The public status page (issue 17): open to guests while StatusPageEnabled is on.
+    path: '/status',
+    page: remote('observability/StatusPage'),
+    ...open,
+    nav: { key: 'status', order: 75, when: (status) => Boolean(status?.status_page_enabled) },
   },
   { path: '/user', page: remote('account/UsersPage'), ...admin, nav: { key: 'user', order: 80 } },
   {

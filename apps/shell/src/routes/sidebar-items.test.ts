@@ -18,6 +18,7 @@ const ALL_FLAGS = {
   enable_data_export: true,
   enable_drawing: true,
   enable_task: true,
+  status_page_enabled: true,
 };
 
 describe('sidebar items', () => {
@@ -30,6 +31,7 @@ describe('sidebar items', () => {
       'redemption',
       'topup',
       'pricing',
+      'status',
       'user',
       'log',
       'detail',
@@ -48,6 +50,7 @@ describe('sidebar items', () => {
       'token',
       'topup',
       'pricing',
+      'status',
       'log',
       'detail',
       'midjourney',
@@ -67,6 +70,8 @@ describe('sidebar items', () => {
     expect(keys(user, { enable_data_export: true })).toContain('detail');
     expect(keys(user, { enable_drawing: true })).toContain('midjourney');
     expect(keys(user, { enable_task: true })).toContain('task');
+    expect(keys(user, { status_page_enabled: true })).toContain('status');
+    expect(keys(null, { status_page_enabled: true })).toContain('status');
     expect(sidebarItems(user, null).map((item) => item.key)).toEqual(keys(user));
   });
 

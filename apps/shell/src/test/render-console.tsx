@@ -31,6 +31,7 @@ export const TEST_STATUS = {
   quota_per_unit: 500000,
   password_login: true,
   register_enabled: true,
+  status_page_enabled: false,
   password_register: true,
 } as PublicStatus;
 

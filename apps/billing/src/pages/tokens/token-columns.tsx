@@ -6,6 +6,7 @@ import { TokenStatus, type TokenView } from '@switchyard/contracts';
 import type { TFunction } from 'i18next';
 import { formatTime } from '../../lib/time';
 import { CHAT_APPS, type ChatApp } from './chat-links';
+import { TokenLimitsCell } from './token-limits-cell';
 
 export interface TokenActions {
   copy: (token: TokenView) => void;
@@ -53,6 +54,13 @@ export function getTokenColumns(t: TFunction, actions: TokenActions): ColumnProp
       dataIndex: 'remain_quota',
       render: (_, token) =>
         token.unlimited_quota ? t('common.unlimited') : actions.renderQuota(token.remain_quota),
+    },
+    {
+      title: t('tokens.limits'),
+      dataIndex: 'limits',
+      render: (_, token) => (
+        <TokenLimitsCell token={token} t={t} renderQuota={actions.renderQuota} />
+      ),
     },
     {
       title: t('common.createdTime'),

@@ -22,6 +22,7 @@ import { useTranslation } from 'react-i18next';
 import { QuotaInput } from '../../components/quota-input';
 import { CLOSE_DELAY_MS, SideDrawer } from '../../components/side-drawer';
 import { formatTime, parseTime } from '../../lib/time';
+import { emptyLimits, LimitFields, type LimitForm, limitProblem } from './token-limit-fields';
 import { useTokenMutations, useUserModels } from './use-tokens';
 
 const HOUR = 3600;
@@ -39,6 +40,7 @@ interface TokenForm {
   expiry: string;
   models: string[];
   count: number;
+  limits: LimitForm;
 }
 
 const emptyForm: TokenForm = {
@@ -48,6 +50,7 @@ const emptyForm: TokenForm = {
   expiry: '',
   models: [],
   count: 1,
+  limits: emptyLimits,
 };
 
 const formOf = (token: TokenView): TokenForm => ({
@@ -57,6 +60,13 @@ const formOf = (token: TokenView): TokenForm => ({
   expiry: token.expired_time === NEVER_EXPIRES ? '' : formatTime(token.expired_time),
   models: token.model_limits ? token.model_limits.split(',') : [],
   count: 1,
+  limits: {
+    rpm: token.rpm_limit,
+    tpm: token.tpm_limit,
+    concurrency: token.concurrency_limit,
+    period: token.window_period,
+    windowQuota: token.window_quota,
+  },
 });
 
 export interface TokenDrawerProps {
@@ -92,6 +102,12 @@ export function TokenDrawer({ visible, token, onClose }: TokenDrawerProps) {
       }
       expiredTime = parsed;
     }
+    const problem = limitProblem(form.limits);
+    if (problem) {
+      Message.error(t(`tokenDrawer.${problem}`));
+      return;
+    }
+    const { limits } = form;
     const input = {
       name,
       remain_quota: form.quota,
@@ -99,6 +115,11 @@ export function TokenDrawer({ visible, token, onClose }: TokenDrawerProps) {
       unlimited_quota: form.unlimited,
       model_limits_enabled: form.models.length > 0,
       model_limits: form.models.join(','),
+      rpm_limit: limits.rpm,
+      tpm_limit: limits.tpm,
+      concurrency_limit: limits.concurrency,
+      window_period: limits.period,
+      window_quota: limits.period === '' ? 0 : limits.windowQuota,
     };
     if (token) {
       await update.mutateAsync({ ...input, id: token.id });
@@ -181,6 +202,10 @@ export function TokenDrawer({ visible, token, onClose }: TokenDrawerProps) {
             placeholder={t('tokenDrawer.modelLimitsPlaceholder')}
           />
         </Form.Item>
+        <LimitFields
+          form={form.limits}
+          onChange={(patch) => set({ limits: { ...form.limits, ...patch } })}
+        />
         {token ? null : (
           <Form.Item label={t('tokenDrawer.batch')} extra={t('tokenDrawer.batchHint')}>
             <InputNumber

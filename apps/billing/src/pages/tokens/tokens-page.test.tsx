@@ -1,6 +1,6 @@
 import { Message } from '@arco-design/web-react';
 import type { TokenView } from '@switchyard/contracts';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderPage } from '../../test/render-page';
 import {
@@ -9,6 +9,7 @@ import {
   listUserModels,
   searchTokens,
   setTokenStatus,
+  updateToken,
 } from './tokens.api';
 import { TokensPage } from './tokens-page';
 
@@ -35,6 +36,13 @@ const token = (id: number, name: string, extra: Partial<TokenView> = {}): TokenV
   created_time: 1_700_000_000,
   accessed_time: 0,
   expired_time: -1,
+  rpm_limit: 0,
+  tpm_limit: 0,
+  concurrency_limit: 0,
+  window_period: '',
+  window_quota: 0,
+  window_used: 0,
+  window_resets_at: 0,
   ...extra,
 });
 
@@ -45,6 +53,9 @@ const rows = [
   token(4, 'old', { status: 3 }),
   token(5, 'empty', { status: 4 }),
 ];
+
+/** The drawer tests type into many fields: slower than vitest's 5 s default on a busy machine. */
+const DRAWER_TIMEOUT_MS = 20_000;
 
 describe('TokensPage', () => {
   beforeEach(() => {
@@ -93,39 +104,119 @@ describe('TokensPage', () => {
     await waitFor(() => expect(setTokenStatus).toHaveBeenCalledWith({ id: 1, status: 2 }));
   });
 
-  it('refuses an expiry it cannot parse and creates a batch with suffixed names', async () => {
-    await renderPage(<TokensPage />, '/token');
-    await screen.findByTestId('token-row-alpha');
-    await userEvent.click(screen.getByTestId('token-add'));
-    await userEvent.type(screen.getByTestId('token-name'), 'team');
-    await userEvent.type(screen.getByTestId('token-expiry'), 'not a date');
-    await userEvent.click(screen.getByTestId('token-submit'));
-    expect(await screen.findByText('过期时间格式错误！')).toBeInTheDocument();
-    expect(createToken).not.toHaveBeenCalled();
+  it(
+    'refuses an expiry it cannot parse and creates a batch with suffixed names',
+    async () => {
+      await renderPage(<TokensPage />, '/token');
+      await screen.findByTestId('token-row-alpha');
+      await userEvent.click(screen.getByTestId('token-add'));
+      await userEvent.type(screen.getByTestId('token-name'), 'team');
+      await userEvent.type(screen.getByTestId('token-expiry'), 'not a date');
+      await userEvent.click(screen.getByTestId('token-submit'));
+      expect(await screen.findByText('过期时间格式错误！')).toBeInTheDocument();
+      expect(createToken).not.toHaveBeenCalled();
 
-    await userEvent.clear(screen.getByTestId('token-expiry'));
-    const count = screen.getByTestId('token-count');
-    await userEvent.clear(count);
-    await userEvent.type(count, '3');
-    await userEvent.click(screen.getByTestId('token-submit'));
-    await waitFor(() => expect(createToken).toHaveBeenCalledTimes(3));
-    const names = vi.mocked(createToken).mock.calls.map(([input]) => input.name);
-    expect(names[0]).toBe('team');
-    for (const name of names.slice(1)) expect(name).toMatch(/^team-[0-9A-Za-z]{6}$/);
-    expect(vi.mocked(createToken).mock.calls[0]?.[0]).toMatchObject({
-      remain_quota: 500000,
-      expired_time: -1,
-      unlimited_quota: false,
+      await userEvent.clear(screen.getByTestId('token-expiry'));
+      const count = screen.getByTestId('token-count');
+      await userEvent.clear(count);
+      await userEvent.type(count, '3');
+      await userEvent.click(screen.getByTestId('token-submit'));
+      await waitFor(() => expect(createToken).toHaveBeenCalledTimes(3));
+      const names = vi.mocked(createToken).mock.calls.map(([input]) => input.name);
+      expect(names[0]).toBe('team');
+      for (const name of names.slice(1)) expect(name).toMatch(/^team-[0-9A-Za-z]{6}$/);
+      expect(vi.mocked(createToken).mock.calls[0]?.[0]).toMatchObject({
+        remain_quota: 500000,
+        expired_time: -1,
+        unlimited_quota: false,
+      });
+    },
+    DRAWER_TIMEOUT_MS,
+  );
+
+  it(
+    'requires a name when creating',
+    async () => {
+      await renderPage(<TokensPage />, '/token');
+      await screen.findByTestId('token-row-alpha');
+      await userEvent.click(screen.getByTestId('token-add'));
+      const drawer = screen.getByTestId('token-submit').closest('.arco-drawer') as HTMLElement;
+      await userEvent.click(within(drawer).getByTestId('token-submit'));
+      expect(await screen.findByText('请输入令牌名称！')).toBeInTheDocument();
+      expect(createToken).not.toHaveBeenCalled();
+    },
+    DRAWER_TIMEOUT_MS,
+  );
+
+  it('shows limits as tags and the window as a bar with its reset time', async () => {
+    const resetsAt = Math.floor(new Date(2026, 10, 24, 0, 0, 0).getTime() / 1000);
+    vi.mocked(listTokens).mockResolvedValue({
+      items: [
+        token(7, 'capped', {
+          rpm_limit: 60,
+          tpm_limit: 40000,
+          concurrency_limit: 3,
+          window_period: 'day',
+          window_quota: 1_000_000,
+          window_used: 750_000,
+          window_resets_at: resetsAt,
+        }),
+        token(8, 'free'),
+      ],
+      total: 2,
+      page: 0,
+      page_size: 10,
     });
+    await renderPage(<TokensPage />, '/token');
+    const cell = await screen.findByTestId('token-limits-7');
+    expect(cell).toHaveTextContent('60 次/分钟');
+    expect(cell).toHaveTextContent('40000 tokens/分钟');
+    expect(cell).toHaveTextContent('并发 3');
+    const bar = screen.getByTestId('token-window-7');
+    expect(bar).toHaveTextContent('每日');
+    expect(bar).toHaveTextContent('2026-11-24 00:00:00 重置');
+    expect(bar.querySelector('.arco-progress')).not.toBeNull();
+    expect(within(bar).getByText(/\$1\.50 \/ \$2\.00/)).toBeInTheDocument();
+    expect(screen.getByTestId('token-row-free')).toHaveTextContent('不限');
   });
 
-  it('requires a name when creating', async () => {
-    await renderPage(<TokensPage />, '/token');
-    await screen.findByTestId('token-row-alpha');
-    await userEvent.click(screen.getByTestId('token-add'));
-    const drawer = screen.getByTestId('token-submit').closest('.arco-drawer') as HTMLElement;
-    await userEvent.click(within(drawer).getByTestId('token-submit'));
-    expect(await screen.findByText('请输入令牌名称！')).toBeInTheDocument();
-    expect(createToken).not.toHaveBeenCalled();
-  });
+  it(
+    'edits the limit fields and refuses a window without a quota',
+    async () => {
+      vi.mocked(updateToken).mockResolvedValue(rows[0] as TokenView);
+      await renderPage(<TokensPage />, '/token');
+      await screen.findByTestId('token-row-alpha');
+      await userEvent.click(screen.getByTestId('token-edit-1'));
+      const rpm = screen.getByTestId('token-rpm');
+      await userEvent.clear(rpm);
+      await userEvent.type(rpm, '30');
+      await userEvent.type(screen.getByTestId('token-concurrency'), '2');
+      await userEvent.click(screen.getByTestId('token-window-period'));
+      // The option list is still animating in (pointer-events: none), as a real click would not be.
+      fireEvent.click(await screen.findByText('5 小时'));
+      await userEvent.click(screen.getByTestId('token-submit'));
+      expect(
+        await screen.findByText('设置了额度周期时，每周期额度必须大于 0！'),
+      ).toBeInTheDocument();
+      expect(updateToken).not.toHaveBeenCalled();
+
+      const windowQuota = screen.getByTestId('token-window-quota');
+      await userEvent.clear(windowQuota);
+      await userEvent.type(windowQuota, '250000');
+      await userEvent.click(screen.getByTestId('token-submit'));
+      await waitFor(() =>
+        expect(updateToken).toHaveBeenCalledWith(
+          expect.objectContaining({
+            id: 1,
+            rpm_limit: 30,
+            tpm_limit: 0,
+            concurrency_limit: 2,
+            window_period: '5h',
+            window_quota: 250000,
+          }),
+        ),
+      );
+    },
+    DRAWER_TIMEOUT_MS,
+  );
 });

@@ -113,4 +113,28 @@ describe('LogsPage', () => {
     expect(detail).toHaveTextContent('Reasoning 64 tokens (billed as completion)');
     expect(detail).not.toHaveTextContent('5 minutes');
   });
+
+  it('downloads the CSV export of the filters on screen', async () => {
+    serve();
+    await renderAs(Role.common, <LogsPage />);
+    await screen.findByText('gpt-4o');
+    await userEvent.type(screen.getByTestId('log-filter-token_name'), 'work');
+    await userEvent.click(screen.getByTestId('log-search'));
+    const link = screen.getByTestId('log-export');
+    await waitFor(() => expect(link.getAttribute('href')).toContain('token_name=work'));
+    const url = new URL(link.getAttribute('href') ?? '', 'http://console.test');
+    expect(url.pathname).toBe('/api/log/self/export');
+    expect(Number(url.searchParams.get('end_timestamp'))).toBeGreaterThan(
+      Number(url.searchParams.get('start_timestamp')),
+    );
+    expect(link).toHaveAttribute('download');
+    expect(link).toHaveTextContent('Export CSV');
+  });
+
+  it('exports everyone’s logs for admins', async () => {
+    serve();
+    await renderAs(Role.admin, <LogsPage />);
+    await screen.findByText('Channels: 3 → 7');
+    expect(screen.getByTestId('log-export').getAttribute('href')).toMatch(/^\/api\/log\/export\?/);
+  });
 });

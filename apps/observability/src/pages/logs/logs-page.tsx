@@ -1,5 +1,6 @@
 // /log: usage details with filters, the total consumption on demand, and the paged table.
 import { Button, Card, Space, Typography } from '@arco-design/web-react';
+import { IconDownload } from '@arco-design/web-react/icon';
 import { useQuotaDisplay, useSessionStore } from '@switchyard/console-kit';
 import { isAdmin } from '@switchyard/contracts';
 import { useMemo, useState } from 'react';
@@ -9,8 +10,9 @@ import { RemoteRoot } from '../../components/remote-root';
 import { DAY, lastSpan } from '../../lib/time';
 import { useListParams } from '../../lib/use-list-params';
 import { getLogColumns } from './log-columns';
+import { logExportUrl } from './logs.api';
 import { LOG_FILTER_KEYS, LogsFilterForm } from './logs-filter-form';
-import { useLogs } from './use-logs';
+import { toLogQuery, useLogs } from './use-logs';
 import { UserInfoModal } from './user-info-modal';
 
 const defaultRange = () => lastSpan(DAY);
@@ -51,6 +53,16 @@ export function LogsPage() {
               </Button>
             )}
           </Space>
+        }
+        extra={
+          <a
+            href={logExportUrl(admin, toLogQuery(admin, list))}
+            download
+            data-testid="log-export"
+            className="arco-btn arco-btn-secondary arco-btn-size-small arco-btn-shape-square"
+          >
+            <IconDownload /> {t('logs.export')}
+          </a>
         }
       >
         <LogsFilterForm

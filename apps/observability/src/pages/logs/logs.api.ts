@@ -39,3 +39,14 @@ export interface UserSummary {
 
 export const fetchUserSummary = (id: number): Promise<UserSummary> =>
   apiGet(`/api/user/${encodeURIComponent(String(id))}`);
+
+/**
+ * Where the CSV export of these filters downloads from. The browser fetches it as a plain
+ * download (streamed to disk, never held in the page's memory), with the session cookie.
+ */
+export function logExportUrl(admin: boolean, query: LogQuery): string {
+  const params = new URLSearchParams(
+    Object.entries(paramsOf(query)).map(([key, value]) => [key, String(value)]),
+  );
+  return `${admin ? '/api/log/export' : '/api/log/self/export'}?${params.toString()}`;
+}

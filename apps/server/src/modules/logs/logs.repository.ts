@@ -66,6 +66,70 @@ function selectPage(db: Db, filter: LogFilter, limit: number, offset: number): P
     .execute();
 }
 
+/** Where a keyset walk stopped: the last row's (created_at, id). */
+export interface LogCursor {
+  createdAt: number;
+  id: number;
+}
+
+/** The export's columns: everything but the content text. */
+export type ExportLogRow = Pick<
+  LogRow,
+  | 'id'
+  | 'created_at'
+  | 'type'
+  | 'username'
+  | 'token_name'
+  | 'model_name'
+  | 'quota'
+  | 'prompt_tokens'
+  | 'completion_tokens'
+  | 'use_time'
+  | 'is_stream'
+  | 'channel_id'
+  | 'other'
+>;
+
+/**
+ * The next `limit` matching logs after `cursor`, newest first. Keyset paging keeps each batch as
+ * cheap as the first however deep the walk goes (an OFFSET would rescan what it skips).
+ */
+export function logsAfter(
+  db: Db,
+  filter: LogFilter,
+  cursor: LogCursor | undefined,
+  limit: number,
+): Promise<ExportLogRow[]> {
+  let query = applyFilter(db.selectFrom('logs'), filter);
+  if (cursor) {
+    // `created_at <= X` leads so every engine seeks the (…, created_at) index to the cursor; the
+    // OR only sorts out the rows of that one second.
+    query = query
+      .where('created_at', '<=', cursor.createdAt)
+      .where((eb) => eb.or([eb('created_at', '<', cursor.createdAt), eb('id', '<', cursor.id)]));
+  }
+  return query
+    .select([
+      'id',
+      'created_at',
+      'type',
+      'username',
+      'token_name',
+      'model_name',
+      'quota',
+      'prompt_tokens',
+      'completion_tokens',
+      'use_time',
+      'is_stream',
+      'channel_id',
+      'other',
+    ])
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
 /** Sum of quota, number of rows and tokens over the matching consumption logs. */
 export async function sumConsumption(
   db: Db,

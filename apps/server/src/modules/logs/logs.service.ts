@@ -1,17 +1,21 @@
 // Usage logs: paged lists and consumption totals for admins and for the owner, and cleanup.
-import type {
-  LogEntry,
-  LogListQuery,
-  LogOther,
-  LogStat,
-  LogStatQuery,
-  PagedList,
-  SelfLogEntry,
-  SelfLogStatQuery,
+import type { Readable } from 'node:stream';
+import {
+  type Language,
+  type LogEntry,
+  type LogListQuery,
+  type LogOther,
+  type LogStat,
+  type LogStatQuery,
+  type PagedList,
+  QUOTA_PER_DOLLAR,
+  type SelfLogEntry,
+  type SelfLogStatQuery,
 } from '@switchyard/contracts';
 import type { Db } from '../../db/database';
 import type { LogRow } from '../../db/schema';
 import { deleteLogs, type LogFilter, listLogs, oldLogIds, sumConsumption } from './logs.repository';
+import { exportLogsCsv } from './logs-export';
 
 /** Rows deleted per statement, so a cleanup of millions never holds a long lock. */
 export const CLEANUP_BATCH = 5000;
@@ -70,7 +74,29 @@ const toStat = (sum: { quota: number; count: number; tokens: number }): LogStat 
 });
 
 export class LogsService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    /** Quota per dollar (option QuotaPerUnit), for the export's dollar column. */
+    private readonly quotaPerUnit: () => number = () => QUOTA_PER_DOLLAR,
+  ) {}
+
+  exportAll(query: LogStatQuery, language: Language): Readable {
+    return exportLogsCsv(this.db, {
+      filter: adminFilterOf(query),
+      language,
+      admin: true,
+      quotaPerUnit: this.quotaPerUnit(),
+    });
+  }
+
+  exportOwn(userId: number, query: SelfLogStatQuery, language: Language): Readable {
+    return exportLogsCsv(this.db, {
+      filter: { ...filterOf(query), userId },
+      language,
+      admin: false,
+      quotaPerUnit: this.quotaPerUnit(),
+    });
+  }
 
   async listAll(query: LogListQuery): Promise<PagedList<LogEntry>> {
     return this.page(adminFilterOf(query), query, (row) => ({

@@ -24,7 +24,7 @@ const PREREQUISITES: Partial<Record<OptionKey, { needs: OptionKey; message: Mess
   TurnstileCheckEnabled: { needs: 'TurnstileSiteKey', message: 'option.requiresTurnstileSiteKey' },
 };
 
-type ScalarProblem = Exclude<OptionProblem['code'], 'json' | 'ratioMap'>;
+type ScalarProblem = Exclude<OptionProblem['code'], 'json' | 'ratioMap' | 'rateLimitMap'>;
 
 const PROBLEM_MESSAGES: Record<ScalarProblem, MessageKey> = {
   boolean: 'option.notBoolean',
@@ -39,6 +39,7 @@ const PROBLEM_MESSAGES: Record<ScalarProblem, MessageKey> = {
 
 /** The refusal for a bad value; the JSON options have the spec's "… 不是合法的 JSON 字符串". */
 function refusal(key: OptionKey, problem: OptionProblem): AppError {
+  if (problem.code === 'rateLimitMap') return refuse('option.invalidRateLimitMap');
   if (problem.code === 'json' || problem.code === 'ratioMap') {
     if (!isRatioOption(key)) return refuse('option.invalidValue', { key });
     return refuse(

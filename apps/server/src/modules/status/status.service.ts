@@ -56,6 +56,7 @@ export class StatusService {
       password_login: o.getBool('PasswordLoginEnabled'),
       password_register: o.getBool('PasswordRegisterEnabled'),
       register_enabled: o.getBool('RegisterEnabled'),
+      status_page_enabled: o.getBool('StatusPageEnabled'),
     };
   }
 

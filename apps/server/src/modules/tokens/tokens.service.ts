@@ -5,15 +5,18 @@ import {
   type Page,
   type PageQuery,
   TOKEN_KEY_PREFIX,
+  TOKEN_WINDOW_PERIODS,
   TokenStatus,
   type TokenStatusRequest,
   type TokenView,
+  type TokenWindowPeriod,
   type UpdateTokenRequest,
 } from '@switchyard/contracts';
 import type { Db } from '../../db/database';
 import { isUniqueViolation } from '../../db/dialect';
 import type { Clock } from '../../lib/clock';
 import { refuse } from '../../lib/errors';
+import { windowResetsAt } from '../limits/window-rules';
 import type { Identity } from '../sessions/sessions.service';
 import { generateTokenKey } from './token-key';
 import {
@@ -31,6 +34,8 @@ export class TokensService {
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
+    /** Timezone of the calendar quota windows (option QuotaWindowTimezone). */
+    private readonly windowTimeZone: () => string = () => 'UTC',
   ) {}
 
   private view(row: TokenRow): TokenView {
@@ -50,6 +55,42 @@ export class TokensService {
       created_time: row.created_time,
       accessed_time: row.accessed_time,
       expired_time: row.expired_time,
+      ...this.limitsView(row),
+    };
+  }
+
+  private limitsView(row: TokenRow) {
+    const period = (TOKEN_WINDOW_PERIODS as readonly string[]).includes(row.window_period)
+      ? (row.window_period as TokenWindowPeriod)
+      : '';
+    const resetsAt =
+      row.window_quota > 0
+        ? windowResetsAt(
+            period,
+            Number(row.window_started_at),
+            this.clock.now(),
+            this.windowTimeZone(),
+          )
+        : 0;
+    return {
+      rpm_limit: Number(row.rpm_limit),
+      tpm_limit: Number(row.tpm_limit),
+      concurrency_limit: Number(row.concurrency_limit),
+      window_period: period,
+      window_quota: Number(row.window_quota),
+      // A window that is over has nothing spent in it any more.
+      window_used: resetsAt > 0 ? Number(row.window_used) : 0,
+      window_resets_at: resetsAt,
+    };
+  }
+
+  private limitFields(input: CreateTokenRequest) {
+    return {
+      rpm_limit: input.rpm_limit,
+      tpm_limit: input.tpm_limit,
+      concurrency_limit: input.concurrency_limit,
+      window_period: input.window_period,
+      window_quota: input.window_quota,
     };
   }
 
@@ -92,6 +133,7 @@ export class TokensService {
           model_limits: input.model_limits,
           used_quota: 0,
           deleted_at: null,
+          ...this.limitFields(input),
         });
         return;
       } catch (error) {
@@ -119,6 +161,11 @@ export class TokensService {
       model_limits_enabled: input.model_limits_enabled ? 1 : 0,
       model_limits: input.model_limits,
       status,
+      ...this.limitFields(input),
+      // A new period starts a fresh window; the same period keeps what was spent in it.
+      ...(input.window_period !== token.window_period
+        ? { window_started_at: 0, window_used: 0 }
+        : {}),
     });
     return this.get(identity, token.id);
   }

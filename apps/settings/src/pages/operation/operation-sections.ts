@@ -52,4 +52,5 @@ export const OPERATION_SECTIONS = {
     'CacheCreation1hRatio',
     'GroupRatio',
   ]),
+  limits: section('limits', ['GroupRateLimits', 'QuotaWindowTimezone', 'StatusPageEnabled']),
 };

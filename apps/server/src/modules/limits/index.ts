@@ -1,0 +1,35 @@
+// Builds the limiter: counters in Redis when the server has it (shared by every node), else here.
+import type { Db } from '../../db/database';
+import { type Clock, nowMsOf } from '../../lib/clock';
+import type { RedisClient } from '../../lib/redis';
+import type { OptionsStore } from '../options/options.store';
+import { LimitsService } from './limits.service';
+import { LocalLimitStore } from './local-store';
+import { RedisLimitStore } from './redis-store';
+
+export type { Admission, AdmitInput, LimitLease } from './limits.service';
+export { LimitsService } from './limits.service';
+export { LimitRefusal } from './rate-headers';
+export { loadTokenLimits, type TokenLimits } from './window.repository';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The relay's admission limiter (issue 17). */
+    limits: LimitsService;
+  }
+}
+
+export function createLimits(deps: {
+  db: Db;
+  options: OptionsStore;
+  clock: Clock;
+  redis?: RedisClient | undefined;
+  redisPrefix?: string;
+}): LimitsService {
+  return new LimitsService({
+    db: deps.db,
+    options: deps.options,
+    store: deps.redis ? new RedisLimitStore(deps.redis, deps.redisPrefix) : new LocalLimitStore(),
+    nowMs: () => nowMsOf(deps.clock),
+  });
+}

@@ -1,0 +1,68 @@
+// PENDING until the relay calls app.limits (see apps/server/src/modules/limits/README.md): rename
+// to relay-limits.test.ts in the same commit that adds the calls. End to end through today's
+// relay: 50 simultaneous requests on a 10-rpm token → 10 served, 40 refused with 429, OpenAI's
+// error and x-ratelimit-* headers and Retry-After; served replies carry the headers; a window
+// is charged the real quota of each served request.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser } from './helpers/factories';
+import {
+  createToken,
+  postChat,
+  type RelayHarness,
+  seedChannel,
+  startRelayHarness,
+  waitForLogs,
+} from './helpers/relay-fixtures';
+
+let h: RelayHarness;
+
+beforeAll(async () => {
+  h = await startRelayHarness();
+  await seedChannel(h.db, { key: 'limits-key', baseUrl: h.fake.url, models: ['gpt-4'] });
+});
+afterAll(() => h.close());
+
+async function limitedToken(fields: Record<string, number | string>) {
+  const user = await createUser(h.db, { quota: 100_000_000 });
+  const token = await createToken(h.db, user.id);
+  await h.db.updateTable('tokens').set(fields).where('id', '=', token.id).execute();
+  return { user, token };
+}
+
+describe('relay limits', () => {
+  it('serves exactly 10 of 50 simultaneous requests on a 10-rpm token', async () => {
+    const { token } = await limitedToken({ rpm_limit: 10 });
+    const replies = await Promise.all(
+      Array.from({ length: 50 }, () => postChat(h, token.authorization, { model: 'gpt-4' })),
+    );
+    const served = replies.filter((reply) => reply.status === 200);
+    const refused = replies.filter((reply) => reply.status === 429);
+    expect(served).toHaveLength(10);
+    expect(refused).toHaveLength(40);
+    expect(served[0]?.headers.get('x-ratelimit-limit-requests')).toBe('10');
+    const refusal = refused[0] as Response;
+    expect(Number(refusal.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(refusal.headers.get('x-ratelimit-remaining-requests')).toBe('0');
+    expect(refusal.headers.get('x-ratelimit-reset-requests')).toMatch(/^\d+(ms|s)$|m\d+s$/);
+    const body = (await refusal.json()) as { error: { code: string; type: string } };
+    expect(body.error).toMatchObject({ code: 'rate_limit_exceeded', type: 'rate_limit_exceeded' });
+  });
+
+  it('charges a quota window the real quota of each served request and refuses when spent', async () => {
+    const { user, token } = await limitedToken({ window_period: 'day', window_quota: 1 });
+    const first = await postChat(h, token.authorization, { model: 'gpt-4' });
+    expect(first.status).toBe(200);
+    const [log] = await waitForLogs(h.db, user.id, 1);
+    const row = await h.db
+      .selectFrom('tokens')
+      .select('window_used')
+      .where('id', '=', token.id)
+      .executeTakeFirstOrThrow();
+    expect(Number(row.window_used)).toBe(log?.quota);
+    const second = await postChat(h, token.authorization, { model: 'gpt-4' });
+    expect(second.status).toBe(429);
+    expect(((await second.json()) as { error: { code: string } }).error.code).toBe(
+      'insufficient_quota',
+    );
+  });
+});
