@@ -45,6 +45,7 @@ import { registerUserRoutes } from './modules/users/users.routes';
 import { registerUserAdminRoutes } from './modules/users/users-admin.routes';
 import { TurnstileService } from './modules/verification/turnstile.service';
 import { VerificationService } from './modules/verification/verification.service';
+import { registerOps } from './ops';
 import { registerAuth } from './plugins/auth';
 import { registerConsole } from './plugins/console';
 import {
@@ -93,6 +94,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     );
     done();
   });
+  const ops = await registerOps(app, { config, database: deps.database, redis: deps.redis });
   // JSON only: any other body type is a 415, not a string handed to a handler.
   app.removeContentTypeParser('text/plain');
   await app.register(fastifyCookie);
@@ -170,6 +172,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock,
     onQuotaLow: (userId, quotaLeft) => void emailFlows.remindLowQuota(userId, quotaLeft),
   });
+  ops.watchSettlements(() => billing.settlements.size);
   registerTaskRelays(app, { db, options, billing, health, now: () => clock.now() });
   return app;
 }

@@ -14,6 +14,15 @@ export interface Database {
   db: Db;
   engine: DatabaseEngine;
   close(): Promise<void>;
+  /** Connections of the pool (PostgreSQL, MySQL), for /metrics; SQLite has one and none. */
+  poolStats?(): PoolStats;
+}
+
+export interface PoolStats {
+  total: number;
+  idle: number;
+  /** Queries waiting for a connection. */
+  waiting: number;
 }
 
 type DatabaseConfig = Pick<Config, 'engine' | 'sqlDsn' | 'sqlitePath'>;
@@ -92,14 +101,26 @@ function withStatementCache(database: SqliteDatabase.Database) {
   };
 }
 
-function postgresDialect(dsn: string, onPoolError: PoolErrorHandler): Dialect {
+function postgresDialect(dsn: string, onPoolError: PoolErrorHandler) {
   const pool = new pg.Pool({ connectionString: dsn, max: 10, types: pgTypes });
   // Without a listener, an idle client's error (server restart, terminated backend) crashes Node.
   pool.on('error', onPoolError);
-  return new PostgresDialect({ pool });
+  const stats = (): PoolStats => ({
+    total: pool.totalCount,
+    idle: pool.idleCount,
+    waiting: pool.waitingCount,
+  });
+  return { dialect: new PostgresDialect({ pool }), stats };
 }
 
-function mysqlDialect(dsn: string, onPoolError: PoolErrorHandler): Dialect {
+/** mysql2 keeps its pool's queues on underscore fields (no public counters). */
+interface MysqlPoolQueues {
+  _allConnections?: { length: number };
+  _freeConnections?: { length: number };
+  _connectionQueue?: { length: number };
+}
+
+function mysqlDialect(dsn: string, onPoolError: PoolErrorHandler) {
   const pool = createMysqlPool({
     uri: dsn,
     connectionLimit: 10,
@@ -109,7 +130,13 @@ function mysqlDialect(dsn: string, onPoolError: PoolErrorHandler): Dialect {
     charset: 'utf8mb4',
   });
   pool.on('connection', (connection) => connection.on('error', onPoolError));
-  return new MysqlDialect({ pool });
+  const queues = pool as unknown as MysqlPoolQueues;
+  const stats = (): PoolStats => ({
+    total: queues._allConnections?.length ?? 0,
+    idle: queues._freeConnections?.length ?? 0,
+    waiting: queues._connectionQueue?.length ?? 0,
+  });
+  return { dialect: new MysqlDialect({ pool }), stats };
 }
 
 export function createDatabase(
@@ -117,11 +144,12 @@ export function createDatabase(
   onPoolError: PoolErrorHandler = warnPoolError,
 ): Database {
   const sqlite = config.engine === 'sqlite' ? sqliteDialect(config.sqlitePath) : undefined;
-  const dialect =
-    sqlite?.dialect ??
-    (config.engine === 'postgres'
+  const pooled = sqlite
+    ? undefined
+    : config.engine === 'postgres'
       ? postgresDialect(config.sqlDsn ?? '', onPoolError)
-      : mysqlDialect(config.sqlDsn ?? '', onPoolError));
+      : mysqlDialect(config.sqlDsn ?? '', onPoolError);
+  const dialect = (sqlite?.dialect ?? pooled?.dialect) as Dialect;
   const db = new Kysely<Schema>({ dialect });
   if (sqlite) sqliteDirect.set(db, sqlite.direct);
   let closing: Promise<void> | undefined;
@@ -130,7 +158,7 @@ export function createDatabase(
     closing ??= db.destroy();
     return closing;
   };
-  return { db, engine: config.engine, close };
+  return { db, engine: config.engine, close, ...(pooled ? { poolStats: pooled.stats } : {}) };
 }
 
 /** Human-readable description of the database in use, without credentials. */
