@@ -80,5 +80,7 @@ describe('relay metrics', () => {
     expect(
       delta('switchyard_upstream_errors_total', { channel: String(failing), status: '500' }),
     ).toBe(2);
+    expect(delta('switchyard_settlements_written_total', {})).toBe(2);
+    expect(delta('switchyard_settlement_flush_duration_seconds_count', {})).toBeGreaterThan(0);
   });
 });
