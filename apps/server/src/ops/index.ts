@@ -7,6 +7,7 @@ import type { Config } from '../config';
 import type { Database } from '../db/database';
 import { type RedisClient, redisFallbackCounts } from '../lib/redis';
 import { registerHttpObservability } from './http-observability';
+import { trackHandlers } from './in-flight';
 import { createMetrics, type Metrics, type ScrapeSources } from './metrics';
 import { countChannelsByStatus } from './ops.repository';
 import { registerProbes } from './probes';
@@ -16,7 +17,7 @@ import { noopTracer, startTracing, type Tracer } from './tracing';
 export type { RelayObserver, RelayOutcome, RelayOutcomeRecord } from './relay-observer';
 
 export interface OpsDeps {
-  config: Pick<Config, 'metricsToken' | 'otlpEndpoint'>;
+  config: Pick<Config, 'metricsToken' | 'otlpEndpoint' | 'shutdownGraceSeconds'>;
   database: Database;
   redis?: RedisClient | undefined;
 }
@@ -53,7 +54,16 @@ export async function registerOps(app: FastifyInstance, deps: OpsDeps): Promise<
   const tracer = deps.config.otlpEndpoint
     ? await startTracing(deps.config.otlpEndpoint)
     : noopTracer;
-  app.addHook('onClose', () => tracer.shutdown());
+  const inFlight = trackHandlers(app);
+  // The last onClose hook (registered first): after the listener closed and the settlement queue
+  // flushed, handlers still settling (streams cut by the grace period) finish before the database
+  // closes; then the spans are exported.
+  app.addHook('onClose', async () => {
+    if (!(await inFlight.idle(deps.config.shutdownGraceSeconds * 1000))) {
+      app.log.warn(`${inFlight.count} requests were still running when the server closed`);
+    }
+    await tracer.shutdown();
+  });
 
   let draining = false;
   const ops: Ops = {
