@@ -26,14 +26,14 @@ interface ExportRequest {
   }[];
 }
 
-const valueOf = (value: AnyValue) =>
+const plainValue = (value: AnyValue) =>
   value.stringValue ??
   (value.intValue !== undefined ? Number(value.intValue) : undefined) ??
   value.boolValue ??
   '';
 
 const attributesOf = (list: { key: string; value: AnyValue }[] = []) =>
-  Object.fromEntries(list.map(({ key, value }) => [key, valueOf(value)]));
+  Object.fromEntries(list.map(({ key, value }) => [key, plainValue(value)]));
 
 export async function startOtlpReceiver() {
   const spans: ReceivedSpan[] = [];
