@@ -1,10 +1,11 @@
 // Opens the one Kysely database layer over SQLite, PostgreSQL or MySQL/MariaDB, chosen by config.
 import { mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { type Dialect, Kysely, MysqlDialect, PostgresDialect, SqliteDialect } from 'kysely';
-import { createPool as createMysqlPool } from 'mysql2';
-import pg from 'pg';
+import type * as Mysql from 'mysql2';
+import type pg from 'pg';
 import type { Config, DatabaseEngine } from '../config';
 import type { Schema } from './schema';
 
@@ -33,16 +34,22 @@ export type PoolErrorHandler = (error: Error) => void;
 const warnPoolError: PoolErrorHandler = (error) =>
   console.warn(`database connection error: ${error.message}`);
 
+/**
+ * The drivers load only for their engine: mysql2 and pg together hold ~20 MB that a SQLite
+ * server never needs (synchronous require keeps createDatabase synchronous).
+ */
+const requireDriver = createRequire(import.meta.url);
+
 const PG_INT8 = 20;
 const PG_NUMERIC = 1700;
 
 /** Bigint and numeric columns come back as JS numbers (quota amounts stay well below 2^53). */
-const pgTypes: pg.CustomTypesConfig = {
+const pgTypes = (driver: typeof pg): pg.CustomTypesConfig => ({
   getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
     if (oid === PG_INT8 || oid === PG_NUMERIC) return (value: string) => Number(value);
-    return pg.types.getTypeParser(oid, format);
+    return driver.types.getTypeParser(oid, format);
   }) as pg.CustomTypesConfig['getTypeParser'],
-};
+});
 
 /**
  * The SQLite connection under a Kysely instance, for hot paths that run a few statements
@@ -102,7 +109,8 @@ function withStatementCache(database: SqliteDatabase.Database) {
 }
 
 function postgresDialect(dsn: string, onPoolError: PoolErrorHandler) {
-  const pool = new pg.Pool({ connectionString: dsn, max: 10, types: pgTypes });
+  const driver = requireDriver('pg') as typeof pg;
+  const pool = new driver.Pool({ connectionString: dsn, max: 10, types: pgTypes(driver) });
   // Without a listener, an idle client's error (server restart, terminated backend) crashes Node.
   pool.on('error', onPoolError);
   const stats = (): PoolStats => ({
@@ -121,7 +129,8 @@ interface MysqlPoolQueues {
 }
 
 function mysqlDialect(dsn: string, onPoolError: PoolErrorHandler) {
-  const pool = createMysqlPool({
+  const { createPool } = requireDriver('mysql2') as typeof Mysql;
+  const pool = createPool({
     uri: dsn,
     connectionLimit: 10,
     supportBigNumbers: true,

@@ -2,7 +2,7 @@
 // is down; an outage later degrades fast: callers check `redisAvailable` and fall back locally
 // instead of queueing behind reconnects, each command is bounded by a timeout, and the outage is
 // logged once when it starts and once when it ends.
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 
 export type RedisClient = Redis;
 
@@ -17,6 +17,8 @@ const fallbacks = new WeakMap<Redis, Map<string, number>>();
 /** Connects and pings; throws with a clear message when Redis cannot be reached. */
 export async function connectRedis(url: string, log: Log): Promise<Redis> {
   let lastError: unknown;
+  // Loaded only when REDIS_URL is set (~6 MB a single node does not need).
+  const { Redis } = await import('ioredis');
   const client = new Redis(url, {
     lazyConnect: true,
     maxRetriesPerRequest: 1,
