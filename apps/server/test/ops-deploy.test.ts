@@ -5,7 +5,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { REPO_ROOT } from './helpers/compiled-server';
+import { buildServer, REPO_ROOT } from './helpers/compiled-server';
 
 const read = (path: string) => readFileSync(join(REPO_ROOT, path), 'utf8');
 const scriptsOf = (packageDir: string): Record<string, string> =>
@@ -155,5 +155,28 @@ describe('docker-compose.yml', () => {
     const upstreams = [...nginx.matchAll(/^\s*server ([\w-]+):(\d+)/gm)];
     expect(upstreams.map((match) => match[1])).toEqual(['server-1', 'server-2']);
     for (const match of upstreams) expect(match[2]).toBe('3000');
+  });
+});
+
+describe('the compiled server', () => {
+  it('imports no OpenTelemetry and no optional driver unless configured', () => {
+    buildServer();
+    const bundle = read('apps/server/dist/main.js');
+    const staticImports = [...bundle.matchAll(/^import [^;]*? from "([^"]+)";$/gm)].map(
+      (m) => m[1],
+    );
+    expect(staticImports).toContain('fastify');
+    for (const lazy of [
+      '@opentelemetry/sdk-node',
+      '@opentelemetry/api',
+      'ioredis',
+      'pg',
+      'mysql2',
+    ]) {
+      expect(staticImports, lazy).not.toContain(lazy);
+    }
+    expect(bundle).toContain('import("@opentelemetry/sdk-node")');
+    // Workspace packages are bundled (their TypeScript source cannot run on plain node).
+    expect(staticImports.some((name) => name?.startsWith('@switchyard/'))).toBe(false);
   });
 });

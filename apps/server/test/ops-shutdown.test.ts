@@ -91,7 +91,8 @@ async function probeAfterSigterm(server: CompiledServer): Promise<string> {
   );
 }
 
-describe('SIGTERM', () => {
+// A child process per case, started and drained: slower than an in-process test on a busy machine.
+describe('SIGTERM', { timeout: 90_000 }, () => {
   it('drains 20 open streams completely, writes their logs and exits 0', async () => {
     fake.behave('drain-key', { text: WORDS.join(' '), chunkDelayMs: 100 });
     const { server, user, streams } = await startWithStreams({}, 'drain-key', 'drain-model');

@@ -62,7 +62,7 @@ export async function startCompiledServer(env: Record<string, string>): Promise<
   });
   const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
+  const deadline = Date.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
     const status = await fetch(`${url}/readyz`).then(
