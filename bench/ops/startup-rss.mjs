@@ -6,6 +6,7 @@
 // scripts/start.mjs` (builds current, so both skipped) to /readyz 200.
 //
 // Usage: node bench/ops/startup-rss.mjs [--requests 2000]
+// SWITCHYARD_NODE_OPTIONS passes Node options to the servers (e.g. V8 heap sizes).
 import { execFileSync, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
@@ -80,6 +81,10 @@ function start(args, env = {}) {
       REDIS_URL: '',
       LOG_LEVEL: 'warn',
       GLOBAL_API_RATE_LIMIT: '0',
+      // e.g. "--max-semi-space-size=4" to try V8 heap settings.
+      ...(process.env.SWITCHYARD_NODE_OPTIONS
+        ? { NODE_OPTIONS: process.env.SWITCHYARD_NODE_OPTIONS }
+        : {}),
       ...env,
     },
   });
