@@ -17,7 +17,7 @@ import { noopTracer, startTracing, type Tracer } from './tracing';
 export type { RelayObserver, RelayOutcome, RelayOutcomeRecord } from './relay-observer';
 
 export interface OpsDeps {
-  config: Pick<Config, 'metricsToken' | 'otlpEndpoint' | 'shutdownGraceSeconds'>;
+  config: Pick<Config, 'metricsToken' | 'otlpEndpoint'>;
   database: Database;
   redis?: RedisClient | undefined;
 }
@@ -40,6 +40,13 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * After the listener closed, how long handlers may still take to settle or refund (streams cut
+ * at the end of the grace period settle what they delivered). Compose's stop_grace_period
+ * leaves SHUTDOWN_GRACE_SECONDS plus this.
+ */
+const SETTLING_WAIT_MS = 10_000;
+
 const CHANNEL_STATES: [string, number][] = [
   ['enabled', ChannelStatus.enabled],
   ['manually_disabled', ChannelStatus.manuallyDisabled],
@@ -59,7 +66,7 @@ export async function registerOps(app: FastifyInstance, deps: OpsDeps): Promise<
   // flushed, handlers still settling (streams cut by the grace period) finish before the database
   // closes; then the spans are exported.
   app.addHook('onClose', async () => {
-    if (!(await inFlight.idle(deps.config.shutdownGraceSeconds * 1000))) {
+    if (!(await inFlight.idle(SETTLING_WAIT_MS))) {
       app.log.warn(`${inFlight.count} requests were still running when the server closed`);
     }
     await tracer.shutdown();
