@@ -85,12 +85,10 @@ describe('traces over OTLP/HTTP', () => {
       'gen_ai.usage.output_tokens': 7,
       'gen_ai.usage.cache_read.input_tokens': 4,
     });
-    const [upstream] = byName('chat claude-x');
-    const [settle] = byName('settle');
-    for (const child of [upstream, settle]) {
-      expect(child?.traceId).toBe(messages?.traceId);
-      expect(child?.parentSpanId).toBe(messages?.spanId);
-    }
+    const children = receiver.spans.filter((span) => span.parentSpanId === messages?.spanId);
+    expect(children.map((span) => span.name).sort()).toEqual(['chat claude-x', 'settle']);
+    for (const child of children) expect(child.traceId).toBe(messages?.traceId);
+    const upstream = children.find((span) => span.name === 'chat claude-x');
     expect(upstream?.attributes).toMatchObject({
       'gen_ai.request.model': 'claude-x',
       'switchyard.channel.id': 3,
