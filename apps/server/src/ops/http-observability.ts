@@ -1,6 +1,7 @@
 // Per-request observation: the HTTP counters and latency histogram (by route pattern, never the
 // raw URL) and, when tracing is on, one server span per /api and relay request.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { InFlight } from './in-flight';
 import type { Metrics } from './metrics';
 import { setRequestSpan } from './relay-observer';
 import type { Tracer } from './tracing';
@@ -33,6 +34,7 @@ export function registerHttpObservability(
   app: FastifyInstance,
   metrics: Metrics,
   tracer: Tracer,
+  inFlight: InFlight,
 ): void {
   app.addHook('onRequest', (request, reply, done) => {
     const route = routeOf(request);
@@ -55,10 +57,11 @@ export function registerHttpObservability(
       const elapsed = Number(process.hrtime.bigint() - started) / 1e9;
       metrics.httpRequests.inc({ method: request.method, route, status: String(status) });
       metrics.httpDuration.observe({ method: request.method, route }, elapsed);
-      if (span) {
-        span.setAttributes({ 'http.response.status_code': status });
-        span.end(status >= 500 ? `HTTP ${status}` : undefined);
-      }
+      if (!span) return;
+      span.setAttributes({ 'http.response.status_code': status });
+      // The relay settles after its reply went out: the span lasts until the handler is done,
+      // so the settlement and the usage attributes belong to it.
+      inFlight.afterHandler(request, () => span.end(status >= 500 ? `HTTP ${status}` : undefined));
     });
     done();
   });

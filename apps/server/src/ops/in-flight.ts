@@ -5,6 +5,8 @@ import type { FastifyInstance } from 'fastify';
 
 export interface InFlight {
   readonly count: number;
+  /** Runs `fn` once the request's handler has settled (at once when it has none running). */
+  afterHandler(request: object, fn: () => void): void;
   /** Resolves once no handler runs (or after `timeoutMs`); true when idle. */
   idle(timeoutMs: number): Promise<boolean>;
 }
@@ -12,6 +14,7 @@ export interface InFlight {
 export function trackHandlers(app: FastifyInstance): InFlight {
   let count = 0;
   let waiters: (() => void)[] = [];
+  const running = new WeakMap<object, Promise<void>>();
   const finished = () => {
     count -= 1;
     if (count > 0) return;
@@ -25,7 +28,12 @@ export function trackHandlers(app: FastifyInstance): InFlight {
       const result: unknown = handler.call(this, request, reply);
       if (result instanceof Promise) {
         count += 1;
-        result.then(finished, finished);
+        running.set(
+          request,
+          result.then(finished, finished).then(() => {
+            running.delete(request);
+          }),
+        );
       }
       return result;
     } as typeof handler;
@@ -33,6 +41,11 @@ export function trackHandlers(app: FastifyInstance): InFlight {
   return {
     get count() {
       return count;
+    },
+    afterHandler(request, fn) {
+      const pending = running.get(request);
+      if (pending) void pending.then(fn);
+      else fn();
     },
     idle(timeoutMs) {
       if (count === 0) return Promise.resolve(true);

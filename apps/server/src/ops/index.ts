@@ -89,7 +89,7 @@ export async function registerOps(app: FastifyInstance, deps: OpsDeps): Promise<
   };
   app.decorate('ops', ops);
 
-  registerHttpObservability(app, metrics, tracer);
+  registerHttpObservability(app, metrics, tracer, inFlight);
   registerProbes(app, { db, redis: deps.redis, draining: () => draining });
   registerMetricsRoute(app, metrics, deps.config.metricsToken);
   return ops;
