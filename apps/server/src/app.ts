@@ -47,6 +47,7 @@ import { registerUserRoutes } from './modules/users/users.routes';
 import { registerUserAdminRoutes } from './modules/users/users-admin.routes';
 import { TurnstileService } from './modules/verification/turnstile.service';
 import { VerificationService } from './modules/verification/verification.service';
+import { registerOps } from './ops';
 import { registerAuth } from './plugins/auth';
 import { trustFunction } from './plugins/client-address';
 import { registerConnectionLimits, serverTimeouts } from './plugins/connection-limits';
@@ -103,6 +104,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     done();
   });
   registerConnectionLimits(app, config);
+  const ops = await registerOps(app, { config, database: deps.database, redis: deps.redis });
   // JSON only: any other body type is a 415, not a string handed to a handler.
   app.removeContentTypeParser('text/plain');
   registerJsonParser(app);
@@ -192,6 +194,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock,
     onQuotaLow: (userId, quotaLeft) => void emailFlows.remindLowQuota(userId, quotaLeft),
   });
+  ops.watchSettlements(() => billing.settlements.size);
   registerTaskRelays(app, { db, options, billing, health, now: () => clock.now() });
   return app;
 }

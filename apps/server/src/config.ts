@@ -123,6 +123,21 @@ export const ENV_VARS: readonly EnvVarInfo[] = [
     default: 'https://challenges.cloudflare.com/turnstile/v0/siteverify',
     description: 'Where Turnstile tokens are verified',
   },
+  {
+    name: 'METRICS_TOKEN',
+    default: '(unset: /metrics is open)',
+    description: 'When set, GET /metrics requires Authorization: Bearer <token>',
+  },
+  {
+    name: 'OTEL_EXPORTER_OTLP_ENDPOINT',
+    default: '(unset: no tracing)',
+    description: 'OTLP/HTTP collector base URL; traces are sent to <url>/v1/traces',
+  },
+  {
+    name: 'SHUTDOWN_GRACE_SECONDS',
+    default: '30',
+    description: 'On SIGTERM, how long in-flight requests and streams may finish',
+  },
 ];
 
 const int = (fallback: number, min = 0) => z.coerce.number().int().min(min).default(fallback);
@@ -169,6 +184,13 @@ const envSchema = z.object({
   GITHUB_OAUTH_URL: httpUrl('https://github.com'),
   GITHUB_API_URL: httpUrl('https://api.github.com'),
   TURNSTILE_VERIFY_URL: httpUrl('https://challenges.cloudflare.com/turnstile/v0/siteverify'),
+  METRICS_TOKEN: z.string().min(1).optional(),
+  OTEL_EXPORTER_OTLP_ENDPOINT: z
+    .string()
+    .regex(/^https?:\/\/[^\s]+$/, 'must be an http:// or https:// address')
+    .transform((value) => value.replace(/\/+$/, ''))
+    .optional(),
+  SHUTDOWN_GRACE_SECONDS: int(30),
 });
 
 /** Names the schema reads; ENV_VARS must describe each of them. */
@@ -199,6 +221,9 @@ export interface Config {
   githubOAuthUrl: string;
   githubApiUrl: string;
   turnstileVerifyUrl: string;
+  metricsToken: string | undefined;
+  otlpEndpoint: string | undefined;
+  shutdownGraceSeconds: number;
 }
 
 export class ConfigError extends Error {}
@@ -251,5 +276,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     githubOAuthUrl: e.GITHUB_OAUTH_URL,
     githubApiUrl: e.GITHUB_API_URL,
     turnstileVerifyUrl: e.TURNSTILE_VERIFY_URL,
+    metricsToken: e.METRICS_TOKEN,
+    otlpEndpoint: e.OTEL_EXPORTER_OTLP_ENDPOINT,
+    shutdownGraceSeconds: e.SHUTDOWN_GRACE_SECONDS,
   };
 }

@@ -3,6 +3,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { describeDatabase } from './db/database';
 import { rootUsesDefaultPassword } from './modules/users/root.setup';
+import { shutdownGracefully } from './ops/shutdown';
 import { createRuntime } from './runtime';
 
 async function main(): Promise<void> {
@@ -31,8 +32,11 @@ async function main(): Promise<void> {
     closing = true;
     app.log.info(`${signal} received, shutting down`);
     try {
-      await app.close();
-      await runtime.close();
+      await shutdownGracefully(app, {
+        graceMs: config.shutdownGraceSeconds * 1000,
+        closeRuntime: () => runtime.close(),
+        log: { info: (message) => app.log.info(message), warn: (message) => app.log.warn(message) },
+      });
       process.exit(0);
     } catch (error) {
       console.error(error);

@@ -1,10 +1,11 @@
 // Opens the one Kysely database layer over SQLite, PostgreSQL or MySQL/MariaDB, chosen by config.
 import { mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { type Dialect, Kysely, MysqlDialect, PostgresDialect, SqliteDialect } from 'kysely';
-import { createPool as createMysqlPool } from 'mysql2';
-import pg from 'pg';
+import type * as Mysql from 'mysql2';
+import type pg from 'pg';
 import type { Config, DatabaseEngine } from '../config';
 import type { Schema } from './schema';
 
@@ -14,6 +15,15 @@ export interface Database {
   db: Db;
   engine: DatabaseEngine;
   close(): Promise<void>;
+  /** Connections of the pool (PostgreSQL, MySQL), for /metrics; SQLite has one and none. */
+  poolStats?(): PoolStats;
+}
+
+export interface PoolStats {
+  total: number;
+  idle: number;
+  /** Queries waiting for a connection. */
+  waiting: number;
 }
 
 type DatabaseConfig = Pick<Config, 'engine' | 'sqlDsn' | 'sqlitePath'>;
@@ -24,16 +34,22 @@ export type PoolErrorHandler = (error: Error) => void;
 const warnPoolError: PoolErrorHandler = (error) =>
   console.warn(`database connection error: ${error.message}`);
 
+/**
+ * The drivers load only for their engine: mysql2 and pg together hold ~20 MB that a SQLite
+ * server never needs (synchronous require keeps createDatabase synchronous).
+ */
+const requireDriver = createRequire(import.meta.url);
+
 const PG_INT8 = 20;
 const PG_NUMERIC = 1700;
 
 /** Bigint and numeric columns come back as JS numbers (quota amounts stay well below 2^53). */
-const pgTypes: pg.CustomTypesConfig = {
+const pgTypes = (driver: typeof pg): pg.CustomTypesConfig => ({
   getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
     if (oid === PG_INT8 || oid === PG_NUMERIC) return (value: string) => Number(value);
-    return pg.types.getTypeParser(oid, format);
+    return driver.types.getTypeParser(oid, format);
   }) as pg.CustomTypesConfig['getTypeParser'],
-};
+});
 
 /**
  * The SQLite connection under a Kysely instance, for hot paths that run a few statements
@@ -92,18 +108,32 @@ function withStatementCache(database: SqliteDatabase.Database) {
   };
 }
 
-function postgresDialect(dsn: string, onPoolError: PoolErrorHandler): Dialect {
-  const pool = new pg.Pool({ connectionString: dsn, max: 10, types: pgTypes });
+function postgresDialect(dsn: string, onPoolError: PoolErrorHandler) {
+  const driver = requireDriver('pg') as typeof pg;
+  const pool = new driver.Pool({ connectionString: dsn, max: 10, types: pgTypes(driver) });
   // Without a listener, a client's error (server restart, terminated backend) crashes Node. The
   // pool listens on idle clients only; a checked-out client needs its own listener too. The query
   // it was running fails on its own, and the pool drops the broken client when it comes back.
   pool.on('error', onPoolError);
   pool.on('connect', (client) => client.on('error', onPoolError));
-  return new PostgresDialect({ pool });
+  const stats = (): PoolStats => ({
+    total: pool.totalCount,
+    idle: pool.idleCount,
+    waiting: pool.waitingCount,
+  });
+  return { dialect: new PostgresDialect({ pool }), stats };
 }
 
-function mysqlDialect(dsn: string, onPoolError: PoolErrorHandler): Dialect {
-  const pool = createMysqlPool({
+/** mysql2 keeps its pool's queues on underscore fields (no public counters). */
+interface MysqlPoolQueues {
+  _allConnections?: { length: number };
+  _freeConnections?: { length: number };
+  _connectionQueue?: { length: number };
+}
+
+function mysqlDialect(dsn: string, onPoolError: PoolErrorHandler) {
+  const { createPool } = requireDriver('mysql2') as typeof Mysql;
+  const pool = createPool({
     uri: dsn,
     connectionLimit: 10,
     supportBigNumbers: true,
@@ -112,7 +142,13 @@ function mysqlDialect(dsn: string, onPoolError: PoolErrorHandler): Dialect {
     charset: 'utf8mb4',
   });
   pool.on('connection', (connection) => connection.on('error', onPoolError));
-  return new MysqlDialect({ pool });
+  const queues = pool as unknown as MysqlPoolQueues;
+  const stats = (): PoolStats => ({
+    total: queues._allConnections?.length ?? 0,
+    idle: queues._freeConnections?.length ?? 0,
+    waiting: queues._connectionQueue?.length ?? 0,
+  });
+  return { dialect: new MysqlDialect({ pool }), stats };
 }
 
 export function createDatabase(
@@ -120,11 +156,12 @@ export function createDatabase(
   onPoolError: PoolErrorHandler = warnPoolError,
 ): Database {
   const sqlite = config.engine === 'sqlite' ? sqliteDialect(config.sqlitePath) : undefined;
-  const dialect =
-    sqlite?.dialect ??
-    (config.engine === 'postgres'
+  const pooled = sqlite
+    ? undefined
+    : config.engine === 'postgres'
       ? postgresDialect(config.sqlDsn ?? '', onPoolError)
-      : mysqlDialect(config.sqlDsn ?? '', onPoolError));
+      : mysqlDialect(config.sqlDsn ?? '', onPoolError);
+  const dialect = (sqlite?.dialect ?? pooled?.dialect) as Dialect;
   const db = new Kysely<Schema>({ dialect });
   if (sqlite) sqliteDirect.set(db, sqlite.direct);
   let closing: Promise<void> | undefined;
@@ -133,7 +170,7 @@ export function createDatabase(
     closing ??= db.destroy();
     return closing;
   };
-  return { db, engine: config.engine, close };
+  return { db, engine: config.engine, close, ...(pooled ? { poolStats: pooled.stats } : {}) };
 }
 
 /** Human-readable description of the database in use, without credentials. */

@@ -1,5 +1,6 @@
-// Counters for the sliding-window rate limiter: in memory, or in Redis so nodes share them.
-import type { RedisClient } from '../lib/redis';
+// Counters for the sliding-window rate limiter: in memory, or in Redis so nodes share them (with
+// this node's memory standing in while Redis is away).
+import { type RedisClient, recordRedisFallback, redisAvailable, withTimeout } from '../lib/redis';
 
 /** Hits in the current fixed window (this one included) and in the window before it. */
 export interface WindowCounts {
@@ -41,13 +42,40 @@ export class MemoryRateLimitStore implements RateLimitStore {
   }
 }
 
+/** A rate-limit check never waits longer than this for Redis before counting locally. */
+export const REDIS_RATE_LIMIT_TIMEOUT_MS = 100;
+
+/**
+ * Counts in Redis while it answers; during an outage (disconnected, or slower than
+ * REDIS_RATE_LIMIT_TIMEOUT_MS) counts in this node's memory instead, so a Redis outage costs a
+ * request nothing and limits still hold per node.
+ */
 export class RedisRateLimitStore implements RateLimitStore {
   constructor(
     private readonly redis: RedisClient,
     private readonly prefix: string,
+    private readonly fallback: RateLimitStore = new MemoryRateLimitStore(),
   ) {}
 
   async hit(key: string, windowIndex: number, windowMs: number): Promise<WindowCounts> {
+    if (!redisAvailable(this.redis)) return this.local(key, windowIndex, windowMs);
+    try {
+      return await withTimeout(
+        this.shared(key, windowIndex, windowMs),
+        REDIS_RATE_LIMIT_TIMEOUT_MS,
+        'redis rate-limit count',
+      );
+    } catch {
+      return this.local(key, windowIndex, windowMs);
+    }
+  }
+
+  private local(key: string, windowIndex: number, windowMs: number): Promise<WindowCounts> {
+    recordRedisFallback(this.redis, 'rate_limit');
+    return this.fallback.hit(key, windowIndex, windowMs);
+  }
+
+  private async shared(key: string, windowIndex: number, windowMs: number) {
     const currentKey = `${this.prefix}rl:${key}:${windowIndex}`;
     const previousKey = `${this.prefix}rl:${key}:${windowIndex - 1}`;
     // MULTI/EXEC: the increment, its expiry and the read of the previous window are atomic.

@@ -1,0 +1,67 @@
+# Switchyard: the compiled server and the built console on Node 20, run as the unprivileged `node`
+# user with production dependencies only. Build: docker build -t switchyard .
+# The build and start steps are the npm scripts the test suite runs (see apps/server/test/ops-deploy.test.ts).
+
+# ── build: every dependency, then the console (npm run build) and the server (npm run build -w) ──
+FROM node:20-bookworm-slim AS build
+WORKDIR /app
+# better-sqlite3 compiles from source when no prebuilt binary fits the platform.
+RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ \
+  && rm -rf /var/lib/apt/lists/*
+COPY package.json package-lock.json ./
+COPY shared/build/package.json shared/build/
+COPY shared/console-kit/package.json shared/console-kit/
+COPY shared/contracts/package.json shared/contracts/
+COPY apps/shell/package.json apps/shell/
+COPY apps/account/package.json apps/account/
+COPY apps/billing/package.json apps/billing/
+COPY apps/channels/package.json apps/channels/
+COPY apps/observability/package.json apps/observability/
+COPY apps/settings/package.json apps/settings/
+COPY apps/server/package.json apps/server/
+COPY e2e/package.json e2e/
+COPY bench/package.json bench/
+ENV PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
+RUN npm ci --no-audit --no-fund
+COPY . .
+RUN npm run build && npm run build -w @switchyard/server
+
+# ── deps: the server's production dependencies only (no rsbuild, esbuild, tsx, vitest) ──
+FROM node:20-bookworm-slim AS deps
+WORKDIR /app
+RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ \
+  && rm -rf /var/lib/apt/lists/*
+COPY package.json package-lock.json ./
+COPY shared/contracts/package.json shared/contracts/
+COPY apps/server/package.json apps/server/
+RUN npm ci --omit=dev --workspace @switchyard/server --no-audit --no-fund
+
+# ── runtime ──
+FROM node:20-bookworm-slim AS runtime
+ENV NODE_ENV=production \
+    PORT=3000 \
+    SQLITE_PATH=/data/switchyard.db \
+    REMOTES_DIR=/data/remotes \
+    REMOTES_FILE=/data/remotes.json
+WORKDIR /app
+# The repository's layout is kept: the server finds the console builds under apps/ and the
+# version in the root package.json.
+COPY --from=deps /app/node_modules ./node_modules
+COPY --from=build /app/package.json ./package.json
+COPY --from=build /app/apps/server/package.json apps/server/package.json
+COPY --from=build /app/apps/server/dist apps/server/dist
+COPY --from=build /app/apps/shell/dist apps/shell/dist
+COPY --from=build /app/apps/account/dist apps/account/dist
+COPY --from=build /app/apps/billing/dist apps/billing/dist
+COPY --from=build /app/apps/channels/dist apps/channels/dist
+COPY --from=build /app/apps/observability/dist apps/observability/dist
+COPY --from=build /app/apps/settings/dist apps/settings/dist
+RUN mkdir -p /data && chown node:node /data
+VOLUME /data
+USER node
+EXPOSE 3000
+HEALTHCHECK --interval=10s --timeout=3s --start-period=20s \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
+# `npm start -w @switchyard/server`, without npm in between: SIGTERM reaches the server itself.
+WORKDIR /app/apps/server
+CMD ["node", "dist/main.js"]

@@ -1,0 +1,132 @@
+// Operations: /metrics (Prometheus), /healthz and /readyz, OpenTelemetry traces, and the state
+// graceful shutdown reads. Registered with one call from buildApp.
+import { timingSafeEqual } from 'node:crypto';
+import { ChannelStatus } from '@switchyard/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config';
+import type { Database } from '../db/database';
+import { type RedisClient, redisFallbackCounts } from '../lib/redis';
+import { registerHttpObservability } from './http-observability';
+import { trackHandlers } from './in-flight';
+import { createMetrics, type Metrics, type ScrapeSources } from './metrics';
+import { countChannelsByStatus } from './ops.repository';
+import { registerProbes } from './probes';
+import { createRelayObserver, type RelayObserver } from './relay-observer';
+import { noopTracer, startTracing, type Tracer } from './tracing';
+
+export type { RelayObserver, RelayOutcome, RelayOutcomeRecord } from './relay-observer';
+
+export interface OpsDeps {
+  config: Pick<Config, 'metricsToken' | 'otlpEndpoint'>;
+  database: Database;
+  redis?: RedisClient | undefined;
+}
+
+/** What the relay reports through and what shutdown reads. */
+export interface Ops {
+  metrics: Metrics;
+  tracer: Tracer;
+  relayObserver: RelayObserver;
+  /** Settlements waiting, read on scrape (set once the relay is built). */
+  watchSettlements(depth: () => number): void;
+  readonly draining: boolean;
+  /** Shutdown has begun: /readyz answers 503 from now on. */
+  beginDrain(): void;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ops: Ops;
+  }
+}
+
+/**
+ * After the listener closed, how long handlers may still take to settle or refund (streams cut
+ * at the end of the grace period settle what they delivered). Compose's stop_grace_period
+ * leaves SHUTDOWN_GRACE_SECONDS plus this.
+ */
+const SETTLING_WAIT_MS = 10_000;
+
+const CHANNEL_STATES: [string, number][] = [
+  ['enabled', ChannelStatus.enabled],
+  ['manually_disabled', ChannelStatus.manuallyDisabled],
+  ['auto_disabled', ChannelStatus.autoDisabled],
+];
+
+export async function registerOps(app: FastifyInstance, deps: OpsDeps): Promise<Ops> {
+  const sources = scrapeSources(deps);
+  const metrics = createMetrics(sources);
+  const { db } = deps.database;
+  // Only an endpoint loads OpenTelemetry at all.
+  const tracer = deps.config.otlpEndpoint
+    ? await startTracing(deps.config.otlpEndpoint)
+    : noopTracer;
+  const inFlight = trackHandlers(app);
+  // The last onClose hook (registered first): after the listener closed and the settlement queue
+  // flushed, handlers still settling (streams cut by the grace period) finish before the database
+  // closes; then the spans are exported.
+  app.addHook('onClose', async () => {
+    if (!(await inFlight.idle(SETTLING_WAIT_MS))) {
+      app.log.warn(`${inFlight.count} requests were still running when the server closed`);
+    }
+    await tracer.shutdown();
+  });
+
+  let draining = false;
+  const ops: Ops = {
+    metrics,
+    tracer,
+    relayObserver: createRelayObserver(metrics, tracer),
+    watchSettlements: (depth) => {
+      sources.settlementDepth = depth;
+    },
+    get draining() {
+      return draining;
+    },
+    beginDrain: () => {
+      draining = true;
+    },
+  };
+  app.decorate('ops', ops);
+
+  registerHttpObservability(app, metrics, tracer, inFlight);
+  registerProbes(app, { db, redis: deps.redis, draining: () => draining });
+  registerMetricsRoute(app, metrics, deps.config.metricsToken);
+  return ops;
+}
+
+/** The gauges read when Prometheus scrapes, not kept up to date on every request. */
+function scrapeSources(deps: OpsDeps): ScrapeSources {
+  const { db } = deps.database;
+  const redis = deps.redis;
+  return {
+    channelCounts: async () => {
+      const counts = await countChannelsByStatus(db);
+      return Object.fromEntries(
+        CHANNEL_STATES.map(([label, status]) => [label, counts.get(status) ?? 0]),
+      );
+    },
+    ...(deps.database.poolStats ? { poolStats: deps.database.poolStats } : {}),
+    ...(redis
+      ? {
+          redisUp: () => (redis.status === 'ready' ? 1 : 0),
+          redisFallbacks: () => redisFallbackCounts(redis),
+        }
+      : {}),
+  };
+}
+
+function registerMetricsRoute(app: FastifyInstance, metrics: Metrics, token: string | undefined) {
+  const expected = token ? Buffer.from(`Bearer ${token}`) : undefined;
+  app.get('/metrics', async (request, reply) => {
+    if (expected) {
+      const given = Buffer.from(request.headers.authorization ?? '');
+      if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+        reply.header('www-authenticate', 'Bearer');
+        return reply.code(401).type('text/plain; charset=utf-8').send('unauthorized\n');
+      }
+    }
+    const body = await metrics.registry.metrics();
+    return reply.header('cache-control', 'no-store').type(metrics.registry.contentType).send(body);
+  });
+}

@@ -1,0 +1,110 @@
+#!/usr/bin/env node
+// Builds the server to one JavaScript file, apps/server/dist/main.js, with esbuild: the server's
+// TypeScript and the workspace packages (shared/*, TypeScript source) are bundled; every npm
+// package stays an import resolved from node_modules at run time. Skipped when no input is newer
+// than dist/.build-stamp; `--force` rebuilds.
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { build } from 'esbuild';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+const SERVER = join(ROOT, 'apps/server');
+const OUT_DIR = join(SERVER, 'dist');
+const OUT_FILE = join(OUT_DIR, 'main.js');
+const STAMP = join(OUT_DIR, '.build-stamp');
+const INPUTS = [
+  'apps/server/src',
+  'apps/server/package.json',
+  'shared/contracts',
+  'package-lock.json',
+  'scripts/build-server.mjs',
+];
+const SKIPPED_DIRS = new Set(['node_modules', 'dist', '.git']);
+const IGNORED_FILES = /\.test\.[cm]?[jt]sx?$|\.md$/;
+
+function newestMtime(path) {
+  if (!existsSync(path)) return 0;
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of readdirSync(path)) {
+    if (SKIPPED_DIRS.has(entry) || IGNORED_FILES.test(entry)) continue;
+    newest = Math.max(newest, newestMtime(join(path, entry)));
+  }
+  return newest;
+}
+
+/** Why the server must be built, or null when dist/main.js is current. */
+export function staleReason(force = false) {
+  if (force) return '--force';
+  if (!existsSync(STAMP) || !existsSync(OUT_FILE)) return 'no previous build';
+  const newest = Math.max(...INPUTS.map((input) => newestMtime(join(ROOT, input))));
+  return newest > statSync(STAMP).mtimeMs ? 'sources changed' : null;
+}
+
+/** npm packages load from node_modules; the workspace packages (@switchyard/*) are TypeScript
+ * source and are bundled. */
+const npmPackagesExternal = {
+  name: 'npm-packages-external',
+  setup(pluginBuild) {
+    pluginBuild.onResolve({ filter: /^[^./]/ }, (args) =>
+      args.path.startsWith('@switchyard/') ? undefined : { path: args.path, external: true },
+    );
+  },
+};
+
+/**
+ * Modules find files beside their source through import.meta.url (config.ts: the console
+ * folder; version.ts: the root package.json). In one bundle that URL is the bundle's, so each
+ * such module gets its own source location back, expressed relative to the bundle (the image
+ * keeps the repository's layout, so the same relative paths hold there).
+ */
+const sourceLocation = {
+  name: 'source-import-meta-url',
+  setup(pluginBuild) {
+    pluginBuild.onLoad({ filter: /\.ts$/ }, (args) => {
+      if (args.path.includes('node_modules')) return undefined;
+      const source = readFileSync(args.path, 'utf8');
+      if (!source.includes('import.meta.url')) return undefined;
+      const fromBundle = relative(OUT_DIR, args.path).split('\\').join('/');
+      const url = `new URL(${JSON.stringify(fromBundle)}, import.meta.url).href`;
+      return { contents: source.replaceAll('import.meta.url', url), loader: 'ts' };
+    });
+  },
+};
+
+export async function buildServer({ force = false } = {}) {
+  const reason = staleReason(force);
+  if (!reason) {
+    console.log('skipping apps/server (up to date)');
+    return false;
+  }
+  process.stdout.write(`building apps/server (${reason}) … `);
+  const started = Date.now();
+  const result = await build({
+    entryPoints: [join(SERVER, 'src/main.ts')],
+    outfile: OUT_FILE,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    sourcemap: 'linked',
+    // Keeps class names in stack traces and logs.
+    keepNames: true,
+    metafile: true,
+    logLevel: 'warning',
+    plugins: [npmPackagesExternal, sourceLocation],
+  });
+  const bytes = statSync(OUT_FILE).size;
+  const modules = Object.keys(result.metafile.inputs).length;
+  writeFileSync(STAMP, `${JSON.stringify({ builtAt: new Date().toISOString(), modules })}\n`);
+  console.log(
+    `${((Date.now() - started) / 1000).toFixed(1)} s, ${modules} modules, ${(bytes / 1024).toFixed(0)} KiB`,
+  );
+  return true;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  await buildServer({ force: process.argv.includes('--force') });
+}
