@@ -55,6 +55,7 @@ import {
   registerErrorHandling,
   registerSecurityHeaders,
 } from './plugins/errors';
+import { registerInputGuard } from './plugins/input-guard';
 import { registerRateLimit } from './plugins/rate-limit';
 import { MemoryRateLimitStore, RedisRateLimitStore } from './plugins/rate-limit-store';
 import { registerSecurityPolicy } from './plugins/security-headers';
@@ -115,6 +116,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const sessions = new SessionService(db, deps.sessionSecret, config.sessionMaxAgeSeconds, clock);
   registerAuth(app, sessions);
   registerCsrf(app, sessions);
+  registerInputGuard(app);
   registerErrorHandling(app, await registerConsole(app, config));
 
   registerStatusRoutes(app, new StatusService(db, options, config.githubOAuthUrl));
