@@ -59,6 +59,7 @@ import {
   registerSecurityHeaders,
 } from './plugins/errors';
 import { registerJsonParser } from './plugins/json-body';
+import { registerInputGuard } from './plugins/input-guard';
 import { registerRateLimit } from './plugins/rate-limit';
 import { MemoryRateLimitStore, RedisRateLimitStore } from './plugins/rate-limit-store';
 import { registerSecurityPolicy } from './plugins/security-headers';
@@ -122,6 +123,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const sessions = new SessionService(db, deps.sessionSecret, config.sessionMaxAgeSeconds, clock);
   registerAuth(app, sessions);
   registerCsrf(app, sessions);
+  registerInputGuard(app);
   registerErrorHandling(app, await registerConsole(app, config));
 
   registerStatusRoutes(app, new StatusService(db, options, config.githubOAuthUrl));

@@ -80,7 +80,8 @@ describe('which addresses have accounts', () => {
     }
     expect(replies.size).toBe(1);
     expect(Math.abs(median(timings.known) - median(timings.unknown))).toBeLessThan(20);
-    await settle();
+    // The eight reset mails to the known address (sent after the replies) all arrive.
+    for (let i = 0; i < 8; i += 1) await sink.next('victim@example.com');
   });
 
   it('answers verification-code requests the same for a taken address, and sends it nothing', async () => {

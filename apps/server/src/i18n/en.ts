@@ -22,6 +22,7 @@ export const en: Record<MessageKey, string> = {
   'server.internalError': 'Internal server error, please contact the administrator',
   'server.databaseUnavailable': 'The database is unreachable',
   // security (issue 15)
+  'request.nulCharacter': 'The request contains a NUL character, which is not allowed',
   'auth.crossSite':
     'The request does not carry the signed-in user (New-Api-User); reload the page and try again',
   'user.originalPasswordRequired': 'Enter your current password',

@@ -21,6 +21,7 @@ export const zh = {
   'server.internalError': '服务器内部错误，请联系管理员',
   'server.databaseUnavailable': '数据库连接失败',
   // security (issue 15)
+  'request.nulCharacter': '请求中含有不允许的空字符（NUL）',
   'auth.crossSite': '请求未携带当前登录用户的标识（New-Api-User），请刷新页面后重试',
   'user.originalPasswordRequired': '请输入当前密码',
   'user.usernameInvalid': '用户名含有不允许的字符（不可见字符、控制字符或方向控制符）',

@@ -28,7 +28,7 @@ export async function listRedemptions(
 
 /** The code with that id (when the keyword is a number) or whose name starts with the keyword. */
 export function searchRedemptions(db: Db, keyword: string): Promise<RedemptionRow[]> {
-  const asId = /^\d+$/.test(keyword) ? Number(keyword) : null;
+  const asId = /^\d{1,15}$/.test(keyword) ? Number(keyword) : null;
   return liveCodes(db)
     .where((eb) => {
       const byName = likeStartsWith(eb.ref('name'), keyword);
