@@ -58,8 +58,8 @@ import {
   registerErrorHandling,
   registerSecurityHeaders,
 } from './plugins/errors';
-import { registerJsonParser } from './plugins/json-body';
 import { registerInputGuard } from './plugins/input-guard';
+import { registerJsonParser } from './plugins/json-body';
 import { registerRateLimit } from './plugins/rate-limit';
 import { MemoryRateLimitStore, RedisRateLimitStore } from './plugins/rate-limit-store';
 import { registerSecurityPolicy } from './plugins/security-headers';
