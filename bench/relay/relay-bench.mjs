@@ -2,6 +2,9 @@
 // through Switchyard (billing and consume logs on, SQLite) and through the Portkey gateway, at
 // concurrency 1 and 50, stream and not. Reports requests/s, p50/p99 latency, time to first byte
 // of streams and each gateway's CPU milliseconds per request (from /proc/<pid>/stat).
+// Then the dialects through Switchyard alone: chat → OpenAI, Messages → Anthropic (passed
+// through), Messages → OpenAI and Responses → a chat-only upstream (translated), each beside the
+// direct call of the upstream it ends at.
 //
 // Usage: node bench/relay/relay-bench.mjs [--requests 3000] [--warmup 300] [--rounds 1]
 //
@@ -114,10 +117,21 @@ function seed(dbPath, upstreamUrl) {
        VALUES (1, 'upstream-key', 'bench', 1, ?, 'gpt-4o-mini', 'default', ?)`,
     )
     .run(upstreamUrl, now);
-  db.prepare(
+  const ability = db.prepare(
     `INSERT INTO abilities ("group", model, channel_id, enabled, priority, weight)
-     VALUES ('default', 'gpt-4o-mini', ?, 1, 0, 0)`,
-  ).run(channel.lastInsertRowid);
+     VALUES ('default', ?, ?, 1, 0, 0)`,
+  );
+  ability.run('gpt-4o-mini', channel.lastInsertRowid);
+  // An Anthropic channel (type 14) and a chat-only OpenAI-compatible one (type 8, custom), both
+  // to the same fake upstream, for the dialect cells.
+  const addChannel = db.prepare(
+    `INSERT INTO channels (type, key, name, status, base_url, models, "group", created_time)
+     VALUES (?, 'upstream-key', ?, 1, ?, ?, 'default', ?)`,
+  );
+  const anthropic = addChannel.run(14, 'bench-anthropic', upstreamUrl, 'claude-bench', now);
+  ability.run('claude-bench', anthropic.lastInsertRowid);
+  const chatOnly = addChannel.run(8, 'bench-chat-only', upstreamUrl, 'chat-bench', now);
+  ability.run('chat-bench', chatOnly.lastInsertRowid);
   db.close();
   return key;
 }
@@ -132,10 +146,10 @@ const percentile = (sorted, p) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
 /** Sends `count` requests with `concurrency` in flight; latency and first-byte times in ms. */
-async function load(target, body, count, concurrency) {
+async function load(target, body, count, concurrency, route = '/v1/chat/completions') {
   const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
   const payload = JSON.stringify(body);
-  const url = new URL('/v1/chat/completions', target.url);
+  const url = new URL(route, target.url);
   const latencies = [];
   const firstBytes = [];
   let failures = 0;
@@ -311,6 +325,77 @@ writeResult('relay', {
     'failures',
   ],
   rows,
+});
+
+// Dialect cells: Switchyard only, beside the direct call of the upstream API each ends at.
+const words = [{ role: 'user', content: 'Say hello' }];
+const chatBody = (model, stream) => ({ model, stream, messages: words });
+const messagesBody = (model, stream) => ({ model, stream, max_tokens: 64, messages: words });
+const responsesBody = (model, stream) => ({ model, stream, input: 'Say hello' });
+const paths = [
+  { name: 'chat → OpenAI', route: '/v1/chat/completions', body: chatBody, model: 'gpt-4o-mini' },
+  {
+    name: 'Messages → Anthropic (pass-through)',
+    route: '/v1/messages',
+    body: messagesBody,
+    model: 'claude-bench',
+    direct: { route: '/v1/messages', body: messagesBody },
+  },
+  {
+    name: 'Messages → OpenAI (translated)',
+    route: '/v1/messages',
+    body: messagesBody,
+    model: 'gpt-4o-mini',
+  },
+  {
+    name: 'Responses → chat (translated)',
+    route: '/v1/responses',
+    body: responsesBody,
+    model: 'chat-bench',
+  },
+];
+const [direct, gateway] = targets;
+const dialectRows = [];
+for (const stream of [false, true]) {
+  for (const concurrency of [1, 50]) {
+    for (const cell of paths) {
+      const directRoute = cell.direct?.route ?? '/v1/chat/completions';
+      const directBody = (cell.direct?.body ?? chatBody)('gpt-4o-mini', stream);
+      await load(direct, directBody, WARMUP, concurrency, directRoute);
+      const floor = await load(direct, directBody, REQUESTS, concurrency, directRoute);
+      const body = cell.body(cell.model, stream);
+      await load(gateway, body, WARMUP, concurrency, cell.route);
+      const cpuBefore = cpuMs(gateway.pid);
+      const result = await load(gateway, body, REQUESTS, concurrency, cell.route);
+      const cpu = (cpuMs(gateway.pid) - cpuBefore) / REQUESTS;
+      const row = [
+        cell.name,
+        stream ? 'stream' : 'non-stream',
+        concurrency,
+        result.rps.toFixed(0),
+        `+${(result.p50 - floor.p50).toFixed(2)}`,
+        stream ? `+${(result.ttfb50 - floor.ttfb50).toFixed(2)}` : '—',
+        cpu.toFixed(3),
+        result.failures,
+      ];
+      dialectRows.push(row);
+      console.log(row.join('\t'));
+    }
+  }
+}
+writeResult('relay-dialects', {
+  runs: `${REQUESTS} requests per cell after ${WARMUP} warm-up; load average ${os.loadavg()[0].toFixed(2)} at the end`,
+  columns: [
+    'path',
+    'mode',
+    'concurrency',
+    'req/s',
+    'added p50 ms',
+    'added first byte ms',
+    'CPU ms/request',
+    'failures',
+  ],
+  rows: dialectRows,
 });
 
 await switchyard.stop();
