@@ -174,4 +174,15 @@ describe('the settlement batch writer', () => {
     expect(await result).toBe(7);
     expect(clock.pending).toBe(0);
   });
+
+  it('keeps writing settlements that arrive after a flush of an empty queue (shutdown)', async () => {
+    const clock = new ManualClock();
+    const queue = new SettlementQueue(async (batch) => batch.map(() => 5), 5, clock);
+    await queue.flush();
+    const result = queue.add(settlement());
+    expect(clock.pending).toBe(1);
+    await clock.advance(5);
+    expect(await result).toBe(5);
+    expect(queue.size).toBe(0);
+  });
 });

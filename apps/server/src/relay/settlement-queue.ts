@@ -124,22 +124,26 @@ export class SettlementQueue {
 
   /** Writes batches back to back while settlements keep arriving; one writer at a time. */
   private pump(): Promise<void> {
-    this.pumping ??= (async () => {
-      try {
-        while (this.pending.length > 0) {
-          const batch = this.pending;
-          this.pending = [];
-          this.inFlight = batch.length;
-          const written = await this.writeBatch(batch);
-          this.inFlight = 0;
-          if (!written) return;
-        }
-      } finally {
-        this.inFlight = 0;
-        this.pumping = undefined;
-      }
-    })();
+    if (this.pumping) return this.pumping;
+    if (this.pending.length === 0) return Promise.resolve();
+    // `finally` runs in a later microtask, so `pumping` is always cleared after it was set (an
+    // async function that returned at once would clear it first and leave it set for good).
+    this.pumping = this.drain().finally(() => {
+      this.inFlight = 0;
+      this.pumping = undefined;
+    });
     return this.pumping;
+  }
+
+  private async drain(): Promise<void> {
+    while (this.pending.length > 0) {
+      const batch = this.pending;
+      this.pending = [];
+      this.inFlight = batch.length;
+      const written = await this.writeBatch(batch);
+      this.inFlight = 0;
+      if (!written) return;
+    }
   }
 
   private async writeBatch(batch: Pending[]): Promise<boolean> {
