@@ -42,13 +42,6 @@ test.afterAll(async () => {
   await database.close();
 });
 
-async function rootApi(request: APIRequestContext) {
-  const login = await request.post('/api/user/login', {
-    data: { username: 'root', password: '123456' },
-  });
-  expect((await login.json()).success).toBe(true);
-}
-
 async function setOption(request: APIRequestContext, key: string, value: string) {
   const reply = await request.put('/api/option/', {
     data: { key, value },
@@ -109,10 +102,8 @@ async function openLogs(page: Page) {
 
 test('the user’s log lists relay requests with their quota and the total; the admin sees channel and retries', async ({
   page,
-  playwright,
 }) => {
-  const admin = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL });
-  await rootApi(admin);
+  const admin = await apiSession();
   await setOption(admin, 'RetryTimes', '2');
   try {
     const seeded = await seedRelayUser(admin);
@@ -209,12 +200,8 @@ test('the dashboard draws its charts from the user’s buckets', async ({ page, 
   }
 });
 
-test('a drawing task goes from submitted to success with an image preview', async ({
-  page,
-  playwright,
-}) => {
-  const admin = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL });
-  await rootApi(admin);
+test('a drawing task goes from submitted to success with an image preview', async ({ page }) => {
+  const admin = await apiSession();
   await setOption(admin, 'MjNotifyEnabled', 'true');
   try {
     const username = uniqueName('draw');

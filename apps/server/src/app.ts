@@ -62,7 +62,7 @@ import { registerInputGuard } from './plugins/input-guard';
 import { registerJsonParser } from './plugins/json-body';
 import { registerRateLimit } from './plugins/rate-limit';
 import { MemoryRateLimitStore, RedisRateLimitStore } from './plugins/rate-limit-store';
-import { registerSecurityPolicy } from './plugins/security-headers';
+import { originOf, registerSecurityPolicy } from './plugins/security-headers';
 import { registerRelay } from './relay';
 import { shareCredentialsThrough } from './relay/adapters/credential-cache';
 import { registerTaskRelays } from './tasks-relay';
@@ -112,7 +112,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(fastifyCookie);
 
   registerSecurityHeaders(app);
-  registerSecurityPolicy(app, config);
+  registerSecurityPolicy(app, {
+    remotesFile: config.remotesFile,
+    formTargets: () => originOf(options.getString('PayAddress')),
+  });
   registerRateLimit(app, {
     store: deps.redis
       ? new RedisRateLimitStore(deps.redis, config.redisPrefix)

@@ -72,6 +72,25 @@ describe('console pages', () => {
     expect(inlineScriptHashes(html)).toEqual([sha('go()')]);
   });
 
+  it('let the online top-up form go to the payment gateway, and no form elsewhere', async () => {
+    const before = directives(
+      String(
+        (await server.app.inject({ method: 'GET', url: '/topup' })).headers[
+          'content-security-policy'
+        ],
+      ),
+    );
+    expect(before.get('form-action')).toEqual(["'self'"]);
+    await server.runtime.options.set('PayAddress', 'https://pay.example.com/epay/');
+    try {
+      const reply = await server.app.inject({ method: 'GET', url: '/topup' });
+      const csp = directives(String(reply.headers['content-security-policy']));
+      expect(csp.get('form-action')).toEqual(["'self'", 'https://pay.example.com']);
+    } finally {
+      await server.runtime.options.set('PayAddress', '');
+    }
+  });
+
   it('API replies cannot be framed or sniffed either', async () => {
     const reply = await server.app.inject({ method: 'GET', url: '/api/status' });
     expect(reply.headers['x-frame-options']).toBe('DENY');

@@ -36,18 +36,27 @@ export async function remoteOrigins(remotesFile: string): Promise<string[]> {
     return [];
   }
   const origins = new Set<string>();
-  for (const { entry } of map?.remotes ?? []) {
-    try {
-      const url = new URL(entry);
-      if (url.protocol === 'https:' || url.protocol === 'http:') origins.add(url.origin);
-    } catch {
-      // a path on this server
-    }
-  }
+  // A path on this server has no origin of its own.
+  for (const { entry } of map?.remotes ?? [])
+    for (const origin of originOf(entry)) origins.add(origin);
   return [...origins];
 }
 
-export function consolePolicy(hashes: string[], origins: string[]): string {
+/** The origin of an absolute http(s) address, or nothing. */
+export function originOf(address: string): string[] {
+  try {
+    const url = new URL(address);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? [url.origin] : [];
+  } catch {
+    return [];
+  }
+}
+
+export function consolePolicy(
+  hashes: string[],
+  origins: string[],
+  formTargets: string[] = [],
+): string {
   const list = (...sources: string[]) => sources.filter(Boolean).join(' ');
   return [
     "default-src 'self'",
@@ -62,14 +71,15 @@ export function consolePolicy(hashes: string[], origins: string[]): string {
     "worker-src 'self' blob:",
     "object-src 'none'",
     "base-uri 'self'",
-    "form-action 'self'",
+    // The online top-up posts its signed form to the payment gateway (PayAddress).
+    `form-action ${list("'self'", ...formTargets)}`,
     "frame-ancestors 'none'",
   ].join('; ');
 }
 
 export function registerSecurityPolicy(
   app: FastifyInstance,
-  options: { remotesFile: string },
+  options: { remotesFile: string; formTargets?: () => string[] },
 ): void {
   app.addHook('onSend', async (_request, reply, payload) => {
     if (!reply.hasHeader('x-frame-options')) reply.header('x-frame-options', 'DENY');
@@ -80,7 +90,10 @@ export function registerSecurityPolicy(
     const html =
       typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString() : '';
     const origins = await remoteOrigins(options.remotesFile);
-    reply.header('content-security-policy', consolePolicy(inlineScriptHashes(html), origins));
+    reply.header(
+      'content-security-policy',
+      consolePolicy(inlineScriptHashes(html), origins, options.formTargets?.() ?? []),
+    );
     return payload;
   });
 }
