@@ -122,17 +122,12 @@ export function inputMessages(input: unknown, miss: Miss): Message[] {
   return out;
 }
 
-/** Tools the provider itself runs (search, files, code, images): a chat upstream cannot run
- * them, so they are left out of its list — the model there simply cannot call them, which
- * changes no answer it can give. */
-const HOSTED_TOOLS = new Set([
-  'web_search',
-  'web_search_preview',
-  'web_search_preview_2025_03_11',
-  'file_search',
-  'code_interpreter',
-  'image_generation',
-]);
+/** The provider's own web search (Codex lists it on every request): a chat upstream cannot run
+ * it, so it is left out of that upstream's list — the model there simply cannot search, and
+ * answers from what it knows. Tools over the caller's own data (file_search with its vector
+ * stores, code_interpreter with its files, remote MCP servers) would change the answer when
+ * missing, so they are still refused by name. */
+const HOSTED_TOOLS = new Set(['web_search', 'web_search_preview', 'web_search_preview_2025_03_11']);
 
 function functionOf(tool: Item): FunctionTool {
   return {
