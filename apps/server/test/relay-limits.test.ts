@@ -20,7 +20,7 @@ beforeAll(async () => {
   await seedChannel(h.db, { key: 'limits-broken', baseUrl: h.fake.url, models: ['broken-4'] });
   h.fake.behave('limits-broken', { status: 400 });
   await seedChannel(h.db, { key: 'limits-slow', baseUrl: h.fake.url, models: ['slow-4'] });
-  h.fake.behave('limits-slow', { delayMs: 400 });
+  h.fake.behave('limits-slow', { delayMs: 1000 });
 });
 afterAll(() => h.close());
 
@@ -76,7 +76,11 @@ describe('relay limits', () => {
     const served = await postChat(h, token.authorization, { model: 'gpt-4' });
     expect(served.status).toBe(200);
     const slow = postChat(h, token.authorization, { model: 'slow-4' });
-    await new Promise((resolve) => setTimeout(resolve, 150));
+    // Once the upstream has the slow request, its slot is held.
+    const deadline = Date.now() + 5000;
+    while (!h.fake.requests.some((seen) => seen.key === 'limits-slow') && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
     const second = await postChat(h, token.authorization, { model: 'gpt-4' });
     expect(second.status).toBe(429);
     expect((await slow).status).toBe(200);

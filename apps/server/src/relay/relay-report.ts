@@ -125,15 +125,20 @@ export class RelayReport {
     return this.sinks.observer?.startSettlementSpan(this.request);
   }
 
+  /**
+   * The real tokens and cost of a delivered reply, told while its settlement is written: the
+   * concurrency slot is free as soon as possible. The window is charged the cost (the settlement
+   * charges less only when the balances run short).
+   */
+  async settleLease(usage: Usage, cost: number): Promise<void> {
+    if (!this.leaseOpen) return;
+    this.leaseOpen = false;
+    await this.lease.settle(usage.promptTokens + usage.completionTokens, cost);
+  }
+
   /** A reply was delivered and settled. */
   async served(input: Served): Promise<void> {
-    if (this.leaseOpen) {
-      this.leaseOpen = false;
-      await this.lease.settle(
-        input.usage.promptTokens + input.usage.completionTokens,
-        input.charged,
-      );
-    }
+    await this.settleLease(input.usage, input.charged);
     const { delivery, channel } = input;
     const provider = providerOf(channel);
     this.end(delivery.cut !== 'upstream', channel.id, delivery.firstByteMs, {

@@ -30,6 +30,8 @@ export interface SettleInput {
   tried: readonly number[];
   /** Runs before a complete stream's closing frames are written (keeping a Responses reply). */
   beforeStreamEnd?: () => Promise<unknown>;
+  /** Told the real usage and cost as soon as they are known, alongside the settlement. */
+  onCost?: (usage: Usage, cost: number) => Promise<void>;
 }
 
 /** What a delivered reply was charged: its usage and the quota taken. */
@@ -88,7 +90,10 @@ export async function settleDelivery(
       }
     : null;
   const settling = span?.();
-  const charged = await deps.billing.settle(reservation, { cost, channelId: ctx.channel.id, log });
+  const [charged] = await Promise.all([
+    deps.billing.settle(reservation, { cost, channelId: ctx.channel.id, log }),
+    input.onCost?.(usage, cost),
+  ]);
   settling?.end();
   return { usage, charged };
 }

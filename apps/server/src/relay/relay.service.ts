@@ -174,6 +174,7 @@ export class RelayService {
             elapsedMs: performance.now() - started,
             language: languageOf(request),
             tried: plan.tried,
+            onCost: (usage, cost) => report.settleLease(usage, cost),
           },
           () => report.settlementSpan(),
         );
