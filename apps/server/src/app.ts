@@ -198,6 +198,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     options,
     clock,
     onQuotaLow: (userId, quotaLeft) => void emailFlows.remindLowQuota(userId, quotaLeft),
+    leaseMs: config.relayLeaseMs,
+    sinks: { limits: app.limits, outcomes: app.outcomes, observer: ops.relayObserver },
   });
   ops.watchSettlements(() => billing.settlements.size);
   registerTaskRelays(app, { db, options, billing, health, now: () => clock.now() });

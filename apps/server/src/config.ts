@@ -138,6 +138,18 @@ export const ENV_VARS: readonly EnvVarInfo[] = [
     default: '30',
     description: 'On SIGTERM, how long in-flight requests and streams may finish',
   },
+  {
+    name: 'NODE_ID',
+    default: '<hostname>:<PORT>',
+    description:
+      'Name of this node in the reservation journal; keep it stable across restarts so a node settles what it left',
+  },
+  {
+    name: 'RELAY_LEASE_MS',
+    default: '30000',
+    description:
+      "How long a node's hold on its reservations lasts (renewed every third); then other nodes reconcile them",
+  },
 ];
 
 const int = (fallback: number, min = 0) => z.coerce.number().int().min(min).default(fallback);
@@ -191,6 +203,8 @@ const envSchema = z.object({
     .transform((value) => value.replace(/\/+$/, ''))
     .optional(),
   SHUTDOWN_GRACE_SECONDS: int(30),
+  NODE_ID: z.string().optional(),
+  RELAY_LEASE_MS: int(30_000, 1000),
 });
 
 /** Names the schema reads; ENV_VARS must describe each of them. */
@@ -224,6 +238,9 @@ export interface Config {
   metricsToken: string | undefined;
   otlpEndpoint: string | undefined;
   shutdownGraceSeconds: number;
+  /** The reservation journal's node id (unset: `<hostname>:<PORT>`). */
+  nodeId: string | undefined;
+  relayLeaseMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -279,5 +296,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsToken: e.METRICS_TOKEN,
     otlpEndpoint: e.OTEL_EXPORTER_OTLP_ENDPOINT,
     shutdownGraceSeconds: e.SHUTDOWN_GRACE_SECONDS,
+    nodeId: e.NODE_ID,
+    relayLeaseMs: e.RELAY_LEASE_MS,
   };
 }

@@ -23,7 +23,7 @@ beforeAll(async () => {
       model_name: 'gpt-4o',
       is_stream: 1,
       channel_id: 7,
-      other: JSON.stringify({ cache_tokens: 800, admin_info: { use_channel: ['7'] } }),
+      other: JSON.stringify({ cached_tokens: 800, admin_info: { use_channel: ['7'] } }),
     }),
     consumeLog(cast.alice, {
       created_at: now - 2 * HOUR,

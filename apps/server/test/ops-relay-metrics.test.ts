@@ -57,10 +57,22 @@ describe('relay metrics', () => {
     const charged = await consumeTotal(h.db, user.id);
     expect(charged.count).toBe(2);
 
-    const after = await scrape(h.server);
+    const channel = String(good);
+    // The outcome is counted just after the settlement (and its log row) is committed.
+    const served = { model: 'gpt-4', channel, dialect: 'openai', outcome: 'success' };
+    let after = await scrape(h.server);
+    const deadline = Date.now() + 2000;
+    while (
+      sample(after, 'switchyard_relay_requests_total', served) -
+        sample(before, 'switchyard_relay_requests_total', served) <
+        2 &&
+      Date.now() < deadline
+    ) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      after = await scrape(h.server);
+    }
     const delta = (name: string, labels: Record<string, string>) =>
       sample(after, name, labels) - sample(before, name, labels);
-    const channel = String(good);
     expect(
       delta('switchyard_relay_requests_total', {
         model: 'gpt-4',

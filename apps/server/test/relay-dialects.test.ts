@@ -469,3 +469,81 @@ describe('canonical → OpenAI chat and usage', () => {
     expect(usageOfChat(chatUsageOf(usage))).toEqual(usage);
   });
 });
+
+describe('coding agents’ client hints on the way to a chat upstream', () => {
+  it('maps Claude Code’s effort and adaptive thinking, drops context_management, joins its user turns', () => {
+    const missed: string[] = [];
+    const request = messagesToCanonical(
+      {
+        model: 'm',
+        max_tokens: 100,
+        messages: [
+          { role: 'user', content: 'the prompt' },
+          { role: 'user', content: [{ type: 'text', text: 'the context' }] },
+        ],
+        context_management: { edits: [{ type: 'clear_tool_uses_20250919' }] },
+        output_config: { effort: 'medium' },
+        thinking: { type: 'adaptive' },
+      },
+      (name) => missed.push(name),
+    );
+    expect(missed).toEqual([]);
+    expect(request.reasoning_effort).toBe('medium');
+    expect(request.thinking_budget).toBeUndefined();
+    expect(request.messages).toEqual([
+      {
+        role: 'user',
+        content: [
+          { type: 'text', text: 'the prompt' },
+          { type: 'text', text: 'the context' },
+        ],
+      },
+    ]);
+  });
+
+  it('still names what changes the answer', () => {
+    const missed: string[] = [];
+    messagesToCanonical(
+      {
+        model: 'm',
+        max_tokens: 100,
+        messages: [{ role: 'user', content: 'hi' }],
+        output_config: { effort: 'medium', format: { type: 'json_schema' } },
+        tools: [{ type: 'web_search_20250305', name: 'web_search' }],
+      },
+      (name) => missed.push(name),
+    );
+    expect(missed).toEqual(['tools (web_search_20250305)', 'output_config.format']);
+  });
+
+  it('drops Codex’s client_metadata and hosted tools, flattens a namespace, refuses custom tools', () => {
+    const missed: string[] = [];
+    const request = responsesToCanonical(
+      {
+        model: 'm',
+        input: 'hi',
+        client_metadata: { session: 'x' },
+        tools: [
+          { type: 'function', name: 'shell', parameters: { type: 'object' } },
+          { type: 'web_search', external_web_access: true },
+          {
+            type: 'namespace',
+            name: 'multi_agent_v1',
+            tools: [{ type: 'function', name: 'close_agent', parameters: { type: 'object' } }],
+          },
+        ],
+      },
+      [],
+      (name) => missed.push(name),
+    );
+    expect(missed).toEqual([]);
+    expect(request.tools?.map((tool) => tool.function.name)).toEqual(['shell', 'close_agent']);
+    const refused: string[] = [];
+    responsesToCanonical(
+      { model: 'm', input: 'hi', tools: [{ type: 'custom', name: 'apply_patch' }] },
+      [],
+      (name) => refused.push(name),
+    );
+    expect(refused).toEqual(['tools (custom)']);
+  });
+});

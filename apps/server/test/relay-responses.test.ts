@@ -319,17 +319,17 @@ describe('Responses → chat-only upstreams (translated and kept)', () => {
     expect((await lastLog(h, user.id)).other.stream_cut).toBe('upstream');
   });
 
-  it('refuses a built-in tool for a chat-only upstream, naming it; 404 for an unknown model', async () => {
+  it('refuses a built-in tool over the caller’s data for a chat-only upstream, naming it; 404 for an unknown model', async () => {
     const { key } = await newCaller(h);
     const tool = await respond(key, {
       model: 'compat-x',
-      input: 'News?',
-      tools: [{ type: 'web_search' }],
+      input: 'What do my files say?',
+      tools: [{ type: 'file_search', vector_store_ids: ['vs_1'] }],
     });
     expect(tool.status).toBe(400);
     expect(tool.json().error).toMatchObject({
       code: 'unsupported_parameter',
-      param: 'tools (web_search)',
+      param: 'tools (file_search)',
     });
     const unknown = await respond(key, { model: 'nope', input: 'x' });
     expect(unknown.status).toBe(404);

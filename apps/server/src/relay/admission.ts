@@ -1,8 +1,9 @@
 // Admission: from the Authorization header to a caller allowed to use the relay (token, user,
 // channel pinning, model limits). Writes a token's expired/exhausted status when it finds one.
-import { isAdmin, TokenStatus, UserStatus } from '@switchyard/contracts';
+import { isAdmin, TokenStatus, type TokenWindowPeriod, UserStatus } from '@switchyard/contracts';
 import { isTransientDatabaseError } from '../db/connection-errors';
 import type { Db } from '../db/database';
+import type { TokenLimits } from '../modules/limits';
 import { findTokenWithOwner, markTokenExhausted, setTokenStatus } from './relay.repository';
 import { RelayError } from './relay-errors';
 
@@ -23,6 +24,8 @@ export interface RelayCaller {
   email: string | null;
   /** Channel an admin pinned with `sk-<key>-<channelId>`, else null. */
   pinnedChannelId: number | null;
+  /** The token's rate, concurrency and window limits (0 / '' when none). */
+  limits: TokenLimits;
 }
 
 export interface ParsedKey {
@@ -105,6 +108,14 @@ export async function admitCaller(
     userUsed: row.user_used,
     email: row.email,
     pinnedChannelId: parsed.channelId,
+    limits: {
+      id: row.token_id,
+      rpm_limit: Number(row.rpm_limit),
+      tpm_limit: Number(row.tpm_limit),
+      concurrency_limit: Number(row.concurrency_limit),
+      window_period: row.window_period as TokenWindowPeriod,
+      window_quota: Number(row.window_quota),
+    },
   };
 }
 

@@ -1,6 +1,6 @@
 // Channel health: which failures disable a channel automatically (per AutomaticDisableChannelEnabled
 // and the channel's auto_ban), the disable itself, and re-enabling after a successful test.
-import { ChannelStatus } from '@switchyard/contracts';
+import { ChannelStatus, channelTypeById } from '@switchyard/contracts';
 import type { Db } from '../db/database';
 import type { OptionsStore } from '../modules/options/options.store';
 import { type ChannelRow, setChannelStatus } from './relay.repository';
@@ -28,7 +28,10 @@ export function disablingReason(channelType: number, error: UpstreamError): stri
   const { upstreamStatus } = error;
   const { code, type, message } = error.error;
   if (upstreamStatus === 401) return `HTTP 401: ${message}`;
-  if (upstreamStatus === 403 && channelType === 24) return `HTTP 403: ${message}`;
+  // Google's API answers a key it refuses (revoked, API not enabled) with 403 PERMISSION_DENIED.
+  if (upstreamStatus === 403 && channelTypeById(channelType)?.family === 'gemini') {
+    return `HTTP 403: ${message}`;
+  }
   if ((code && DISABLING_CODES.has(code)) || (type && DISABLING_TYPES.has(type))) return message;
   if (DISABLING_PREFIXES.some((prefix) => message.startsWith(prefix))) return message;
   return null;

@@ -11,6 +11,7 @@ import { ChannelTester } from './channel-test';
 import { registerChannelTestRoutes } from './channel-test.routes';
 import { registerRelayRoutes } from './relay.routes';
 import { RelayService } from './relay.service';
+import type { ReportSinks } from './relay-report';
 import type { Random } from './selection';
 
 export interface RelayModuleDeps {
@@ -25,6 +26,13 @@ export interface RelayModuleDeps {
   onQuotaLow?: QuotaLowListener;
   /** How long settlements wait to be written together (default SETTLE_DELAY_MS). */
   settleDelayMs?: number;
+  /** The journal lease (RELAY_LEASE_MS, default 30 s). */
+  leaseMs?: number;
+  /**
+   * Token and group limits (`app.limits`), the status page's outcomes (`app.outcomes`) and the
+   * ops observer (metrics, traces); the relay runs without any of them.
+   */
+  sinks?: ReportSinks;
 }
 
 export interface RelayModule {
@@ -46,7 +54,7 @@ export function registerRelay(app: FastifyInstance, deps: RelayModuleDeps): Rela
     deps.onQuotaLow,
     deps.settleDelayMs,
     {
-      leaseMs: Number(process.env.RELAY_LEASE_MS) || undefined,
+      leaseMs: deps.leaseMs,
       reconciledContent: translate('zh', 'relay.logReconciled'),
       logEnabled: () => options.getBool('LogConsumeEnabled'),
       warn: (message) => app.log.warn(message),
@@ -67,8 +75,18 @@ export function registerRelay(app: FastifyInstance, deps: RelayModuleDeps): Rela
     // Most answered-but-unwritten settlements at once: what a crash could have left to reconcile.
     app.log.info({ settlements: billing.settlements.stats }, 'settlement queue');
   });
+  const observer = deps.sinks?.observer;
+  if (observer) billing.settlements.observe(observer.recordSettlementFlush);
   const health = new ChannelHealth(db, options, now);
-  const relay = new RelayService({ db, options, billing, health, now, random: deps.random });
+  const relay = new RelayService({
+    db,
+    options,
+    billing,
+    health,
+    now,
+    random: deps.random,
+    sinks: deps.sinks,
+  });
   const tester = new ChannelTester({
     db,
     billing,

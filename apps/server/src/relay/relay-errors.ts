@@ -1,6 +1,7 @@
 // Errors of the relay in OpenAI's shape: ones the gateway raises itself and ones an upstream sent.
 import type { Language } from '@switchyard/contracts';
 import { type MessageKey, type MessageParams, translate } from '../i18n';
+import type { LimitRefusal } from '../modules/limits';
 
 export const LOCAL_ERROR_TYPE = 'switchyard_error';
 export const UPSTREAM_ERROR_TYPE = 'upstream_error';
@@ -30,6 +31,21 @@ export class RelayError extends Error {
         code: this.code,
       },
     };
+  }
+}
+
+/** A token or group limit refused the request: 429 with Retry-After and x-ratelimit-*. */
+export class LimitError extends RelayError {
+  readonly headers: Record<string, string>;
+
+  constructor(readonly refusal: LimitRefusal) {
+    super(refusal.status, 'limits.rpm', refusal.code);
+    this.name = 'LimitError';
+    this.headers = refusal.headers;
+  }
+
+  override body(language: Language): OpenAiErrorBody {
+    return this.refusal.openAiBody(language);
   }
 }
 

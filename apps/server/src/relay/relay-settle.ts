@@ -30,15 +30,30 @@ export interface SettleInput {
   tried: readonly number[];
   /** Runs before a complete stream's closing frames are written (keeping a Responses reply). */
   beforeStreamEnd?: () => Promise<unknown>;
+  /** Told the real usage and cost as soon as they are known, alongside the settlement. */
+  onCost?: (usage: Usage, cost: number) => Promise<void>;
 }
 
-/** Settles a delivered reply (refunds one nothing of which reached the client). */
-export async function settleDelivery(deps: SettleDeps, input: SettleInput): Promise<void> {
+/** What a delivered reply was charged: its usage and the quota taken. */
+export interface Settled {
+  usage: Usage;
+  charged: number;
+}
+
+/**
+ * Settles a delivered reply; refunds one nothing of which reached the client (null then).
+ * `span` is started just before the settlement is written and ended once it is.
+ */
+export async function settleDelivery(
+  deps: SettleDeps,
+  input: SettleInput,
+  span?: () => { end(error?: string): void } | undefined,
+): Promise<Settled | null> {
   const { caller, ctx, delivery, reservation } = input;
   if (!delivery.delivered) {
     await delivery.close?.({ promptTokens: 0, completionTokens: 0 });
     await deps.billing.refund(reservation);
-    return;
+    return null;
   }
   const quote =
     ctx.model === input.quote.model ? input.quote : deps.billing.quote(ctx.model, caller.group);
@@ -74,7 +89,13 @@ export async function settleDelivery(deps: SettleDeps, input: SettleInput): Prom
         other: JSON.stringify(logOther(input, quote, usage, counted)),
       }
     : null;
-  await deps.billing.settle(reservation, { cost, channelId: ctx.channel.id, log });
+  const settling = span?.();
+  const [charged] = await Promise.all([
+    deps.billing.settle(reservation, { cost, channelId: ctx.channel.id, log }),
+    input.onCost?.(usage, cost),
+  ]);
+  settling?.end();
+  return { usage, charged };
 }
 
 function logOther(input: SettleInput, quote: PriceQuote, usage: Usage, counted: boolean) {

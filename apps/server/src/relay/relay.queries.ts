@@ -23,6 +23,11 @@ export interface TokenOwnerRow {
   user_used: number;
   group: string;
   email: string | null;
+  rpm_limit: number;
+  tpm_limit: number;
+  concurrency_limit: number;
+  window_period: string;
+  window_quota: number;
 }
 
 export const tokenWithOwnerQuery = (q: Db, arg: Arg) =>
@@ -39,6 +44,12 @@ export const tokenWithOwnerQuery = (q: Db, arg: Arg) =>
       't.unlimited_quota',
       't.model_limits_enabled',
       't.model_limits',
+      // The limits (issue 17) come with the token, so a token without any costs no query.
+      't.rpm_limit',
+      't.tpm_limit',
+      't.concurrency_limit',
+      't.window_period',
+      't.window_quota',
       'u.id as user_id',
       'u.username',
       'u.status as user_status',

@@ -17,7 +17,13 @@ import { registerResponsesRoutes } from './dialects/responses/routes';
 import type { Dialect } from './dialects/types';
 import { listGroupModels } from './relay.repository';
 import { type Ingress, newRequestId, type RelayService } from './relay.service';
-import { canonicalError, RelayError, relayLanguage, UpstreamError } from './relay-errors';
+import {
+  canonicalError,
+  LimitError,
+  RelayError,
+  relayLanguage,
+  UpstreamError,
+} from './relay-errors';
 
 const POST_ROUTES: [string, RelayMode][] = [
   ['/v1/chat/completions', 'chat'],
@@ -62,6 +68,7 @@ export function sendRelayError(
   body.message = `${body.message} (request id: ${requestId})`;
   const dialect = request.routeOptions.config.dialect ?? chatDialect;
   const rendered = dialect.renderError(status, body);
+  if (error instanceof LimitError) reply.headers(error.headers);
   return reply
     .code(rendered.status)
     .header('x-request-id', requestId)

@@ -19,6 +19,7 @@ import type { CandidateRow } from './relay.repository';
 import { type Route, readWholeReply, sendAttempt, streamPipe } from './relay-attempt';
 import { type Delivery, deliverReply, deliverStream } from './relay-delivery';
 import { RelayError, UpstreamError } from './relay-errors';
+import { RelayReport, type ReportSinks } from './relay-report';
 import { countPromptTokens, promptText, withMultipartModel } from './relay-request';
 import { mapModel, shouldRetry } from './relay-routing';
 import { settleDelivery } from './relay-settle';
@@ -36,6 +37,8 @@ export interface RelayDeps {
   health: ChannelHealth;
   now: () => number;
   random?: Random;
+  /** Limits, status-page outcomes and the ops observer (each optional). */
+  sinks?: ReportSinks;
 }
 
 /** One ingress API: its dialect, how its requests are read and where its key travels. */
@@ -82,11 +85,22 @@ export class RelayService {
     const first = plan.next() as CandidateRow;
     // Stage 4: reserve the estimate before any upstream call.
     const quote = this.deps.billing.quote(mapModel(first, parsed.model), caller.group);
-    const reservation = await this.deps.billing.reserve(
-      caller,
-      await this.estimate(parsed, quote),
-      { model: quote.model, stream: parsed.stream },
+    const estimate = await this.estimate(parsed, quote);
+    const report = new RelayReport(
+      this.deps.sinks ?? {},
+      request,
+      dialect.name,
+      parsed.model,
+      started,
     );
+    // Limits after the estimate (TPM and the window need it), before anything is reserved.
+    await report.admit(caller, reply, estimate.tokens, estimate.quota);
+    const reservation = await this.deps.billing
+      .reserve(caller, estimate.quota, { model: quote.model, stream: parsed.stream })
+      .catch(async (error: unknown) => {
+        await report.failed('rejected', error);
+        throw error;
+      });
     const render: RenderContext = {
       model: quote.model,
       includeUsage: parsed.includeUsage,
@@ -120,6 +134,7 @@ export class RelayService {
       }
       const ctx = attemptContext(channel, parsed);
       render.model = ctx.model;
+      report.upstreamStart(channel, ctx.model);
       try {
         const response = await sendAttempt(route, ctx, parsed, cancel);
         this.deps.health.succeeded(channel.id);
@@ -144,19 +159,35 @@ export class RelayService {
           await keep();
           delivery = await deliverReply(reply, whole, started);
         }
+        report.upstreamEnd();
         // Stage 7: the real cost and the consume log.
-        await settleDelivery(this.deps, {
-          caller,
-          request: parsed,
-          dialect: dialect.name,
-          ctx,
-          reservation,
-          quote,
-          delivery,
-          elapsedMs: performance.now() - started,
-          language: languageOf(request),
-          tried: plan.tried,
-        });
+        const settled = await settleDelivery(
+          this.deps,
+          {
+            caller,
+            request: parsed,
+            dialect: dialect.name,
+            ctx,
+            reservation,
+            quote,
+            delivery,
+            elapsedMs: performance.now() - started,
+            language: languageOf(request),
+            tried: plan.tried,
+            onCost: (usage, cost) => report.settleLease(usage, cost),
+          },
+          () => report.settlementSpan(),
+        );
+        if (settled) {
+          await report.served({
+            channel,
+            responseModel: ctx.model,
+            delivery,
+            usage: settled.usage,
+            charged: settled.charged,
+            stream: parsed.stream,
+          });
+        } else await report.failed('cancelled');
         // After settling: a stream's last frames (where a kept reply is complete) are written there.
         if (ingress.finish && delivery.delivered && !delivery.cut) {
           await ingress
@@ -167,13 +198,16 @@ export class RelayService {
         }
         return;
       } catch (error) {
+        report.upstreamEnd(error);
         if (cancel.cancelled) {
           await this.deps.billing.refund(reservation);
+          await report.failed('cancelled');
           if (!reply.sent) reply.hijack();
           return;
         }
         if (!(error instanceof UpstreamError || error instanceof RelayError)) {
           await this.deps.billing.refund(reservation);
+          await report.failed('error', error);
           throw error;
         }
         lastError = error;
@@ -183,13 +217,14 @@ export class RelayService {
           continue;
         }
         // Stage 8: channel health, then the next channel if the failure is worth it.
-        await this.deps.health.failed(channel, error);
+        report.upstreamFailed(error, await this.deps.health.failed(channel, error));
         if (!shouldRetry(error.status)) break;
         channel = plan.next();
       }
     }
     reply.raw.off('close', onClose);
     await this.deps.billing.refund(reservation);
+    await report.failed(lastError instanceof UpstreamError ? 'upstream_error' : 'error', lastError);
     throw (
       lastError ??
       new RelayError(404, 'relay.noChannel', 'model_not_found', {
@@ -211,15 +246,26 @@ export class RelayService {
     }
   }
 
-  /** The reservation: an image's full price, prompt + max_tokens, or PreConsumedQuota tokens. */
-  private async estimate(parsed: DialectRequest, quote: PriceQuote) {
+  /**
+   * The reservation (an image's full price, prompt + max_tokens, or PreConsumedQuota tokens)
+   * and the tokens it assumes, for the TPM limits.
+   */
+  private async estimate(
+    parsed: DialectRequest,
+    quote: PriceQuote,
+  ): Promise<{ quota: number; tokens: number }> {
     const { billing, options } = this.deps;
-    if (parsed.mode === 'images') return billing.imageCost(quote, parsed.body);
+    if (parsed.mode === 'images')
+      return { quota: billing.imageCost(quote, parsed.body), tokens: 0 };
     if (parsed.maxTokens > 0) {
       const prompt = await countPromptTokens(parsed.mode, quote.model, parsed.body);
-      return billing.estimate(quote, prompt, parsed.maxTokens);
+      return {
+        quota: billing.estimate(quote, prompt, parsed.maxTokens),
+        tokens: prompt + parsed.maxTokens,
+      };
     }
-    return billing.estimate(quote, options.getInt('PreConsumedQuota'));
+    const tokens = options.getInt('PreConsumedQuota');
+    return { quota: billing.estimate(quote, tokens), tokens };
   }
 }
 

@@ -10,6 +10,7 @@
 // the database is unreachable the batch stays queued and is retried with a back-off; its callers
 // are told (SettlementDeferred) at once rather than kept waiting.
 
+import { performance } from 'node:perf_hooks';
 import { isTransientDatabaseError } from '../db/connection-errors';
 import type { Db } from '../db/database';
 import { type Settlement, settleQuotas } from './relay.repository';
@@ -69,6 +70,7 @@ export class SettlementQueue {
   readonly stats: QueueStats = { batches: 0, written: 0, maxBacklog: 0, retries: 0 };
   /** Writes a batch at once, outside the queue (reconciliation). */
   readonly write: BatchWriter;
+  private onFlush: ((batchSize: number, durationMs: number) => void) | undefined;
 
   constructor(
     writer: Db | BatchWriter,
@@ -146,9 +148,16 @@ export class SettlementQueue {
     }
   }
 
+  /** Told the size and duration of each batch written (metrics). */
+  observe(listener: (batchSize: number, durationMs: number) => void): void {
+    this.onFlush = listener;
+  }
+
   private async writeBatch(batch: Pending[]): Promise<boolean> {
     try {
+      const started = performance.now();
       const charged = await this.write(batch.map((item) => item.settlement));
+      this.onFlush?.(batch.length, performance.now() - started);
       this.succeeded(batch.length);
       for (const [index, item] of batch.entries()) {
         this.ids.delete(item.settlement.id);
@@ -163,7 +172,9 @@ export class SettlementQueue {
     let lastError: unknown;
     for (const item of batch) {
       try {
+        const started = performance.now();
         const [charged] = await this.write([item.settlement]);
+        this.onFlush?.(1, performance.now() - started);
         this.succeeded(1);
         this.ids.delete(item.settlement.id);
         item.resolve(charged ?? null);

@@ -34,12 +34,12 @@ const HEADERS: MessageKey[] = [
 ];
 const ADMIN_HEADERS: MessageKey[] = ['export.header.user', 'export.header.channel'];
 
-/** Cached prompt tokens, when the relay recorded them in `other` (`cache_tokens`). */
+/** Cached prompt tokens, when the relay recorded them in `other` (`cached_tokens`). */
 function cachedTokens(other: string | null): number {
-  if (other === null || !other.includes('cache')) return 0;
+  if (other === null || !other.includes('cached_tokens')) return 0;
   try {
-    const parsed = JSON.parse(other) as LogOther & { cache_tokens?: unknown };
-    return typeof parsed.cache_tokens === 'number' ? parsed.cache_tokens : 0;
+    const parsed = JSON.parse(other) as LogOther;
+    return typeof parsed.cached_tokens === 'number' ? parsed.cached_tokens : 0;
   } catch {
     return 0;
   }

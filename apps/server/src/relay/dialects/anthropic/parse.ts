@@ -15,6 +15,7 @@ import type {
   ContentPart,
   FunctionTool,
   Message,
+  ReasoningEffort,
   ThinkingBlock,
   ToolChoice,
 } from '../../canonical/types';
@@ -42,9 +43,21 @@ const KNOWN = new Set([
   'tool_choice',
   'thinking',
   'output_format',
+  'output_config',
   // A billing tier request: served by whichever upstream the gateway picks.
   'service_tier',
+  // Claude Code's hint to clear old tool results server-side when the context fills: the
+  // answer means the same without it (the client resends its whole conversation anyway).
+  'context_management',
 ]);
+
+/** Anthropic's `output_config.effort` → the canonical reasoning effort. */
+const EFFORTS: Record<string, ReasoningEffort> = {
+  low: 'low',
+  medium: 'medium',
+  high: 'high',
+  max: 'high',
+};
 
 type Block = AnthropicBlock & Record<string, unknown>;
 
@@ -164,6 +177,21 @@ function toolChoiceOf(choice: AnthropicToolChoice): ToolChoice {
   return choice.type === 'none' ? 'none' : 'auto';
 }
 
+const partsOf = (content: string | ContentPart[]): ContentPart[] =>
+  typeof content === 'string' ? [{ type: 'text', text: content }] : content;
+
+/** Anthropic reads consecutive user turns as one (Claude Code sends its prompt and its context
+ * as two); chat upstreams that want alternating roles, and read only the last user turn, get
+ * them joined. */
+function pushUser(messages: Message[], turn: Message): void {
+  const last = messages.at(-1);
+  if (turn.role !== 'user' || last?.role !== 'user') {
+    messages.push(turn);
+    return;
+  }
+  last.content = [...partsOf(last.content), ...partsOf(turn.content)];
+}
+
 /** The canonical chat request of a Messages body. */
 export function messagesToCanonical(body: Record<string, unknown>, miss: Miss): ChatRequest {
   for (const field of Object.keys(body)) if (!KNOWN.has(field)) miss(field);
@@ -177,7 +205,7 @@ export function messagesToCanonical(body: Record<string, unknown>, miss: Miss): 
   }
   for (const message of body.messages as AnthropicMessage[]) {
     if (message.role === 'assistant') messages.push(assistantMessage(message.content, miss));
-    else messages.push(...userMessages(message.content, miss));
+    else for (const turn of userMessages(message.content, miss)) pushUser(messages, turn);
   }
   const request: ChatRequest = { model: body.model, messages };
   if (typeof body.max_tokens === 'number') request.max_tokens = body.max_tokens;
@@ -201,7 +229,18 @@ export function messagesToCanonical(body: Record<string, unknown>, miss: Miss): 
   const thinking = body.thinking as { type?: string; budget_tokens?: number } | undefined;
   if (thinking?.type === 'enabled') request.thinking_budget = thinking.budget_tokens ?? 1024;
   else if (thinking?.type === 'disabled') request.thinking_budget = 0;
-  else if (thinking) miss(`thinking (${thinking.type})`);
+  // Adaptive: the model decides how much to think — the upstream's own default.
+  else if (thinking && thinking.type !== 'adaptive') miss(`thinking (${thinking.type})`);
+  const config = body.output_config as { effort?: string; [key: string]: unknown } | undefined;
+  for (const key of Object.keys(config ?? {})) {
+    if (key !== 'effort') miss(`output_config.${key}`);
+  }
+  if (config?.effort !== undefined) {
+    const effort = EFFORTS[String(config.effort)];
+    if (!effort) miss(`output_config.effort (${String(config.effort)})`);
+    // An explicit thinking budget says more than an effort level.
+    else if (request.thinking_budget === undefined) request.reasoning_effort = effort;
+  }
   const format = body.output_format as
     | { type?: string; schema?: Record<string, unknown> }
     | undefined;

@@ -45,6 +45,8 @@ const KNOWN = new Set([
   // Extra output asked for; what the gateway cannot produce is simply absent.
   'include',
   'background',
+  // Codex's description of itself (session, terminal): for logs, no effect on the answer.
+  'client_metadata',
 ]);
 
 function parts(content: unknown, miss: Miss): string | ContentPart[] {
@@ -120,22 +122,35 @@ export function inputMessages(input: unknown, miss: Miss): Message[] {
   return out;
 }
 
+/** The provider's own web search (Codex lists it on every request): a chat upstream cannot run
+ * it, so it is left out of that upstream's list — the model there simply cannot search, and
+ * answers from what it knows. Tools over the caller's own data (file_search with its vector
+ * stores, code_interpreter with its files, remote MCP servers) would change the answer when
+ * missing, so they are still refused by name. */
+const HOSTED_TOOLS = new Set(['web_search', 'web_search_preview', 'web_search_preview_2025_03_11']);
+
+function functionOf(tool: Item): FunctionTool {
+  return {
+    type: 'function',
+    function: {
+      name: String(tool.name),
+      ...(tool.description ? { description: String(tool.description) } : {}),
+      ...(tool.parameters ? { parameters: tool.parameters as Record<string, unknown> } : {}),
+      ...(typeof tool.strict === 'boolean' ? { strict: tool.strict } : {}),
+    },
+  };
+}
+
 function toolsOf(tools: unknown, miss: Miss): FunctionTool[] {
   const out: FunctionTool[] = [];
+  const add = (tool: Item) => {
+    if (tool.type === 'function') out.push(functionOf(tool));
+    else if (!HOSTED_TOOLS.has(String(tool.type))) miss(`tools (${String(tool.type)})`);
+  };
   for (const tool of (tools ?? []) as Item[]) {
-    if (tool.type !== 'function') {
-      miss(`tools (${String(tool.type)})`);
-      continue;
-    }
-    out.push({
-      type: 'function',
-      function: {
-        name: String(tool.name),
-        ...(tool.description ? { description: String(tool.description) } : {}),
-        ...(tool.parameters ? { parameters: tool.parameters as Record<string, unknown> } : {}),
-        ...(typeof tool.strict === 'boolean' ? { strict: tool.strict } : {}),
-      },
-    });
+    // A namespace only groups functions (Codex's sub-agent tools): its functions go in flat.
+    if (tool.type === 'namespace') for (const inner of (tool.tools ?? []) as Item[]) add(inner);
+    else add(tool);
   }
   return out;
 }

@@ -1,8 +1,6 @@
-// PENDING until the relay calls app.limits (see apps/server/src/modules/limits/README.md): rename
-// to relay-limits.test.ts in the same commit that adds the calls. End to end through today's
-// relay: 50 simultaneous requests on a 10-rpm token → 10 served, 40 refused with 429, OpenAI's
-// error and x-ratelimit-* headers and Retry-After; served replies carry the headers; a window
-// is charged the real quota of each served request.
+// End to end through the relay: 50 simultaneous requests on a 10-rpm token → 10 served, 40
+// refused with 429, OpenAI's error and x-ratelimit-* headers and Retry-After; served replies
+// carry the headers; a window is charged the real quota of each served request.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from './helpers/factories';
 import {
@@ -19,6 +17,10 @@ let h: RelayHarness;
 beforeAll(async () => {
   h = await startRelayHarness();
   await seedChannel(h.db, { key: 'limits-key', baseUrl: h.fake.url, models: ['gpt-4'] });
+  await seedChannel(h.db, { key: 'limits-broken', baseUrl: h.fake.url, models: ['broken-4'] });
+  h.fake.behave('limits-broken', { status: 400 });
+  await seedChannel(h.db, { key: 'limits-slow', baseUrl: h.fake.url, models: ['slow-4'] });
+  h.fake.behave('limits-slow', { delayMs: 1000 });
 });
 afterAll(() => h.close());
 
@@ -64,5 +66,46 @@ describe('relay limits', () => {
     expect(((await second.json()) as { error: { code: string } }).error.code).toBe(
       'insufficient_quota',
     );
+  });
+
+  it('gives a concurrency slot back when the request fails, and keeps it while one is served', async () => {
+    const { token } = await limitedToken({ concurrency_limit: 1 });
+    const failed = await postChat(h, token.authorization, { model: 'broken-4' });
+    expect(failed.status).toBe(400);
+    // The failure was refunded, and its slot with it: the next request is served.
+    const served = await postChat(h, token.authorization, { model: 'gpt-4' });
+    expect(served.status).toBe(200);
+    const slow = postChat(h, token.authorization, { model: 'slow-4' });
+    // Once the upstream has the slow request, its slot is held.
+    const deadline = Date.now() + 5000;
+    while (!h.fake.requests.some((seen) => seen.key === 'limits-slow') && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    const second = await postChat(h, token.authorization, { model: 'gpt-4' });
+    expect(second.status).toBe(429);
+    expect((await slow).status).toBe(200);
+  });
+
+  it('answers an Anthropic caller in its own shape, and puts the headers on streams', async () => {
+    const { token } = await limitedToken({ rpm_limit: 1 });
+    const stream = await postChat(h, token.authorization, { model: 'gpt-4', stream: true });
+    expect(stream.status).toBe(200);
+    expect(stream.headers.get('x-ratelimit-remaining-requests')).toBe('0');
+    await stream.text();
+    const refused = await fetch(`${h.url}/v1/messages`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-api-key': token.authorization },
+      body: JSON.stringify({
+        model: 'gpt-4',
+        max_tokens: 16,
+        messages: [{ role: 'user', content: 'hi' }],
+      }),
+    });
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await refused.json()).toMatchObject({
+      type: 'error',
+      error: { type: 'rate_limit_error' },
+    });
   });
 });

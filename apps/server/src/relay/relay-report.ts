@@ -1,0 +1,200 @@
+// What one relayed request tells the rest of the server: its limit lease (admitted before the
+// reservation, settled with the real tokens or released with a refund), the status page's
+// outcome (once, after the last attempt) and the ops observer's metrics and spans. Each sink is
+// optional, so the relay runs the same without them (tests, task relays).
+import { performance } from 'node:perf_hooks';
+import { channelTypeById } from '@switchyard/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { LimitLease, LimitsService } from '../modules/limits';
+import type { Outcome } from '../modules/status';
+import type { RelayObserver, RelayOutcome } from '../ops/relay-observer';
+import type { SpanHandle } from '../ops/tracing';
+import type { RelayCaller } from './admission';
+import type { Usage } from './billing';
+import type { DialectName } from './dialects/types';
+import type { ChannelRow } from './relay.repository';
+import type { Delivery } from './relay-delivery';
+import { LimitError, RelayError, type UpstreamError } from './relay-errors';
+
+export interface ReportSinks {
+  limits?: Pick<LimitsService, 'admit'> | undefined;
+  outcomes?: { recordOutcome(outcome: Outcome): void } | undefined;
+  observer?: RelayObserver | undefined;
+}
+
+const NO_LEASE: LimitLease = {
+  headers: {},
+  settle: async () => undefined,
+  release: async () => undefined,
+};
+
+/** The observer's dialect label: the API the caller spoke. */
+const OBSERVED_DIALECT: Record<DialectName, string> = {
+  chat: 'openai',
+  responses: 'openai-responses',
+  anthropic: 'anthropic',
+  gemini: 'gemini',
+};
+
+const providerOf = (channel: ChannelRow): string | undefined =>
+  channelTypeById(channel.type)?.family;
+
+export interface Served {
+  channel: ChannelRow;
+  /** The model the upstream was asked for (after mapping). */
+  responseModel: string;
+  delivery: Delivery;
+  usage: Usage;
+  charged: number;
+  stream: boolean;
+}
+
+export class RelayReport {
+  private lease: LimitLease = NO_LEASE;
+  private leaseOpen = false;
+  private ended = false;
+  private upstreamSpan: SpanHandle | undefined;
+  private upstreamStarted = 0;
+  private upstreamMs: number | undefined;
+  /** The last channel an attempt went to (0: none). */
+  private channelId = 0;
+
+  constructor(
+    private readonly sinks: ReportSinks,
+    private readonly request: FastifyRequest,
+    private readonly dialect: DialectName,
+    private readonly model: string,
+    private readonly started: number,
+  ) {}
+
+  /** Token and group limits: throws the 429 (LimitError), else sets the x-ratelimit-* headers. */
+  async admit(
+    caller: RelayCaller,
+    reply: FastifyReply,
+    estimatedTokens: number,
+    estimatedQuota: number,
+  ): Promise<void> {
+    if (!this.sinks.limits) return;
+    const admission = await this.sinks.limits.admit({
+      token: caller.limits,
+      userId: caller.userId,
+      group: caller.group,
+      estimatedTokens,
+      estimatedQuota,
+    });
+    if (!admission.admitted) throw new LimitError(admission.refusal);
+    this.lease = admission.lease;
+    this.leaseOpen = true;
+    if (Object.keys(this.lease.headers).length > 0) reply.headers(this.lease.headers);
+  }
+
+  /** The reservation was refunded (or never made): the lease gives back what it holds. */
+  async release(): Promise<void> {
+    if (!this.leaseOpen) return;
+    this.leaseOpen = false;
+    await this.lease.release();
+  }
+
+  upstreamStart(channel: ChannelRow, model: string): void {
+    this.channelId = channel.id;
+    const provider = providerOf(channel);
+    this.upstreamSpan = this.sinks.observer?.startUpstreamSpan(this.request, {
+      channelId: channel.id,
+      model,
+      ...(provider ? { provider } : {}),
+    });
+    this.upstreamStarted = performance.now();
+    this.upstreamMs = undefined;
+  }
+
+  /** The upstream's reply was read (or the call failed with `error`). */
+  upstreamEnd(error?: unknown): void {
+    this.upstreamMs = performance.now() - this.upstreamStarted;
+    this.upstreamSpan?.end(
+      error === undefined ? undefined : error instanceof Error ? error.message : String(error),
+    );
+    this.upstreamSpan = undefined;
+  }
+
+  upstreamFailed(error: UpstreamError, autoDisabled: boolean): void {
+    this.sinks.observer?.recordUpstreamError(this.channelId, error.upstreamStatus);
+    if (autoDisabled) this.sinks.observer?.recordAutoDisable(this.channelId);
+  }
+
+  settlementSpan(): SpanHandle | undefined {
+    return this.sinks.observer?.startSettlementSpan(this.request);
+  }
+
+  /**
+   * The real tokens and cost of a delivered reply, told while its settlement is written: the
+   * concurrency slot is free as soon as possible. The window is charged the cost (the settlement
+   * charges less only when the balances run short).
+   */
+  async settleLease(usage: Usage, cost: number): Promise<void> {
+    if (!this.leaseOpen) return;
+    this.leaseOpen = false;
+    await this.lease.settle(usage.promptTokens + usage.completionTokens, cost);
+  }
+
+  /** A reply was delivered and settled. */
+  async served(input: Served): Promise<void> {
+    await this.settleLease(input.usage, input.charged);
+    const { delivery, channel } = input;
+    const provider = providerOf(channel);
+    this.end(delivery.cut !== 'upstream', channel.id, delivery.firstByteMs, {
+      model: this.model,
+      responseModel: input.responseModel,
+      channelId: channel.id,
+      dialect: OBSERVED_DIALECT[this.dialect],
+      outcome: delivery.cut ? 'stream_cut' : 'success',
+      latencyMs: performance.now() - this.started,
+      ...(delivery.firstByteMs >= 0 ? { ttftMs: delivery.firstByteMs } : {}),
+      ...(this.upstreamMs !== undefined ? { upstreamMs: this.upstreamMs } : {}),
+      promptTokens: input.usage.promptTokens,
+      completionTokens: input.usage.completionTokens,
+      ...(input.usage.cachedTokens ? { cachedTokens: input.usage.cachedTokens } : {}),
+      quota: input.charged,
+      ...(provider ? { provider } : {}),
+      stream: input.stream,
+    });
+  }
+
+  /** The request ended without a delivered reply (refunded): releases the lease, reports it. */
+  async failed(outcome: RelayOutcome, error?: unknown): Promise<void> {
+    await this.release();
+    // A gateway refusal before any attempt says nothing about the model's health.
+    const attempted = this.channelId !== 0;
+    const label =
+      outcome === 'error' && error instanceof RelayError && !attempted ? 'rejected' : outcome;
+    // A client that left is no failure of the channel either.
+    const success = attempted && outcome !== 'cancelled' ? false : undefined;
+    this.end(success, this.channelId, -1, {
+      model: this.model,
+      channelId: attempted ? this.channelId : null,
+      dialect: OBSERVED_DIALECT[this.dialect],
+      outcome: label,
+      latencyMs: performance.now() - this.started,
+      ...(this.upstreamMs !== undefined ? { upstreamMs: this.upstreamMs } : {}),
+    });
+  }
+
+  private end(
+    success: boolean | undefined,
+    channelId: number,
+    ttftMs: number,
+    record: Parameters<RelayObserver['recordRelayOutcome']>[0],
+  ): void {
+    if (this.ended) return;
+    this.ended = true;
+    this.sinks.observer?.recordRelayOutcome(record, this.request);
+    // undefined: nothing reached an upstream (refused by the gateway, client left early).
+    if (success === undefined) return;
+    this.sinks.outcomes?.recordOutcome({
+      model: this.model,
+      channelId,
+      success,
+      latencyMs: record.latencyMs,
+      ...(ttftMs >= 0 && record.stream ? { ttftMs } : {}),
+    });
+  }
+}
