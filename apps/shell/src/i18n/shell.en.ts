@@ -17,6 +17,7 @@ export const shellEn: TranslationOf<typeof shellZh> = {
     midjourney: 'Drawing',
     task: 'Async tasks',
     setting: 'Settings',
+    open: 'Open the navigation menu',
     menu: 'Navigation menu',
   },
   topBar: {

@@ -14,6 +14,7 @@ export const shellZh = {
     midjourney: '绘图',
     task: '异步任务',
     setting: '设置',
+    open: '打开导航菜单',
     menu: '导航菜单',
   },
   topBar: {
