@@ -1,7 +1,7 @@
 // Columns of the user list; the actions call back into the page.
 
-import type { TableColumnProps } from '@arco-design/web-react';
 import { Button, Popconfirm, Space, Tooltip } from '@arco-design/web-react';
+import type { ListColumn } from '@switchyard/console-kit';
 import { type AdminUser, type ManageAction, UserStatus } from '@switchyard/contracts';
 import type { TFunction } from 'i18next';
 import { RoleTag, StatusTag } from './user-labels';
@@ -14,9 +14,9 @@ export interface UserColumnHandlers {
   onEdit: (user: AdminUser) => void;
 }
 
-export function getUserColumns(t: TFunction, h: UserColumnHandlers): TableColumnProps<AdminUser>[] {
+export function getUserColumns(t: TFunction, h: UserColumnHandlers): ListColumn<AdminUser>[] {
   return [
-    { title: 'ID', dataIndex: 'id', width: 70 },
+    { title: 'ID', dataIndex: 'id', width: 70, card: 'hidden' },
     {
       title: t('users.columns.username'),
       dataIndex: 'username',

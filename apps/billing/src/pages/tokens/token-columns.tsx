@@ -1,7 +1,7 @@
 // Columns of the tokens table; the page passes the row actions in.
 
-import type { TableColumnProps as ColumnProps } from '@arco-design/web-react';
 import { Button, Dropdown, Menu, Popconfirm, Space, Tag } from '@arco-design/web-react';
+import type { ListColumn as ColumnProps } from '@switchyard/console-kit';
 import { TokenStatus, type TokenView } from '@switchyard/contracts';
 import type { TFunction } from 'i18next';
 import { formatTime } from '../../lib/time';
@@ -37,7 +37,7 @@ export function TokenStatusTag({ token, t }: { token: TokenView; t: TFunction })
 
 export function getTokenColumns(t: TFunction, actions: TokenActions): ColumnProps<TokenView>[] {
   return [
-    { title: t('tokens.name'), dataIndex: 'name' },
+    { title: t('tokens.name'), dataIndex: 'name', long: true },
     {
       title: t('tokens.status'),
       dataIndex: 'status',

@@ -1,5 +1,6 @@
 // Columns of the usage log table; admins also get channel, user and retries (spec §2 Usage log).
-import { Space, type TableColumnProps, Tag, Typography } from '@arco-design/web-react';
+import { Space, Tag, Typography } from '@arco-design/web-react';
+import type { ListColumn } from '@switchyard/console-kit';
 import type { LogEntry } from '@switchyard/contracts';
 import type { TFunction } from 'i18next';
 import { TextDetail } from '../../components/text-detail';
@@ -60,11 +61,8 @@ function details(t: TFunction, log: LogEntry) {
   return <TextDetail title={t('logs.columns.content')} text={text} preview={40} />;
 }
 
-export function getLogColumns(
-  t: TFunction,
-  options: LogColumnOptions,
-): TableColumnProps<LogEntry>[] {
-  const columns: (TableColumnProps<LogEntry> | false)[] = [
+export function getLogColumns(t: TFunction, options: LogColumnOptions): ListColumn<LogEntry>[] {
+  const columns: (ListColumn<LogEntry> | false)[] = [
     {
       title: t('logs.columns.time'),
       dataIndex: 'created_at',
@@ -134,8 +132,9 @@ export function getLogColumns(
     {
       title: t('logs.columns.content'),
       key: 'content',
+      wrap: true,
       render: (_: unknown, log) => details(t, log),
     },
   ];
-  return columns.filter((column): column is TableColumnProps<LogEntry> => Boolean(column));
+  return columns.filter((column): column is ListColumn<LogEntry> => Boolean(column));
 }
