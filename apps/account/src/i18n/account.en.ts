@@ -66,7 +66,9 @@ export const accountEn: TranslationOf<typeof accountZh> = {
     searchPlaceholder: 'Search by ID, username, display name or email',
     groupPlaceholder: 'Group',
     manageDone: 'Operation completed successfully!',
-    confirmCancel: 'Cancel the account of {{username}}? This cannot be undone.',
+    confirmCancel: 'Delete the account of {{username}}? This cannot be undone.',
+    confirmPromote: 'Make {{username}} an admin?',
+    keep: 'Keep',
     columns: {
       username: 'Username',
       group: 'Group',
@@ -88,7 +90,7 @@ export const accountEn: TranslationOf<typeof accountZh> = {
       disable: 'Disable',
       enable: 'Enable',
       edit: 'Edit',
-      delete: 'Cancel',
+      delete: 'Delete account',
     },
   },
   userEdit: {

@@ -62,7 +62,9 @@ export const accountZh = {
     searchPlaceholder: '搜索用户的 ID、用户名、显示名称和邮箱地址',
     groupPlaceholder: '选择分组',
     manageDone: '操作成功完成！',
-    confirmCancel: '确定要注销用户 {{username}} 吗？此操作不可撤销。',
+    confirmCancel: '确定要删除用户 {{username}} 的账户吗？此操作不可撤销。',
+    confirmPromote: '确定要将 {{username}} 提升为管理员吗？',
+    keep: '保留',
     columns: {
       username: '用户名',
       group: '分组',
@@ -79,7 +81,7 @@ export const accountZh = {
       disable: '禁用',
       enable: '启用',
       edit: '编辑',
-      delete: '注销',
+      delete: '删除账户',
     },
   },
   userEdit: {
