@@ -77,7 +77,12 @@ export function getTokenColumns(t: TFunction, actions: TokenActions): ColumnProp
           >
             {t('common.copy')}
           </Button>
-          <Dropdown
+          {/* The button itself opens the default chat (or says no chat link is set); the arrow
+              lists the other chat apps. */}
+          <Dropdown.Button
+            size="mini"
+            onClick={() => actions.chat(token, 'default')}
+            data-testid={`token-chat-${token.id}`}
             droplist={
               <Menu onClickMenuItem={(key) => actions.chat(token, key as ChatApp)}>
                 {CHAT_APPS.map((app) => (
@@ -88,8 +93,8 @@ export function getTokenColumns(t: TFunction, actions: TokenActions): ColumnProp
               </Menu>
             }
           >
-            <Button size="mini">{t('tokens.chat')}</Button>
-          </Dropdown>
+            {t('tokens.chat')}
+          </Dropdown.Button>
           <Button
             size="mini"
             status={token.status === TokenStatus.enabled ? 'warning' : 'success'}
