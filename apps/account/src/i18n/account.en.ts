@@ -94,6 +94,8 @@ export const accountEn: TranslationOf<typeof accountZh> = {
     },
   },
   userEdit: {
+    notFound: 'This user does not exist.',
+    back: 'Back to the user list',
     title: 'Edit user',
     passwordPlaceholder: 'New password, at least 8 characters',
     quota: 'Remaining quota',

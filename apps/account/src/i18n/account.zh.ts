@@ -85,6 +85,8 @@ export const accountZh = {
     },
   },
   userEdit: {
+    notFound: '该用户不存在。',
+    back: '返回用户列表',
     title: '更新用户信息',
     passwordPlaceholder: '请输入新的密码，最短 8 位',
     quota: '剩余额度',
