@@ -48,6 +48,7 @@ export const observabilityEn: TranslationOf<typeof observabilityZh> = {
     firstToken: 'First token {{value}} s',
     retryPath: 'Channels: {{path}}',
     priceRatio: 'Model ratio {{model}}, completion ratio {{completion}}, group ratio {{group}}',
+    exactCost: 'Cost {{quota}} quota = ${{dollars}}',
     priceFixed: 'Model price {{price}} dollars per call, group ratio {{group}}',
     userInfo: 'User information',
     userQuota: 'Remaining quota',

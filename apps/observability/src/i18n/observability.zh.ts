@@ -45,6 +45,7 @@ export const observabilityZh = {
     firstToken: '首字 {{value}} 秒',
     retryPath: '渠道：{{path}}',
     priceRatio: '模型倍率 {{model}}，补全倍率 {{completion}}，分组倍率 {{group}}',
+    exactCost: '消耗 {{quota}} 额度 = ${{dollars}}',
     priceFixed: '模型价格 {{price}} 美元/次，分组倍率 {{group}}',
     userInfo: '用户信息',
     userQuota: '剩余额度',

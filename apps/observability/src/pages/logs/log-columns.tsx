@@ -1,6 +1,6 @@
 // Columns of the usage log table; admins also get channel, user and retries (spec §2 Usage log).
 import { Space, Tag, Typography } from '@arco-design/web-react';
-import type { ListColumn } from '@switchyard/console-kit';
+import { exactQuota, type ListColumn, QuotaAmount } from '@switchyard/console-kit';
 import type { LogEntry } from '@switchyard/contracts';
 import type { TFunction } from 'i18next';
 import { TextDetail } from '../../components/text-detail';
@@ -19,6 +19,8 @@ const TYPE_COLORS: Record<number, string> = { 1: 'cyan', 2: 'green', 3: 'orange'
 export interface LogColumnOptions {
   admin: boolean;
   renderQuota: (quota: number) => string;
+  /** Quota per dollar, for the exact cost in the detail. */
+  quotaPerUnit: number;
   onUserClick: (userId: number) => void;
 }
 
@@ -45,7 +47,7 @@ function timing(t: TFunction, log: LogEntry) {
   );
 }
 
-function details(t: TFunction, log: LogEntry) {
+function details(t: TFunction, log: LogEntry, quotaPerUnit: number) {
   const price = priceBreakdown(parseOther(log.other));
   const breakdown =
     price === null
@@ -57,7 +59,9 @@ function details(t: TFunction, log: LogEntry) {
             completion: price.completion,
             group: price.group,
           });
-  const text = [breakdown, log.content].filter(Boolean).join('\n');
+  // The exact cost (the column shows two decimals, which reads $0.00 below a cent).
+  const cost = log.type === 2 ? t('logs.exactCost', exactQuota(log.quota, quotaPerUnit)) : '';
+  const text = [cost, breakdown, log.content].filter(Boolean).join('\n');
   return <TextDetail title={t('logs.columns.content')} text={text} preview={40} />;
 }
 
@@ -119,7 +123,8 @@ export function getLogColumns(t: TFunction, options: LogColumnOptions): ListColu
     {
       title: t('logs.columns.quota'),
       dataIndex: 'quota',
-      render: (value: number, log) => (log.type === 2 ? options.renderQuota(value) : null),
+      render: (value: number, log) =>
+        log.type === 2 ? <QuotaAmount quota={value} testId={`log-quota-${log.id}`} /> : null,
     },
     options.admin && {
       title: t('logs.columns.retry'),
@@ -133,7 +138,7 @@ export function getLogColumns(t: TFunction, options: LogColumnOptions): ListColu
       title: t('logs.columns.content'),
       key: 'content',
       wrap: true,
-      render: (_: unknown, log) => details(t, log),
+      render: (_: unknown, log) => details(t, log, options.quotaPerUnit),
     },
   ];
   return columns.filter((column): column is ListColumn<LogEntry> => Boolean(column));

@@ -26,7 +26,7 @@ const log: LogEntry = {
 let restore: () => void;
 let seen: { url?: string; params?: Record<string, unknown> }[];
 
-function serve() {
+function serve(items: LogEntry[] = [log]) {
   const mock = mockHttp((config) => {
     if (config.url?.endsWith('/stat'))
       return { body: { success: true, message: '', data: { quota: 750_000, rpm: 3, tpm: 450 } } };
@@ -34,7 +34,7 @@ function serve() {
       body: {
         success: true,
         message: '',
-        data: { items: [log], total: 31, page: 1, page_size: 10 },
+        data: { items, total: 31, page: 1, page_size: 10 },
       },
     };
   });
@@ -57,6 +57,15 @@ describe('LogsPage', () => {
     expect(screen.getByText('31 in total')).toBeInTheDocument();
     expect(seen[0]?.url).toBe('/api/log/self');
     expect(seen[0]?.params).toMatchObject({ p: 1, page_size: 10, type: 0 });
+  });
+
+  it('keeps a sub-cent cost at two decimals with the exact amount beside it', async () => {
+    serve([{ ...log, quota: 1234 }]);
+    await renderAs(Role.common, <LogsPage />);
+    const cost = await screen.findByTestId('log-quota-1');
+    expect(cost).toHaveTextContent('$0.00');
+    expect(cost).toHaveAttribute('aria-label', '1234 quota = $0.002468');
+    expect(screen.getByTestId('logs-table')).toHaveTextContent('Cost 1234 quota = $0.002468');
   });
 
   it('reveals the total consumption only when asked', async () => {

@@ -40,6 +40,9 @@ export const commonEn: TranslationOf<typeof commonZh> = {
     unavailableHint:
       'This part of the console could not be loaded; the rest keeps working. Please try again later.',
   },
+  quota: {
+    exact: '{{quota}} quota = ${{dollars}}',
+  },
   action: {
     retry: 'Retry',
     confirm: 'OK',

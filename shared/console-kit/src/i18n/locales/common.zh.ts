@@ -36,6 +36,9 @@ export const commonZh = {
     },
     unavailableHint: '该模块未能加载，页面的其他部分不受影响。请稍后重试。',
   },
+  quota: {
+    exact: '{{quota}} 额度 = ${{dollars}}',
+  },
   action: {
     retry: '重试',
     confirm: '确定',
