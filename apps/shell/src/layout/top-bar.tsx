@@ -38,7 +38,13 @@ export function TopBar({ onOpenMenu }: { onOpenMenu?: () => void }) {
       <div className="sy-top-actions">
         <Tooltip content={t('topBar.about')}>
           <Link to="/about" aria-label={t('topBar.about')} data-testid="about-link">
-            <Button shape="circle" type="secondary" icon={<IconInfoCircle />} tabIndex={-1} />
+            <Button
+              shape="circle"
+              type="secondary"
+              icon={<IconInfoCircle />}
+              tabIndex={-1}
+              aria-label={t('topBar.about')}
+            />
           </Link>
         </Tooltip>
         <ThemeToggle />

@@ -18,8 +18,12 @@ export function QuotaAmount({ quota, testId }: { quota: number; testId?: string 
   const exact = t('quota.exact', exactQuota(quota, display.quotaPerUnit));
   return (
     <Tooltip content={exact}>
-      <span className="sy-quota-amount" data-testid={testId} aria-label={exact} tabIndex={0}>
+      <span className="sy-quota-amount" data-testid={testId}>
         {renderQuota(quota)}
+        {/* Screen readers get the exact amount without hovering. */}
+        <span className="sy-visually-hidden" data-exact="">
+          {` (${exact})`}
+        </span>
       </span>
     </Tooltip>
   );

@@ -64,7 +64,7 @@ describe('LogsPage', () => {
     await renderAs(Role.common, <LogsPage />);
     const cost = await screen.findByTestId('log-quota-1');
     expect(cost).toHaveTextContent('$0.00');
-    expect(cost).toHaveAttribute('aria-label', '1234 quota = $0.002468');
+    expect(cost.querySelector('[data-exact]')).toHaveTextContent('(1234 quota = $0.002468)');
     expect(screen.getByTestId('logs-table')).toHaveTextContent('Cost 1234 quota = $0.002468');
   });
 
