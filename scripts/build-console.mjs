@@ -1,14 +1,14 @@
 #!/usr/bin/env node
 // Builds the console: the shell and every remote with rsbuild, one after another. An app whose
 // inputs (its src, config, package.json and the shared packages) are older than its
-// dist/.build-stamp is skipped; `--force` rebuilds everything. Then writes a .gz (level 9) beside
-// every text asset of each dist, for the server to send, and prints the sizes.
+// dist/.build-stamp is skipped; `--force` rebuilds everything. Then writes a .br (quality 11) and a
+// .gz (level 9) beside every text asset of each dist, for the server to send, and prints the sizes.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { constants, gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const APPS = ['shell', 'account', 'billing', 'channels', 'observability', 'settings'];
@@ -88,23 +88,39 @@ function build(app) {
   return Date.now() - started;
 }
 
-/** Writes file.gz beside each text asset whose .gz is missing or older; returns the dist's sizes. */
+/** Writes `compressed` from `content` unless it exists and is newer than `source`. */
+function writeCompressed(source, compressed, compress) {
+  if (!existsSync(compressed) || statSync(compressed).mtimeMs < statSync(source).mtimeMs) {
+    writeFileSync(compressed, compress());
+  }
+  return statSync(compressed).size;
+}
+
+/** Writes file.br (quality 11) and file.gz (level 9) beside each text asset whose copies are
+ * missing or older; the server sends brotli to browsers that accept it, gzip otherwise. */
 function compressDist(distDir) {
   let raw = 0;
   let gzip = 0;
+  let brotli = 0;
   let files = 0;
   for (const file of listFiles(distDir)) {
     if (!GZIP_EXTENSIONS.some((extension) => file.endsWith(extension))) continue;
     const content = readFileSync(file);
-    const gzPath = `${file}.gz`;
-    if (!existsSync(gzPath) || statSync(gzPath).mtimeMs < statSync(file).mtimeMs) {
-      writeFileSync(gzPath, gzipSync(content, { level: constants.Z_BEST_COMPRESSION }));
-    }
+    gzip += writeCompressed(file, `${file}.gz`, () =>
+      gzipSync(content, { level: constants.Z_BEST_COMPRESSION }),
+    );
+    brotli += writeCompressed(file, `${file}.br`, () =>
+      brotliCompressSync(content, {
+        params: {
+          [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+          [constants.BROTLI_PARAM_SIZE_HINT]: content.length,
+        },
+      }),
+    );
     raw += content.length;
-    gzip += statSync(gzPath).size;
     files += 1;
   }
-  return { raw, gzip, files };
+  return { raw, gzip, brotli, files };
 }
 
 const kib = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;
@@ -133,9 +149,9 @@ for (const app of APPS) {
   rows.push({ app, action, ...sizes });
 }
 
-console.log('\napp            status       files   raw           gzip');
+console.log('\napp            status       files   raw           gzip          brotli');
 for (const row of rows) {
   console.log(
-    `${row.app.padEnd(15)}${row.action.padEnd(13)}${String(row.files).padEnd(8)}${kib(row.raw).padEnd(14)}${kib(row.gzip)}`,
+    `${row.app.padEnd(15)}${row.action.padEnd(13)}${String(row.files).padEnd(8)}${kib(row.raw).padEnd(14)}${kib(row.gzip).padEnd(14)}${kib(row.brotli)}`,
   );
 }

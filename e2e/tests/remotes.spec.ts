@@ -13,7 +13,7 @@ test('a remote that is down shows a fallback with retry while the sidebar keeps 
   await page.goto('/login');
   const fallback = page.getByTestId('remote-fallback');
   await expect(fallback).toBeVisible();
-  await expect(fallback).toContainText('account/LoginPage');
+  await expect(fallback).toContainText('登录页 暂时不可用');
   await expect(page.getByTestId('sidebar')).toBeVisible();
 
   await page.getByTestId('nav-pricing').click();

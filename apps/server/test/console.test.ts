@@ -1,8 +1,8 @@
 // Console hosting: shell with history fallback, remotes (with uploaded overrides), remotes.json.
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { gzipSync } from 'node:zlib';
-import { DEFAULT_REMOTE_MAP, INLINE_REMOTES_GLOBAL } from '@switchyard/contracts';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { DEFAULT_REMOTE_MAP, INLINE_REMOTES_ID } from '@switchyard/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext, type TestServer } from './helpers/server';
 
@@ -20,7 +20,7 @@ const INDEX = '<!doctype html><html><head><title>shell</title></head><body></bod
 const servedIndex = (map: unknown) =>
   INDEX.replace(
     '</head>',
-    `<script>window.${INLINE_REMOTES_GLOBAL}=${JSON.stringify(map).replace(/</g, '\\u003c')}</script></head>`,
+    `<script type="application/json" id="${INLINE_REMOTES_ID}">${JSON.stringify(map).replace(/</g, '\\u003c')}</script></head>`,
   );
 const SECRET = 'top-secret-content';
 
@@ -31,6 +31,7 @@ beforeAll(async () => {
   await write(join(apps, 'shell/dist/index.html'), INDEX);
   await write(join(apps, 'shell/dist/static/js/main.abc123.js'), js);
   await write(join(apps, 'shell/dist/static/js/main.abc123.js.gz'), gzipSync(js));
+  await write(join(apps, 'shell/dist/static/js/main.abc123.js.br'), brotliCompressSync(js));
   await write(join(apps, 'shell/dist/favicon.ico'), 'icon');
   await write(join(apps, 'account/dist/mf-manifest.json'), '{"name":"account"}');
   await write(join(apps, 'account/dist/static/js/page.def456.js'), 'account()');
@@ -63,13 +64,17 @@ describe('shell', () => {
     }
   });
 
-  it('serves hashed static files as immutable, gzipped when accepted', async () => {
+  it('serves hashed static files as immutable, brotli or gzip when accepted', async () => {
     const plain = await get('/static/js/main.abc123.js');
     expect(plain.body).toBe('console.log("shell")');
     expect(plain.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     const gzipped = await get('/static/js/main.abc123.js', { 'accept-encoding': 'gzip' });
     expect(gzipped.headers['content-encoding']).toBe('gzip');
     expect(gzipped.headers['content-type']).toMatch(/javascript/);
+    const brotli = await get('/static/js/main.abc123.js', { 'accept-encoding': 'br, gzip' });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotli.rawPayload.equals(brotliCompressSync(plain.body))).toBe(true);
   });
 
   it('a missing asset is a 404, not the app page', async () => {

@@ -34,7 +34,10 @@ export {
   type TranslationOf,
   type TranslationTree,
 } from './i18n/translation';
+export { PHONE_MAX_WIDTH, useIsPhone } from './layout/use-is-phone';
+export { type ListColumn, ListTable, type ListTableProps } from './list/list-table';
 export { createQueryClient } from './query/create-query-client';
+export { exactQuota, QuotaAmount } from './quota/quota-amount';
 export { type QuotaDisplayApi, useQuotaDisplay } from './quota/use-quota-display';
 export {
   LOCAL_KEYS,

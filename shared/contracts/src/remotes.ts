@@ -23,8 +23,9 @@ export interface RemoteMap {
   remotes: RemoteEntry[];
 }
 
-/** The global under which the server embeds the remote map in the console's index.html. */
-export const INLINE_REMOTES_GLOBAL = '__SWITCHYARD_REMOTES__';
+/** The id of the `<script type="application/json">` element in which the server embeds the remote
+ * map in the console's index.html: data, not code, so a CSP with script-src 'self' allows it. */
+export const INLINE_REMOTES_ID = 'sy-remotes';
 
 /** Where the server serves a remote's own build by default. */
 export const defaultRemoteEntry = (name: string): string => `/remotes/${name}/mf-manifest.json`;

@@ -1,8 +1,7 @@
-// An in-console link styled like arco's link text.
+// An in-console link styled like arco's link text (.sy-text-link in the shell's styles, with an
+// AA-contrast colour in each theme).
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-
-const style = { color: 'rgb(var(--primary-6))', textDecoration: 'none', fontWeight: 500 } as const;
 
 export function TextLink({
   to,
@@ -14,7 +13,7 @@ export function TextLink({
   testId?: string;
 }) {
   return (
-    <Link to={to} style={style} data-testid={testId}>
+    <Link to={to} className="sy-text-link" data-testid={testId}>
       {children}
     </Link>
   );

@@ -1,11 +1,11 @@
 // A list table with checkbox selection and URL-driven pagination (server-paged or search results).
-import { Table, type TableColumnProps } from '@arco-design/web-react';
+import { type ListColumn, ListTable } from '@switchyard/console-kit';
 import type { HTMLAttributes } from 'react';
 import { listPagination } from '../lib/list-pagination';
 import type { ListParams } from '../lib/use-list-params';
 
 export interface SelectableTableProps<T extends { id: number }> {
-  columns: TableColumnProps<T>[];
+  columns: ListColumn<T>[];
   data: { rows: T[]; total: number; serverPaged: boolean } | undefined;
   loading: boolean;
   list: ListParams;
@@ -17,7 +17,7 @@ export interface SelectableTableProps<T extends { id: number }> {
 export function SelectableTable<T extends { id: number }>(props: SelectableTableProps<T>) {
   const { data, selected, onSelect } = props;
   return (
-    <Table<T>
+    <ListTable<T>
       rowKey="id"
       loading={props.loading}
       columns={props.columns}
@@ -27,7 +27,7 @@ export function SelectableTable<T extends { id: number }>(props: SelectableTable
         selectedRowKeys: selected.map((row) => row.id),
         onChange: (_keys, rows) => onSelect(rows),
       }}
-      onRow={props.rowProps}
+      onRow={props.rowProps ? (row) => props.rowProps?.(row) ?? {} : undefined}
       pagination={listPagination(data, props.list)}
     />
   );

@@ -1,11 +1,11 @@
 // A server-paged table: the rows of one page, the total, and sizes 10/20/50/100 (spec §9).
-import { Table, type TableColumnProps } from '@arco-design/web-react';
+import { type ListColumn, ListTable } from '@switchyard/console-kit';
 import { PAGE_SIZE_OPTIONS, type PagedList } from '@switchyard/contracts';
 import { useTranslation } from 'react-i18next';
 import type { ListParamsApi } from '../lib/use-list-params';
 
 export interface PagedTableProps<T> {
-  columns: TableColumnProps<T>[];
+  columns: ListColumn<T>[];
   data: PagedList<T> | undefined;
   loading: boolean;
   /** Page, size and the page change, from the URL (useListParams). */
@@ -16,13 +16,12 @@ export interface PagedTableProps<T> {
 export function PagedTable<T extends { id: number }>(props: PagedTableProps<T>) {
   const { t } = useTranslation('observability');
   return (
-    <Table<T>
-      data-testid={props.testId}
+    <ListTable<T>
+      testId={props.testId}
       rowKey="id"
       columns={props.columns}
       data={props.data?.items ?? []}
       loading={props.loading}
-      scroll={{ x: true }}
       noDataElement={t('list.empty')}
       pagination={{
         current: props.list.page,

@@ -1,7 +1,8 @@
 // The frame both task pages share: filters (task id, time range; admins channel) in the URL and
 // the server-paged table.
-import { Button, Card, Input, Space, type TableColumnProps } from '@arco-design/web-react';
+import { Button, Card, Input, Space } from '@arco-design/web-react';
 import { IconSearch } from '@arco-design/web-react/icon';
+import type { ListColumn } from '@switchyard/console-kit';
 import { useSessionStore } from '@switchyard/console-kit';
 import { isAdmin, type PagedList } from '@switchyard/contracts';
 import { useQuery } from '@tanstack/react-query';
@@ -29,7 +30,7 @@ export interface TaskListPageProps<T> {
   idKey: 'mj_id' | 'task_id';
   defaultRange: () => TimeRange;
   fetch: (admin: boolean, query: TaskPageQuery) => Promise<PagedList<T>>;
-  columns: (admin: boolean) => TableColumnProps<T>[];
+  columns: (admin: boolean) => ListColumn<T>[];
   banner?: (admin: boolean) => ReactNode;
 }
 

@@ -12,7 +12,8 @@ export function TimeRangePicker({ value, onChange }: TimeRangePickerProps) {
     <DatePicker.RangePicker
       showTime
       allowClear={false}
-      style={{ width: 360 }}
+      // At most the phone's width less the page and card padding.
+      style={{ width: 'min(360px, calc(100vw - 80px))' }}
       value={[value.start * 1000, value.end * 1000]}
       onChange={(_text, dates) => {
         const [start, end] = dates ?? [];

@@ -70,6 +70,7 @@ export const observabilityEn: TranslationOf<typeof observabilityZh> = {
       write1h: 'Cache write (1 hour) {{tokens}} tokens × ratio {{ratio}}',
     },
     reasoning: 'Reasoning {{tokens}} tokens (billed as completion)',
+    exactCost: 'Cost {{quota}} quota = ${{dollars}}',
     priceFixed: 'Model price {{price}} dollars per call, group ratio {{group}}',
     userInfo: 'User information',
     userQuota: 'Remaining quota',

@@ -66,6 +66,7 @@ export const observabilityZh = {
       write1h: '缓存写入（1 小时）{{tokens}} tokens × 倍率 {{ratio}}',
     },
     reasoning: '推理 {{tokens}} tokens（按补全计费）',
+    exactCost: '消耗 {{quota}} 额度 = ${{dollars}}',
     priceFixed: '模型价格 {{price}} 美元/次，分组倍率 {{group}}',
     userInfo: '用户信息',
     userQuota: '剩余额度',

@@ -4,7 +4,7 @@ import { join, resolve, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import {
   DEFAULT_REMOTE_MAP,
-  INLINE_REMOTES_GLOBAL,
+  INLINE_REMOTES_ID,
   isRemoteName,
   parseRemoteMap,
   type RemoteMap,
@@ -146,9 +146,10 @@ export async function registerConsole(
       readFile(join(shellDir, 'index.html'), 'utf8'),
       readRemotesFile(request),
     ]);
-    // `<` escaped so no value can close the script element.
+    // `<` escaped so no value can close the script element. A JSON data block, not a script: a
+    // Content-Security-Policy with script-src 'self' does not need to allow it.
     const json = JSON.stringify(remotes).replace(/</g, '\\u003c');
-    const script = `<script>window.${INLINE_REMOTES_GLOBAL}=${json}</script>`;
+    const script = `<script type="application/json" id="${INLINE_REMOTES_ID}">${json}</script>`;
     return reply
       .header('cache-control', 'no-cache')
       .type('text/html; charset=utf-8')

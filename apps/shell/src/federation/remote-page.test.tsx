@@ -76,7 +76,7 @@ describe('remote pages in the console', () => {
     ({ http } = await renderConsole({ url: '/token', user: userWithRole(Role.common) }));
 
     const fallback = await screen.findByTestId('remote-fallback');
-    expect(fallback).toHaveTextContent('billing/TokensPage is unavailable');
+    expect(fallback).toHaveTextContent('The token list is unavailable');
     expect(screen.getByTestId('page-area')).toContainElement(fallback);
     expect(screen.getByTestId('sidebar')).toBeInTheDocument();
     expect(screen.getByTestId('footer')).toBeInTheDocument();
@@ -99,7 +99,7 @@ describe('remote pages in the console', () => {
     });
     ({ http } = await renderConsole({ url: '/log', user: userWithRole(Role.common) }));
     expect(await screen.findByTestId('remote-fallback')).toHaveTextContent(
-      'observability/LogsPage is unavailable',
+      'The log page is unavailable',
     );
   });
 

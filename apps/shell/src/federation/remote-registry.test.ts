@@ -1,5 +1,5 @@
 import { registerRemotes } from '@module-federation/enhanced/runtime';
-import { INLINE_REMOTES_GLOBAL } from '@switchyard/contracts';
+import { INLINE_REMOTES_ID } from '@switchyard/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { registerRemoteMap } from './remote-registry';
 
@@ -7,17 +7,24 @@ vi.mock('@module-federation/enhanced/runtime', () => ({ registerRemotes: vi.fn()
 
 const embedded = { remotes: [{ name: 'account', entry: '/remotes/account-2/mf-manifest.json' }] };
 const onDisk = { remotes: [{ name: 'account', entry: '/remotes/account-3/mf-manifest.json' }] };
-const globals = window as unknown as Record<string, unknown>;
+/** Embeds a map the way the server does: a JSON script element. */
+const embed = (map: unknown) => {
+  const element = document.createElement('script');
+  element.type = 'application/json';
+  element.id = INLINE_REMOTES_ID;
+  element.textContent = JSON.stringify(map);
+  document.head.append(element);
+};
 
 describe('registerRemoteMap', () => {
   afterEach(() => {
-    delete globals[INLINE_REMOTES_GLOBAL];
+    document.getElementById(INLINE_REMOTES_ID)?.remove();
     vi.unstubAllGlobals();
     vi.mocked(registerRemotes).mockClear();
   });
 
   it('registers the map embedded in the page at start, without fetching /remotes.json', async () => {
-    globals[INLINE_REMOTES_GLOBAL] = embedded;
+    embed(embedded);
     const fetchSpy = vi.fn();
     vi.stubGlobal('fetch', fetchSpy);
     expect(await registerRemoteMap()).toEqual(['account']);
@@ -26,7 +33,7 @@ describe('registerRemoteMap', () => {
   });
 
   it('reads /remotes.json again when retrying a remote, and forces its new entry', async () => {
-    globals[INLINE_REMOTES_GLOBAL] = embedded;
+    embed(embedded);
     vi.stubGlobal(
       'fetch',
       vi.fn(async () => new Response(JSON.stringify(onDisk))),
@@ -37,7 +44,7 @@ describe('registerRemoteMap', () => {
   });
 
   it('fetches /remotes.json when nothing valid is embedded', async () => {
-    globals[INLINE_REMOTES_GLOBAL] = { remotes: 'broken' };
+    embed({ remotes: 'broken' });
     vi.stubGlobal(
       'fetch',
       vi.fn(async () => new Response(JSON.stringify(onDisk))),

@@ -1,11 +1,16 @@
 // Reads /remotes.json at run time and registers each remote's manifest with the federation runtime.
 import { registerRemotes } from '@module-federation/enhanced/runtime';
-import { INLINE_REMOTES_GLOBAL, parseRemoteMap, type RemoteEntry } from '@switchyard/contracts';
+import { INLINE_REMOTES_ID, parseRemoteMap, type RemoteEntry } from '@switchyard/contracts';
 
 /** The map the server embedded in index.html (current when the page was served), if any. */
 function inlineRemoteMap(): RemoteEntry[] | null {
-  const value: unknown = (window as unknown as Record<string, unknown>)[INLINE_REMOTES_GLOBAL];
-  return parseRemoteMap(value)?.remotes ?? null;
+  const text = document.getElementById(INLINE_REMOTES_ID)?.textContent;
+  if (!text) return null;
+  try {
+    return parseRemoteMap(JSON.parse(text))?.remotes ?? null;
+  } catch {
+    return null;
+  }
 }
 
 async function fetchRemoteMap(): Promise<RemoteEntry[]> {

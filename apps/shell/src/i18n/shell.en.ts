@@ -18,6 +18,7 @@ export const shellEn: TranslationOf<typeof shellZh> = {
     task: 'Async tasks',
     status: 'Status',
     setting: 'Settings',
+    open: 'Open the navigation menu',
     menu: 'Navigation menu',
   },
   topBar: {

@@ -15,6 +15,7 @@ export const shellZh = {
     task: '异步任务',
     status: '服务状态',
     setting: '设置',
+    open: '打开导航菜单',
     menu: '导航菜单',
   },
   topBar: {

@@ -1,9 +1,10 @@
 // The console frame: top bar, sidebar, page area and footer. Pages render in the page area only,
 // so a failing remote never takes the rest of the console down.
-import { Layout } from '@arco-design/web-react';
-import { useSessionStore } from '@switchyard/console-kit';
-import { useEffect } from 'react';
-import { Outlet } from 'react-router-dom';
+import { Drawer, Layout } from '@arco-design/web-react';
+import { useIsPhone, useSessionStore } from '@switchyard/console-kit';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useLocation } from 'react-router-dom';
 import { useBootStatus } from '../boot/use-boot-status';
 import { useSessionCheck } from '../boot/use-session-check';
 import { applyTheme } from '../theme/apply-theme';
@@ -22,6 +23,9 @@ export function AppLayout() {
     (state) => state.status?.default_collapse_sidebar ?? false,
   );
   const [collapsed, setCollapsed] = useSidebarCollapse(defaultCollapse);
+  const phone = useIsPhone();
+  const drawer = usePhoneDrawer(phone);
+  const { t } = useTranslation('shell');
 
   useEffect(() => applyTheme(theme), [theme]);
   useEffect(() => {
@@ -31,19 +35,34 @@ export function AppLayout() {
   return (
     <Layout className="sy-layout">
       <Layout.Header className="sy-header">
-        <TopBar />
+        <TopBar onOpenMenu={phone ? drawer.open : undefined} />
       </Layout.Header>
       <Layout className="sy-body">
-        <Layout.Sider
-          className="sy-sider"
-          collapsible
-          collapsed={collapsed}
-          onCollapse={(value) => setCollapsed(value)}
-          width={200}
-          collapsedWidth={48}
-        >
-          <Sidebar />
-        </Layout.Sider>
+        {phone ? (
+          <Drawer
+            className="sy-nav-drawer"
+            placement="left"
+            width={260}
+            visible={drawer.visible}
+            onCancel={drawer.close}
+            footer={null}
+            title={t('nav.menu')}
+            data-testid="nav-drawer"
+          >
+            <Sidebar onNavigate={drawer.close} />
+          </Drawer>
+        ) : (
+          <Layout.Sider
+            className="sy-sider"
+            collapsible
+            collapsed={collapsed}
+            onCollapse={(value) => setCollapsed(value)}
+            width={200}
+            collapsedWidth={48}
+          >
+            <Sidebar />
+          </Layout.Sider>
+        )}
         <Layout className="sy-main">
           <Layout.Content className="sy-content" data-testid="page-area">
             <Outlet />
@@ -56,4 +75,14 @@ export function AppLayout() {
       <NoticeModal />
     </Layout>
   );
+}
+
+// On a phone the menu is an overlay drawer that closes once the user has gone somewhere.
+function usePhoneDrawer(phone: boolean) {
+  const [visible, setVisible] = useState(false);
+  const { pathname, search } = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a navigation is the trigger.
+  useEffect(() => setVisible(false), [pathname, search, phone]);
+
+  return { visible, open: () => setVisible(true), close: () => setVisible(false) };
 }

@@ -30,7 +30,8 @@ export function LanguageSwitch() {
     <Dropdown droplist={menu} position="br" trigger="click">
       <Button
         type="secondary"
-        aria-label={t('topBar.language')}
+        // The accessible name starts with the visible text (WCAG 2.5.3), then says what it is.
+        aria-label={`${LANGUAGE_NAMES[language]} · ${t('topBar.language')}`}
         data-testid="language-switch"
         data-language={language}
         icon={<IconLanguage />}

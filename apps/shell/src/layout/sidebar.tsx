@@ -40,7 +40,8 @@ const ICONS: Record<NavIcon, ReactNode> = {
   setting: <IconSettings />,
 };
 
-export function Sidebar() {
+/** `onNavigate` lets the phone drawer close as soon as an item is chosen. */
+export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
   const { t } = useTranslation('shell');
   const user = useSessionStore((state) => state.user);
   const status = useSessionStore((state) => state.status);
@@ -55,7 +56,9 @@ export function Sidebar() {
         selectedKeys={selected ? [selected] : []}
         onClickMenuItem={(key) => {
           const item = items.find((entry) => entry.key === key);
-          if (item) navigate(item.path);
+          if (!item) return;
+          onNavigate?.();
+          navigate(item.path);
         }}
       >
         {items.map((item) => (

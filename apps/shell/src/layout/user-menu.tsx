@@ -30,10 +30,14 @@ export function UserMenu() {
     return (
       <Space size={8}>
         <Link to="/login" data-testid="login-link">
-          <Button type="secondary">{t('topBar.login')}</Button>
+          <Button type="secondary" className="sy-guest-button">
+            {t('topBar.login')}
+          </Button>
         </Link>
         <Link to="/register" data-testid="register-link">
-          <Button type="primary">{t('topBar.register')}</Button>
+          <Button type="primary" className="sy-guest-button">
+            {t('topBar.register')}
+          </Button>
         </Link>
       </Space>
     );
@@ -55,7 +59,11 @@ export function UserMenu() {
   return (
     <Dropdown droplist={menu} position="br" trigger="click">
       <Button type="text" data-testid="user-menu" className="sy-user-button">
-        <Avatar size={24} style={{ backgroundColor: 'rgb(var(--primary-6))', marginRight: 8 }}>
+        <Avatar
+          size={24}
+          className="sy-user-avatar"
+          style={{ backgroundColor: 'rgb(var(--primary-6))' }}
+        >
           {name.slice(0, 1).toUpperCase()}
         </Avatar>
         <span className="sy-user-name">{name}</span>

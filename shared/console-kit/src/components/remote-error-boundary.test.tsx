@@ -26,7 +26,7 @@ describe('RemoteErrorBoundary', () => {
       </RemoteErrorBoundary>,
     );
     expect(screen.getByTestId('remote-fallback')).toHaveTextContent(
-      'billing/TokensPage is unavailable',
+      'The token list is unavailable',
     );
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(onRetry).toHaveBeenCalledOnce();

@@ -19,10 +19,13 @@ interface BoundaryState {
 
 function RemoteUnavailable(props: { module: string; retrying: boolean; onRetry: () => void }) {
   const { t } = useTranslation('common');
+  // Users read the page's name in words, not the module id (`billing/TokensPage`).
+  const exposed = props.module.slice(props.module.indexOf('/') + 1);
+  const name = t([`remote.pages.${exposed}`, 'remote.pages.unknown']);
   return (
     <PageFallback
       testId="remote-fallback"
-      title={t('remote.unavailable', { module: props.module })}
+      title={t('remote.unavailable', { module: name })}
       subTitle={t('remote.unavailableHint')}
       retrying={props.retrying}
       onRetry={props.onRetry}

@@ -7,6 +7,7 @@ import {
   Input,
   InputNumber,
   Message,
+  Result,
   Select,
   Space,
 } from '@arco-design/web-react';
@@ -81,6 +82,23 @@ export function UserEditPage() {
     },
   });
 
+  // A user id that does not exist (or cannot be read) says so instead of leaving a blank page.
+  if (user.isError) {
+    return (
+      <RemoteRoot testId="user-edit-page">
+        <Result
+          status="404"
+          title={t('userEdit.notFound')}
+          data-testid="user-edit-not-found"
+          extra={
+            <Button type="primary" onClick={() => navigate(editingOther ? '/user' : '/')}>
+              {t('userEdit.back')}
+            </Button>
+          }
+        />
+      </RemoteRoot>
+    );
+  }
   if (!form) return <RemoteRoot testId="user-edit-page">{null}</RemoteRoot>;
   const set = (patch: Partial<EditForm>) => setForm({ ...form, ...patch });
   return (

@@ -1,8 +1,8 @@
 // Columns of the user list; the actions call back into the page.
 
-import type { TableColumnProps } from '@arco-design/web-react';
 import { Button, Popconfirm, Space, Tooltip } from '@arco-design/web-react';
-import { type AdminUser, type ManageAction, UserStatus } from '@switchyard/contracts';
+import type { ListColumn } from '@switchyard/console-kit';
+import { type AdminUser, isRoot, type ManageAction, UserStatus } from '@switchyard/contracts';
 import type { TFunction } from 'i18next';
 import { RoleTag, StatusTag } from './user-labels';
 
@@ -14,9 +14,9 @@ export interface UserColumnHandlers {
   onEdit: (user: AdminUser) => void;
 }
 
-export function getUserColumns(t: TFunction, h: UserColumnHandlers): TableColumnProps<AdminUser>[] {
+export function getUserColumns(t: TFunction, h: UserColumnHandlers): ListColumn<AdminUser>[] {
   return [
-    { title: 'ID', dataIndex: 'id', width: 70 },
+    { title: 'ID', dataIndex: 'id', width: 70, card: 'hidden' },
     {
       title: t('users.columns.username'),
       dataIndex: 'username',
@@ -55,20 +55,26 @@ export function getUserColumns(t: TFunction, h: UserColumnHandlers): TableColumn
       dataIndex: 'actions',
       render: (_, user) => {
         const cancelled = user.deleted_at !== null;
+        // The super admin cannot be demoted, disabled or deleted: the server refuses, so the
+        // list does not offer it.
+        const superAdmin = isRoot(user.role);
         const act = (action: ManageAction) => () => h.onManage(user, action);
         const testId = (action: string) => `user-${action}-${user.username}`;
         return (
           <Space size={4} wrap>
-            {h.canChangeRoles ? (
+            {h.canChangeRoles && !superAdmin ? (
               <>
-                <Button
-                  size="mini"
+                <Popconfirm
+                  title={t('users.confirmPromote', { username: user.username })}
+                  okText={t('users.actions.promote')}
+                  cancelText={t('users.keep')}
+                  onOk={act('promote')}
                   disabled={cancelled}
-                  onClick={act('promote')}
-                  data-testid={testId('promote')}
                 >
-                  {t('users.actions.promote')}
-                </Button>
+                  <Button size="mini" disabled={cancelled} data-testid={testId('promote')}>
+                    {t('users.actions.promote')}
+                  </Button>
+                </Popconfirm>
                 <Button
                   size="mini"
                   disabled={cancelled}
@@ -79,7 +85,7 @@ export function getUserColumns(t: TFunction, h: UserColumnHandlers): TableColumn
                 </Button>
               </>
             ) : null}
-            {user.status === UserStatus.enabled ? (
+            {superAdmin ? null : user.status === UserStatus.enabled ? (
               <Button
                 size="mini"
                 status="warning"
@@ -107,20 +113,25 @@ export function getUserColumns(t: TFunction, h: UserColumnHandlers): TableColumn
             >
               {t('users.actions.edit')}
             </Button>
-            <Popconfirm
-              title={t('users.confirmCancel', { username: user.username })}
-              onOk={act('delete')}
-              disabled={cancelled}
-            >
-              <Button
-                size="mini"
-                status="danger"
+            {superAdmin ? null : (
+              <Popconfirm
+                title={t('users.confirmCancel', { username: user.username })}
+                okText={t('users.actions.delete')}
+                okButtonProps={{ status: 'danger' }}
+                cancelText={t('users.keep')}
+                onOk={act('delete')}
                 disabled={cancelled}
-                data-testid={testId('delete')}
               >
-                {t('users.actions.delete')}
-              </Button>
-            </Popconfirm>
+                <Button
+                  size="mini"
+                  status="danger"
+                  disabled={cancelled}
+                  data-testid={testId('delete')}
+                >
+                  {t('users.actions.delete')}
+                </Button>
+              </Popconfirm>
+            )}
           </Space>
         );
       },

@@ -81,13 +81,34 @@ describe('UsersPage', () => {
     await renderPage('/user', <UsersPage />, { url: '/user' });
     expect(await screen.findByTestId('user-promote-alice')).toBeInTheDocument();
     expect(screen.getByTestId('user-demote-alice')).toBeInTheDocument();
+    // The super admin's own row offers nothing the server would refuse.
+    for (const action of ['promote', 'demote', 'disable', 'delete']) {
+      expect(screen.queryByTestId(`user-${action}-boss`)).not.toBeInTheDocument();
+    }
+    expect(screen.getByTestId('user-edit-boss')).toBeInTheDocument();
+    // Promoting asks first.
+    // The popup animates in with pointer-events off; a person waits, the test skips the check.
+    const person = userEvent.setup({ pointerEventsCheck: 0 });
+    await person.click(screen.getByTestId('user-promote-alice'));
+    expect(await screen.findByText('确定要将 alice 提升为管理员吗？')).toBeInTheDocument();
+    expect(manageUser).not.toHaveBeenCalled();
+    const ok = screen.getAllByRole('button', { name: '提升' });
+    await person.click(ok[ok.length - 1] as HTMLElement);
+    await waitFor(() => expect(manageUser).toHaveBeenCalledWith('alice', 'promote'));
   });
 
-  it('asks for confirmation before cancelling', async () => {
+  it('labels the account deletion as such and confirms it with clear buttons', async () => {
     await renderPage('/user', <UsersPage />, { url: '/user' });
-    await userEvent.click(await screen.findByTestId('user-delete-alice'));
-    expect(await screen.findByText(/确定要注销用户 alice 吗/)).toBeInTheDocument();
+    const person = userEvent.setup({ pointerEventsCheck: 0 });
+    const remove = await screen.findByTestId('user-delete-alice');
+    expect(remove).toHaveTextContent('删除账户');
+    await person.click(remove);
+    expect(await screen.findByText(/确定要删除用户 alice 的账户吗/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '保留' })).toBeInTheDocument();
     expect(manageUser).not.toHaveBeenCalled();
+    const buttons = screen.getAllByRole('button', { name: '删除账户' });
+    await person.click(buttons[buttons.length - 1] as HTMLElement);
+    await waitFor(() => expect(manageUser).toHaveBeenCalledWith('alice', 'delete'));
   });
 
   it('reads the page and search from the URL', async () => {

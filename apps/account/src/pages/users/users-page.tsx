@@ -1,6 +1,6 @@
 // /user (admin): the user list with search by keyword and group, add, and the manage actions.
-import { Button, Card, Input, Select, Space, Table } from '@arco-design/web-react';
-import { useQuotaDisplay, useSessionStore } from '@switchyard/console-kit';
+import { Button, Card, Input, Select, Space } from '@arco-design/web-react';
+import { ListTable, useQuotaDisplay, useSessionStore } from '@switchyard/console-kit';
 import { isRoot } from '@switchyard/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -56,7 +56,7 @@ export function UsersPage() {
             {t('users.add')}
           </Button>
         </Space>
-        <Table
+        <ListTable
           rowKey="id"
           loading={query.isFetching}
           columns={columns}
@@ -68,7 +68,7 @@ export function UsersPage() {
             sizeCanChange: true,
             onChange: (page, pageSize) => update({ page, pageSize }),
           }}
-          data-testid="users-table"
+          testId="users-table"
         />
       </Card>
       <AddUserModal visible={adding} onClose={() => setAdding(false)} />

@@ -1,18 +1,15 @@
 // Columns of the pricing table: availability, model, provider, billing type, ratios, prices.
 
-import type { TableColumnProps } from '@arco-design/web-react';
 import { Space, Tag, Tooltip, Typography } from '@arco-design/web-react';
 import { IconCheckCircle, IconCloseCircle } from '@arco-design/web-react/icon';
+import type { ListColumn } from '@switchyard/console-kit';
 import { modelPrices, type PricingItem } from '@switchyard/contracts';
 import type { TFunction } from 'i18next';
 
 /** Prices keep up to 4 decimals without trailing zeros. */
 const money = (value: number): string => `$${Number(value.toFixed(4))}`;
 
-export function getPricingColumns(
-  t: TFunction,
-  groupRatio: number,
-): TableColumnProps<PricingItem>[] {
+export function getPricingColumns(t: TFunction, groupRatio: number): ListColumn<PricingItem>[] {
   return [
     {
       title: t('pricing.available'),
@@ -28,7 +25,7 @@ export function getPricingColumns(
           </Tooltip>
         ),
     },
-    { title: t('pricing.model'), dataIndex: 'model_name' },
+    { title: t('pricing.model'), dataIndex: 'model_name', card: 'title' },
     { title: t('pricing.owner'), dataIndex: 'owner_by' },
     {
       title: t('pricing.type'),
@@ -45,15 +42,16 @@ export function getPricingColumns(
       dataIndex: 'model_ratio',
       render: (_, item) => (
         <Space direction="vertical" size={0}>
+          {/* One Space item per line: a fragment would put both ratios on one line. */}
           {item.quota_type === 0 ? (
-            <>
-              <Typography.Text>
-                {t('pricing.modelRatio', { value: item.model_ratio })}
-              </Typography.Text>
-              <Typography.Text>
-                {t('pricing.completionRatio', { value: item.completion_ratio })}
-              </Typography.Text>
-            </>
+            <Typography.Text>
+              {t('pricing.modelRatio', { value: item.model_ratio })}
+            </Typography.Text>
+          ) : null}
+          {item.quota_type === 0 ? (
+            <Typography.Text>
+              {t('pricing.completionRatio', { value: item.completion_ratio })}
+            </Typography.Text>
           ) : null}
           <Typography.Text>{t('pricing.groupRatio', { value: groupRatio })}</Typography.Text>
         </Space>

@@ -1,6 +1,6 @@
 // /pricing (public): the model price list with the caller's group ratio and a name filter.
-import { Alert, Input, Table } from '@arco-design/web-react';
-import { useSessionStore } from '@switchyard/console-kit';
+import { Alert, Input } from '@arco-design/web-react';
+import { ListTable, useSessionStore } from '@switchyard/console-kit';
 import type { PricingItem } from '@switchyard/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
@@ -43,7 +43,8 @@ export function PricingPage() {
         style={{ maxWidth: 320, marginBottom: 12 }}
         data-testid="pricing-filter"
       />
-      <Table<PricingItem>
+      <ListTable<PricingItem>
+        testId="pricing-table"
         rowKey="model_name"
         loading={pricing.isFetching}
         columns={columns}

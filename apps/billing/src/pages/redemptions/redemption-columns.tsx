@@ -1,7 +1,7 @@
 // Columns of the redemption-code table; the page passes the row actions in.
 
-import type { TableColumnProps } from '@arco-design/web-react';
 import { Button, Popconfirm, Popover, Space, Tag } from '@arco-design/web-react';
+import type { ListColumn } from '@switchyard/console-kit';
 import { RedemptionStatus, type RedemptionView } from '@switchyard/contracts';
 import type { TFunction } from 'i18next';
 import { formatTime } from '../../lib/time';
@@ -23,10 +23,10 @@ const STATUS_TAGS: Record<number, [string, string]> = {
 export function getRedemptionColumns(
   t: TFunction,
   actions: RedemptionActions,
-): TableColumnProps<RedemptionView>[] {
+): ListColumn<RedemptionView>[] {
   return [
-    { title: t('redemptions.id'), dataIndex: 'id' },
-    { title: t('redemptions.name'), dataIndex: 'name' },
+    { title: t('redemptions.id'), dataIndex: 'id', card: 'hidden' },
+    { title: t('redemptions.name'), dataIndex: 'name', long: true, card: 'title' },
     {
       title: t('redemptions.status'),
       dataIndex: 'status',

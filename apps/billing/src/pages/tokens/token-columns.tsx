@@ -1,7 +1,7 @@
 // Columns of the tokens table; the page passes the row actions in.
 
-import type { TableColumnProps as ColumnProps } from '@arco-design/web-react';
 import { Button, Dropdown, Menu, Popconfirm, Space, Tag } from '@arco-design/web-react';
+import type { ListColumn as ColumnProps } from '@switchyard/console-kit';
 import { TokenStatus, type TokenView } from '@switchyard/contracts';
 import type { TFunction } from 'i18next';
 import { formatTime } from '../../lib/time';
@@ -38,7 +38,7 @@ export function TokenStatusTag({ token, t }: { token: TokenView; t: TFunction })
 
 export function getTokenColumns(t: TFunction, actions: TokenActions): ColumnProps<TokenView>[] {
   return [
-    { title: t('tokens.name'), dataIndex: 'name' },
+    { title: t('tokens.name'), dataIndex: 'name', long: true },
     {
       title: t('tokens.status'),
       dataIndex: 'status',
@@ -85,7 +85,12 @@ export function getTokenColumns(t: TFunction, actions: TokenActions): ColumnProp
           >
             {t('common.copy')}
           </Button>
-          <Dropdown
+          {/* The button itself opens the default chat (or says no chat link is set); the arrow
+              lists the other chat apps. */}
+          <Dropdown.Button
+            size="mini"
+            onClick={() => actions.chat(token, 'default')}
+            data-testid={`token-chat-${token.id}`}
             droplist={
               <Menu onClickMenuItem={(key) => actions.chat(token, key as ChatApp)}>
                 {CHAT_APPS.map((app) => (
@@ -96,8 +101,8 @@ export function getTokenColumns(t: TFunction, actions: TokenActions): ColumnProp
               </Menu>
             }
           >
-            <Button size="mini">{t('tokens.chat')}</Button>
-          </Dropdown>
+            {t('tokens.chat')}
+          </Dropdown.Button>
           <Button
             size="mini"
             status={token.status === TokenStatus.enabled ? 'warning' : 'success'}

@@ -82,6 +82,13 @@ describe('TokensPage', () => {
     expect(row('alpha').style.opacity).toBe('');
   });
 
+  it('says the administrator has not set a chat link when Chat is pressed without one', async () => {
+    await renderPage(<TokensPage />, '/token');
+    const row = await screen.findByTestId('token-row-alpha');
+    await userEvent.click(within(row).getByRole('button', { name: '聊天' }));
+    expect(await screen.findByText('管理员未设置聊天链接')).toBeInTheDocument();
+  });
+
   it('asks for a selection before copying selected tokens', async () => {
     await renderPage(<TokensPage />, '/token');
     await screen.findByTestId('token-row-alpha');

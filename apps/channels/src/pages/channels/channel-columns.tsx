@@ -1,5 +1,6 @@
 // Column factory of the channel list; the table only renders what this returns.
-import { Button, Popconfirm, Space, type TableColumnProps, Tooltip } from '@arco-design/web-react';
+import { Button, Popconfirm, Space, Tooltip } from '@arco-design/web-react';
+import type { ListColumn } from '@switchyard/console-kit';
 import {
   CHANNEL_PRIORITY_MIN,
   CHANNEL_WEIGHT_MIN,
@@ -25,10 +26,10 @@ export interface ColumnHandlers {
 const renderBalance = (balance: number): string =>
   balance > 100_000 ? `$${(balance / 1000).toFixed(1)}k` : `$${balance.toFixed(2)}`;
 
-export function getColumns(t: TFunction, handlers: ColumnHandlers): TableColumnProps<Channel>[] {
+export function getColumns(t: TFunction, handlers: ColumnHandlers): ListColumn<Channel>[] {
   return [
-    { title: t('list.columns.id'), dataIndex: 'id', width: 70 },
-    { title: t('list.columns.name'), dataIndex: 'name' },
+    { title: t('list.columns.id'), dataIndex: 'id', width: 70, card: 'hidden' },
+    { title: t('list.columns.name'), dataIndex: 'name', long: true, card: 'title' },
     {
       title: t('list.columns.group'),
       dataIndex: 'group',

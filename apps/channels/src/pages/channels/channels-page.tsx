@@ -1,6 +1,6 @@
 // /channel: the channel list with search, paging, in-place priority and weight, row actions.
-import { Card, Table } from '@arco-design/web-react';
-import { useQuotaDisplay } from '@switchyard/console-kit';
+import { Card } from '@arco-design/web-react';
+import { ListTable, useQuotaDisplay } from '@switchyard/console-kit';
 import { type Channel, ChannelStatus, PAGE_SIZE_OPTIONS } from '@switchyard/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
@@ -65,12 +65,12 @@ export function ChannelsPage() {
           idSort={list.params.id_sort}
           onIdSort={list.setIdSort}
         />
-        <Table<Channel>
+        <ListTable<Channel>
+          testId="channels-table"
           rowKey="id"
           loading={channels.isFetching && !channels.data}
           data={channels.data?.items ?? []}
           columns={columns}
-          scroll={{ x: true }}
           rowSelection={{
             type: 'checkbox',
             selectedRowKeys: selected,

@@ -1,5 +1,6 @@
 // Columns of the async task table (spec §4 async task statuses; platform suno; MUSIC, LYRICS).
-import { type TableColumnProps, Tag } from '@arco-design/web-react';
+import { Tag } from '@arco-design/web-react';
+import type { ListColumn } from '@switchyard/console-kit';
 import type { AsyncTask } from '@switchyard/contracts';
 import type { TFunction } from 'i18next';
 import { Duration, TaskProgress } from '../../components/task-cells';
@@ -28,8 +29,8 @@ function resultText(data: string): string {
   }
 }
 
-export function getAsyncTaskColumns(t: TFunction, admin: boolean): TableColumnProps<AsyncTask>[] {
-  const columns: (TableColumnProps<AsyncTask> | false)[] = [
+export function getAsyncTaskColumns(t: TFunction, admin: boolean): ListColumn<AsyncTask>[] {
+  const columns: (ListColumn<AsyncTask> | false)[] = [
     {
       title: t('asyncTasks.columns.submitTime'),
       dataIndex: 'submit_time',
@@ -93,5 +94,5 @@ export function getAsyncTaskColumns(t: TFunction, admin: boolean): TableColumnPr
       ),
     },
   ];
-  return columns.filter((column): column is TableColumnProps<AsyncTask> => Boolean(column));
+  return columns.filter((column): column is ListColumn<AsyncTask> => Boolean(column));
 }

@@ -1,5 +1,6 @@
 // Columns of the drawing task table (spec §2, §4 drawing codes, statuses and actions).
-import { Image, type TableColumnProps, Tag } from '@arco-design/web-react';
+import { Image, Tag } from '@arco-design/web-react';
+import type { ListColumn } from '@switchyard/console-kit';
 import type { DrawingTask } from '@switchyard/contracts';
 import type { TFunction } from 'i18next';
 import { Duration, TaskProgress } from '../../components/task-cells';
@@ -25,16 +26,16 @@ const seconds = (task: DrawingTask): number | null =>
     ? (task.finish_time - task.submit_time) / 1000
     : null;
 
-export function getDrawingColumns(t: TFunction, admin: boolean): TableColumnProps<DrawingTask>[] {
+export function getDrawingColumns(t: TFunction, admin: boolean): ListColumn<DrawingTask>[] {
   const text = (
     title: string,
     key: 'prompt' | 'prompt_en' | 'fail_reason',
-  ): TableColumnProps<DrawingTask> => ({
+  ): ListColumn<DrawingTask> => ({
     title,
     dataIndex: key,
     render: (value: string) => <TextDetail title={title} text={value} />,
   });
-  const columns: (TableColumnProps<DrawingTask> | false)[] = [
+  const columns: (ListColumn<DrawingTask> | false)[] = [
     {
       title: t('drawing.columns.submitTime'),
       dataIndex: 'submit_time',
@@ -94,5 +95,5 @@ export function getDrawingColumns(t: TFunction, admin: boolean): TableColumnProp
     text(t('drawing.columns.promptEn'), 'prompt_en'),
     text(t('drawing.columns.failReason'), 'fail_reason'),
   ];
-  return columns.filter((column): column is TableColumnProps<DrawingTask> => Boolean(column));
+  return columns.filter((column): column is ListColumn<DrawingTask> => Boolean(column));
 }

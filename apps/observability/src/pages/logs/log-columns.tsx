@@ -1,5 +1,6 @@
 // Columns of the usage log table; admins also get channel, user and retries (spec §2 Usage log).
-import { Space, type TableColumnProps, Tag, Typography } from '@arco-design/web-react';
+import { Space, Tag, Typography } from '@arco-design/web-react';
+import { exactQuota, type ListColumn, QuotaAmount } from '@switchyard/console-kit';
 import type { LogEntry } from '@switchyard/contracts';
 import type { TFunction } from 'i18next';
 import { TextDetail } from '../../components/text-detail';
@@ -18,6 +19,8 @@ const TYPE_COLORS: Record<number, string> = { 1: 'cyan', 2: 'green', 3: 'orange'
 export interface LogColumnOptions {
   admin: boolean;
   renderQuota: (quota: number) => string;
+  /** Quota per dollar, for the exact cost in the detail. */
+  quotaPerUnit: number;
   onUserClick: (userId: number) => void;
 }
 
@@ -44,7 +47,7 @@ function timing(t: TFunction, log: LogEntry) {
   );
 }
 
-function details(t: TFunction, log: LogEntry) {
+function details(t: TFunction, log: LogEntry, quotaPerUnit: number) {
   const price = priceBreakdown(parseOther(log.other));
   const breakdown =
     price === null
@@ -67,15 +70,14 @@ function details(t: TFunction, log: LogEntry) {
           ]
             .filter(Boolean)
             .join('\n');
-  const text = [breakdown, log.content].filter(Boolean).join('\n');
+  // The exact cost (the column shows two decimals, which reads $0.00 below a cent).
+  const cost = log.type === 2 ? t('logs.exactCost', exactQuota(log.quota, quotaPerUnit)) : '';
+  const text = [cost, breakdown, log.content].filter(Boolean).join('\n');
   return <TextDetail title={t('logs.columns.content')} text={text} preview={40} />;
 }
 
-export function getLogColumns(
-  t: TFunction,
-  options: LogColumnOptions,
-): TableColumnProps<LogEntry>[] {
-  const columns: (TableColumnProps<LogEntry> | false)[] = [
+export function getLogColumns(t: TFunction, options: LogColumnOptions): ListColumn<LogEntry>[] {
+  const columns: (ListColumn<LogEntry> | false)[] = [
     {
       title: t('logs.columns.time'),
       dataIndex: 'created_at',
@@ -132,7 +134,8 @@ export function getLogColumns(
     {
       title: t('logs.columns.quota'),
       dataIndex: 'quota',
-      render: (value: number, log) => (log.type === 2 ? options.renderQuota(value) : null),
+      render: (value: number, log) =>
+        log.type === 2 ? <QuotaAmount quota={value} testId={`log-quota-${log.id}`} /> : null,
     },
     options.admin && {
       title: t('logs.columns.retry'),
@@ -145,8 +148,9 @@ export function getLogColumns(
     {
       title: t('logs.columns.content'),
       key: 'content',
-      render: (_: unknown, log) => details(t, log),
+      wrap: true,
+      render: (_: unknown, log) => details(t, log, options.quotaPerUnit),
     },
   ];
-  return columns.filter((column): column is TableColumnProps<LogEntry> => Boolean(column));
+  return columns.filter((column): column is ListColumn<LogEntry> => Boolean(column));
 }

@@ -26,7 +26,7 @@ const log: LogEntry = {
 let restore: () => void;
 let seen: { url?: string; params?: Record<string, unknown> }[];
 
-function serve(entry: LogEntry = log) {
+function serve(items: LogEntry[] = [log]) {
   const mock = mockHttp((config) => {
     if (config.url?.endsWith('/stat'))
       return { body: { success: true, message: '', data: { quota: 750_000, rpm: 3, tpm: 450 } } };
@@ -34,7 +34,7 @@ function serve(entry: LogEntry = log) {
       body: {
         success: true,
         message: '',
-        data: { items: [entry], total: 31, page: 1, page_size: 10 },
+        data: { items, total: 31, page: 1, page_size: 10 },
       },
     };
   });
@@ -57,6 +57,15 @@ describe('LogsPage', () => {
     expect(screen.getByText('31 in total')).toBeInTheDocument();
     expect(seen[0]?.url).toBe('/api/log/self');
     expect(seen[0]?.params).toMatchObject({ p: 1, page_size: 10, type: 0 });
+  });
+
+  it('keeps a sub-cent cost at two decimals with the exact amount beside it', async () => {
+    serve([{ ...log, quota: 1234 }]);
+    await renderAs(Role.common, <LogsPage />);
+    const cost = await screen.findByTestId('log-quota-1');
+    expect(cost).toHaveTextContent('$0.00');
+    expect(cost.querySelector('[data-exact]')).toHaveTextContent('(1234 quota = $0.002468)');
+    expect(screen.getByTestId('logs-table')).toHaveTextContent('Cost 1234 quota = $0.002468');
   });
 
   it('reveals the total consumption only when asked', async () => {
@@ -103,10 +112,10 @@ describe('LogsPage', () => {
       cache_creation_1h_ratio: 2,
       reasoning_tokens: 64,
     };
-    serve({ ...log, other: JSON.stringify(other) });
+    serve([{ ...log, other: JSON.stringify(other) }]);
     await renderAs(Role.common, <LogsPage />);
     const table = await screen.findByTestId('logs-table');
-    await userEvent.click(await within(table).findByText(/^Model ratio 1\.5/));
+    await userEvent.click(await within(table).findByText(/^Cost /));
     const detail = await screen.findByRole('dialog');
     expect(detail).toHaveTextContent('Cache read 1200 tokens × ratio 0.1');
     expect(detail).toHaveTextContent('Cache write (1 hour) 300 tokens × ratio 2');

@@ -20,14 +20,20 @@ const defaultRange = () => lastSpan(DAY);
 export function LogsPage() {
   const { t } = useTranslation('observability');
   const admin = isAdmin(useSessionStore((state) => state.user?.role));
-  const { renderQuota } = useQuotaDisplay();
+  const { renderQuota, display } = useQuotaDisplay();
   const list = useListParams(LOG_FILTER_KEYS, defaultRange);
   const [statShown, setStatShown] = useState(false);
   const [userId, setUserId] = useState<number | null>(null);
   const { page, stat } = useLogs(admin, list, statShown);
   const columns = useMemo(
-    () => getLogColumns(t, { admin, renderQuota, onUserClick: setUserId }),
-    [t, admin, renderQuota],
+    () =>
+      getLogColumns(t, {
+        admin,
+        renderQuota,
+        quotaPerUnit: display.quotaPerUnit,
+        onUserClick: setUserId,
+      }),
+    [t, admin, renderQuota, display.quotaPerUnit],
   );
 
   return (

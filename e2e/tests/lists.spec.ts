@@ -1,0 +1,110 @@
+// Every list page on a phone (390×844) renders cards with reachable actions and no sideways page
+// scroll; on a desktop (1440×900) no table cell breaks a word across lines.
+import { type APIRequestContext, expect, type Page, request, test } from '@playwright/test';
+import { apiSession, createApiToken, createChannel } from '../support/admin-api';
+import { registerUser, signIn, uniqueName } from '../support/console';
+import { E2E_BASE_URL } from '../support/env';
+
+const LIST_ROUTES = ['/token', '/redemption', '/channel', '/user', '/log', '/midjourney', '/task'];
+/** Pages whose set-up below guarantees at least one row. */
+const WITH_ROWS = new Set(['/token', '/redemption', '/channel', '/user', '/log']);
+
+let root: APIRequestContext;
+let removeChannel: (() => Promise<void>) | undefined;
+
+test.beforeAll(async () => {
+  root = await apiSession();
+  await createApiToken(root, uniqueName('phone'));
+  const channel = await createChannel(root, {
+    name: 'A very long channel name for the list journeys',
+    models: ['gpt-4o-mini'],
+    groups: ['default'],
+  });
+  removeChannel = channel.remove;
+  // A redeemed code gives the redemption list a row and the log a top-up entry.
+  const created = await root.post('/api/redemption/', {
+    data: { name: 'phone list code', quota: 1000, count: 1 },
+  });
+  const keys = ((await created.json()) as { data: string[] }).data;
+  const username = uniqueName('lists');
+  const anonymous = await request.newContext({ baseURL: E2E_BASE_URL });
+  await registerUser(anonymous, username, 'password123');
+  const user = await apiSession(username, 'password123');
+  await user.post('/api/user/topup', { data: { key: keys[0] } });
+});
+
+test.afterAll(async () => {
+  await removeChannel?.();
+});
+
+async function signInRoot(page: Page) {
+  await signIn(page, 'root', '123456');
+  await page.getByTestId('default-password-later').click();
+  await expect(page.getByTestId('user-menu')).toBeVisible();
+}
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('every list page shows cards, fits the width and keeps its actions reachable', async ({
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    await signInRoot(page);
+    for (const route of LIST_ROUTES) {
+      await page.goto(route);
+      const cards = page.locator('[data-layout="cards"]');
+      await expect(cards, route).toBeVisible();
+      await expect(page.locator('.arco-table')).toHaveCount(0);
+      if (WITH_ROWS.has(route)) {
+        const card = page.locator('[data-card="row"]').first();
+        await expect(card, route).toBeVisible();
+        for (const button of await card.locator('button').all()) {
+          const box = await button.boundingBox();
+          expect((box?.x ?? 0) + (box?.width ?? 0), route).toBeLessThanOrEqual(390);
+        }
+      }
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - window.innerWidth,
+      );
+      expect(overflow, route).toBeLessThanOrEqual(0);
+      await page.screenshot({ path: `.cache/e2e-output/phone${route.replace('/', '-')}.png` });
+    }
+  });
+});
+
+/** Words of the table cells that wrap across two lines (a word broken inside itself). */
+async function brokenWords(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const broken: string[] = [];
+    const walker = document.createTreeWalker(
+      document.querySelector('.arco-table tbody') ?? document.body,
+      NodeFilter.SHOW_TEXT,
+    );
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent ?? '';
+      for (const match of text.matchAll(/\S+/g)) {
+        const range = document.createRange();
+        range.setStart(node, match.index ?? 0);
+        range.setEnd(node, (match.index ?? 0) + match[0].length);
+        const tops = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)));
+        if (tops.size > 1) broken.push(match[0]);
+      }
+    }
+    return broken;
+  });
+}
+
+test.describe('on a desktop', () => {
+  test.use({ viewport: { width: 1440, height: 900 } });
+
+  test('no table cell breaks a word across lines', async ({ page }) => {
+    test.setTimeout(90_000);
+    await signInRoot(page);
+    for (const route of [...WITH_ROWS]) {
+      await page.goto(route);
+      await expect(page.locator('.arco-table tbody .arco-table-td').first(), route).toBeVisible();
+      expect(await brokenWords(page), route).toEqual([]);
+    }
+  });
+});

@@ -1,0 +1,179 @@
+// The one list table of the console. On a wide screen an arco Table whose cells never break inside
+// a word (dates, money, ids and tags stay on one line; long text is cut with an ellipsis and the
+// full text in a tooltip) and that scrolls sideways when narrow; below 768 px the same columns
+// render as cards: a title, the key fields as label/value pairs, and the row's actions.
+import {
+  Checkbox,
+  Pagination,
+  type PaginationProps,
+  Table,
+  type TableColumnProps,
+  type TableProps,
+} from '@arco-design/web-react';
+import type { HTMLAttributes, ReactNode } from 'react';
+import { useIsPhone } from '../layout/use-is-phone';
+
+export type ListColumn<T> = TableColumnProps<T> & {
+  /** Long free text (names, content): cut to `width` with an ellipsis and a tooltip. */
+  long?: boolean;
+  /** Prose (a log's details): wraps between words within `width`, never inside one. */
+  wrap?: boolean;
+  /** Its role on a phone card; by default the first column is the title, a column keyed
+   * `actions` holds the actions, and every other column is a field. */
+  card?: 'title' | 'field' | 'actions' | 'hidden';
+};
+
+export interface ListTableProps<T> {
+  columns: ListColumn<T>[];
+  data: T[];
+  rowKey: keyof T & string;
+  loading?: boolean;
+  pagination?: PaginationProps | false;
+  rowSelection?: TableProps<T>['rowSelection'];
+  onRow?: (row: T, index: number) => HTMLAttributes<HTMLElement>;
+  noDataElement?: ReactNode;
+  testId?: string;
+}
+
+const LONG_WIDTH = 220;
+const WRAP_WIDTH = 320;
+
+const keyOf = (column: ListColumn<unknown>): string => String(column.key ?? column.dataIndex ?? '');
+
+function cellValue<T>(column: ListColumn<T>, row: T, index: number): ReactNode {
+  const raw = column.dataIndex
+    ? (row as Record<string, unknown>)[column.dataIndex as string]
+    : undefined;
+  if (column.render) return column.render(raw, row, index);
+  return raw === undefined || raw === null ? '' : String(raw);
+}
+
+function desktopColumn<T>(column: ListColumn<T>): TableColumnProps<T> {
+  const { long, wrap, card: _card, ...rest } = column;
+  if (wrap) {
+    return {
+      ...rest,
+      width: rest.width ?? WRAP_WIDTH,
+      bodyCellStyle: { minWidth: rest.width ?? WRAP_WIDTH, ...rest.bodyCellStyle },
+    };
+  }
+  if (!long) {
+    return { ...rest, bodyCellStyle: { whiteSpace: 'nowrap', ...rest.bodyCellStyle } };
+  }
+  const width = rest.width ?? LONG_WIDTH;
+  return {
+    ...rest,
+    width,
+    render: (value: unknown, row: T, index: number) => {
+      const content = rest.render ? rest.render(value, row, index) : value;
+      const text =
+        typeof content === 'string' || typeof content === 'number' ? String(content) : '';
+      return (
+        <span className="sy-cell-ellipsis" style={{ maxWidth: width }} title={text || undefined}>
+          {content as ReactNode}
+        </span>
+      );
+    },
+  };
+}
+
+type CardRole = NonNullable<ListColumn<unknown>['card']>;
+
+function cardRole<T>(column: ListColumn<T>, index: number): CardRole {
+  if (column.card) return column.card;
+  if (keyOf(column as ListColumn<unknown>) === 'actions') return 'actions';
+  return index === 0 ? 'title' : 'field';
+}
+
+export function ListTable<T>(props: ListTableProps<T>) {
+  const phone = useIsPhone();
+  if (phone) return <ListCards {...props} />;
+  return (
+    <Table<T>
+      data-testid={props.testId}
+      className="sy-list-table"
+      rowKey={props.rowKey}
+      loading={props.loading}
+      columns={props.columns.map(desktopColumn)}
+      data={props.data}
+      rowSelection={props.rowSelection}
+      onRow={props.onRow}
+      noDataElement={props.noDataElement}
+      scroll={{ x: 'max-content' }}
+      pagination={props.pagination}
+    />
+  );
+}
+
+function ListCards<T>(props: ListTableProps<T>) {
+  const roles: CardRole[] = props.columns.map(cardRole);
+  // With the first column set aside (an id), the first plain field becomes the title.
+  if (!roles.includes('title')) {
+    const first = roles.indexOf('field');
+    if (first >= 0) roles[first] = 'title';
+  }
+  const title = props.columns.find((_, index) => roles[index] === 'title');
+  const actions = props.columns.find((_, index) => roles[index] === 'actions');
+  const fields = props.columns.filter((_, index) => roles[index] === 'field');
+  const selection = props.rowSelection;
+  const selectedKeys = selection?.selectedRowKeys ?? [];
+  const toggle = (row: T, checked: boolean) => {
+    const key = row[props.rowKey] as string | number;
+    const keys = checked ? [...selectedKeys, key] : selectedKeys.filter((entry) => entry !== key);
+    const rows = props.data.filter((entry) =>
+      keys.includes(entry[props.rowKey] as string | number),
+    );
+    selection?.onChange?.(keys, rows);
+  };
+  const pagination = props.pagination;
+  return (
+    <div className="sy-list-cards" data-testid={props.testId} data-layout="cards">
+      {props.data.length === 0 && !props.loading ? (
+        <div className="sy-list-empty">{props.noDataElement}</div>
+      ) : null}
+      {props.data.map((row, index) => {
+        const key = row[props.rowKey] as string | number;
+        return (
+          <article
+            key={String(key)}
+            className="sy-list-card"
+            data-card="row"
+            {...props.onRow?.(row, index)}
+          >
+            <header className="sy-list-card-title">
+              {selection ? (
+                <Checkbox
+                  checked={selectedKeys.includes(key)}
+                  onChange={(checked) => toggle(row, checked)}
+                  aria-label={String(key)}
+                />
+              ) : null}
+              {title ? <div>{cellValue(title, row, index)}</div> : null}
+            </header>
+            <dl className="sy-list-card-fields">
+              {fields.map((column) => (
+                <div key={keyOf(column as ListColumn<unknown>)} className="sy-list-card-field">
+                  <dt>{column.title}</dt>
+                  <dd>{cellValue(column, row, index)}</dd>
+                </div>
+              ))}
+            </dl>
+            {actions ? (
+              <footer className="sy-list-card-actions">{cellValue(actions, row, index)}</footer>
+            ) : null}
+          </article>
+        );
+      })}
+      {/* Without a total the table paginates by itself; the cards then list every row. */}
+      {pagination && pagination.total !== undefined ? (
+        <Pagination
+          {...pagination}
+          className="sy-list-card-pagination"
+          size="small"
+          simple
+          sizeCanChange={false}
+        />
+      ) : null}
+    </div>
+  );
+}
