@@ -31,23 +31,28 @@ export const ARCO_MODULES: readonly string[] = [
 ];
 
 /**
- * The arco modules the shell itself renders on every page (layout, menus, messages, fallbacks):
+ * The arco modules the shell and the console kit render (layout, menus, messages, fallbacks, the
+ * phone drawer, the kit's list table that every list page uses):
  * bundled into the shell's first chunk (`eager`) instead of one request each. Kept in step with
  * the shell's and console kit's imports by a test.
  */
 export const ARCO_SHELL_EAGER: readonly string[] = [
   'Avatar',
   'Button',
+  'Checkbox',
   'ConfigProvider',
+  'Drawer',
   'Dropdown',
   'Empty',
   'Layout',
   'Menu',
   'Message',
   'Modal',
+  'Pagination',
   'Result',
   'Space',
   'Spin',
+  'Table',
   'Tabs',
   'Tooltip',
   'Typography',
