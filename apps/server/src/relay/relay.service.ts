@@ -189,7 +189,9 @@ export class RelayService {
           });
         } else await report.failed('cancelled');
         // After settling: a stream's last frames (where a kept reply is complete) are written there.
-        if (ingress.finish && delivery.delivered && !delivery.cut) {
+        // (A whole reply was kept before it was sent: keeping it again here could bring back a
+        // response the client deleted in between.)
+        if (parsed.stream && ingress.finish && delivery.delivered && !delivery.cut) {
           await ingress
             .finish(render, caller, channel, route.kind === 'native')
             .catch((error: unknown) =>
