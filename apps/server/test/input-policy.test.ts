@@ -222,3 +222,37 @@ describe('a bodiless request with a JSON content type', () => {
     expect(reply.json.message).toMatch(/empty/);
   });
 });
+
+describe('a validation reply names each bad field', () => {
+  it('carries data.fields with the code, the bounds and the message in the request language', async () => {
+    const bad = { name: '  ', quota: -5, count: 1.5 };
+    const en = await root.post('/api/redemption/', bad, { 'Accept-Language': 'en' });
+    expect(en.status).toBe(400);
+    expect(en.json.success).toBe(false);
+    expect(en.json.data).toEqual({
+      fields: [
+        { field: 'name', code: 'required', params: {}, message: 'This field is required' },
+        {
+          field: 'quota',
+          code: 'tooSmall',
+          params: { min: 0 },
+          message: 'Enter a number of at least 0',
+        },
+        { field: 'count', code: 'integer', params: {}, message: 'Enter a whole number' },
+      ],
+    });
+    const zh = await root.post('/api/redemption/', bad, { 'Accept-Language': 'zh' });
+    const fields = (zh.json.data as { fields: Array<{ message: string }> }).fields;
+    expect(fields.map((field) => field.message)).toEqual([
+      '此项为必填项',
+      '请输入不小于 0 的数',
+      '请输入整数',
+    ]);
+  });
+
+  it('keeps the summary message for scripts that read only the message', async () => {
+    const reply = await root.post('/api/token/', { name: '' }, { 'Accept-Language': 'en' });
+    expect(reply.status).toBe(400);
+    expect(reply.json.message).toMatch(/^Invalid request: name must be at least 1 characters/);
+  });
+});

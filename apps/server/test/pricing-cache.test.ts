@@ -73,4 +73,20 @@ describe('cache ratio options', () => {
       expect(quote.modelRatio, model).toBeCloseTo(price.input / 2, 6);
     }
   });
+
+  it('prices wildcards and takes a model named like an object property for an unknown one', async () => {
+    const pricing = new PricingRules(server.runtime.options);
+    expect((await put('ModelRatio', '{"house-*":0.5,"house-pro":2}')).json.success).toBe(true);
+    expect(pricing.forModel('house-pro').modelRatio).toBe(2);
+    expect(pricing.forModel('house-mini')).toMatchObject({ modelRatio: 0.5, known: true });
+    for (const model of ['constructor', '__proto__', 'toString', 'hasOwnProperty']) {
+      expect(pricing.forModel(model), model).toMatchObject({
+        quotaType: 0,
+        modelRatio: UNKNOWN_MODEL_RATIO,
+        completionRatio: 1,
+        known: false,
+      });
+    }
+    await put('ModelRatio', OPTION_DEFINITIONS.ModelRatio.default);
+  });
 });

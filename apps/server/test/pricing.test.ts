@@ -48,6 +48,7 @@ describe('GET /api/pricing', () => {
       completion_ratio: 3,
       enable_groups: ['default', 'vip'],
       available: true,
+      price_set: true,
       owner_by: 'openai',
     });
     expect(byName(reply, 'mj-imagine')).toMatchObject({ quota_type: 1, model_price: 0.1 });
@@ -85,6 +86,17 @@ describe('GET /api/pricing', () => {
     expect(mine).toMatchObject({ group: 'default', group_ratio: 1 });
     expect(byName(mine, 'claude-3-haiku').available).toBe(false);
     expect(byName(mine, 'gpt-4o').available).toBe(true);
+  });
+
+  it('marks a model without a ratio or price as not priced and not available', async () => {
+    await insertChannel(server.db, { models: ['mystery-model'], groups: ['default'] });
+    const guest = (await server.client().get('/api/pricing')).body<PricingReply>();
+    expect(byName(guest, 'mystery-model')).toMatchObject({ price_set: false, available: false });
+    expect(byName(guest, 'gpt-4o')).toMatchObject({ price_set: true, available: true });
+    expect(byName(guest, 'mj-imagine')).toMatchObject({ price_set: true, available: true });
+    const { client } = await signedInUser(server);
+    const mine = (await client.get('/api/pricing')).body<PricingReply>();
+    expect(byName(mine, 'mystery-model')).toMatchObject({ price_set: false, available: false });
   });
 
   it('a caller with a system access token (no cookie) sees their group too', async () => {

@@ -2,7 +2,7 @@
 // credentials the provider's way: chat and stream billed from the provider's usage, a refused key
 // disabling the channel, the channel test storing a response time, and tool calls where the
 // provider has them.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CHANNEL_KEYS } from './fakes/providers/credentials';
 import { REPLY_TEXT, TOOL_CALL } from './fakes/providers/wire';
 import {
@@ -11,9 +11,8 @@ import {
   expectChannelTest,
   expectChatAndStream,
   type ProviderCase,
-  type ProviderHarness,
   seedProviderChannel,
-  startProviderHarness,
+  useProviderHarness,
 } from './helpers/provider-channels';
 
 const CASES: (ProviderCase & { tools?: boolean; reply?: string })[] = [
@@ -110,11 +109,7 @@ const CASES: (ProviderCase & { tools?: boolean; reply?: string })[] = [
   },
 ];
 
-let h: ProviderHarness;
-beforeAll(async () => {
-  h = await startProviderHarness();
-});
-afterAll(() => h.close());
+const h = useProviderHarness();
 
 const weatherTool = {
   type: 'function',

@@ -1,21 +1,12 @@
 // Provider credentials made once and shared: Baidu's OAuth access token and Zhipu's JWT are
 // cached for their lifetime, and 50 concurrent requests on a cold cache cause one exchange
 // (one token signed); a token the provider stops accepting is exchanged again.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { revokeBaiduTokens } from './fakes/providers/baidu';
 import { REPLY_TEXT } from './fakes/providers/wire';
-import {
-  chat,
-  type ProviderHarness,
-  seedProviderChannel,
-  startProviderHarness,
-} from './helpers/provider-channels';
+import { chat, seedProviderChannel, useProviderHarness } from './helpers/provider-channels';
 
-let h: ProviderHarness;
-beforeAll(async () => {
-  h = await startProviderHarness();
-});
-afterAll(() => h.close());
+const h = useProviderHarness();
 
 async function fifty(alias: string) {
   const replies = await Promise.all(Array.from({ length: 50 }, () => chat(h, alias)));

@@ -1,20 +1,11 @@
 // Embeddings and rerank through the native providers that offer them: the OpenAI-shaped reply
 // from each provider's own endpoint, billed from the tokens the provider reports.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CHANNEL_KEYS } from './fakes/providers/credentials';
-import {
-  newCaller,
-  type ProviderHarness,
-  seedProviderChannel,
-  startProviderHarness,
-} from './helpers/provider-channels';
+import { newCaller, seedProviderChannel, useProviderHarness } from './helpers/provider-channels';
 import { waitForLogs } from './helpers/relay-fixtures';
 
-let h: ProviderHarness;
-beforeAll(async () => {
-  h = await startProviderHarness();
-});
-afterAll(() => h.close());
+const h = useProviderHarness();
 
 async function post(path: string, body: Record<string, unknown>) {
   const { user, token } = await newCaller(h);

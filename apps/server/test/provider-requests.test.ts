@@ -1,22 +1,17 @@
 // What each native adapter sends, as the provider's fake received it: the OpenAI request's
 // system prompt, limits, sampling, images and plugins mapped to each protocol's own fields.
 import { ChannelStatus } from '@switchyard/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CHANNEL_KEYS } from './fakes/providers/credentials';
 import { channelRow } from './helpers/channels';
 import {
   chat,
   type ProviderCase,
-  type ProviderHarness,
   seedProviderChannel,
-  startProviderHarness,
+  useProviderHarness,
 } from './helpers/provider-channels';
 
-let h: ProviderHarness;
-beforeAll(async () => {
-  h = await startProviderHarness();
-});
-afterAll(() => h.close());
+const h = useProviderHarness();
 
 const messages = [
   { role: 'system', content: 'Be brief.' },

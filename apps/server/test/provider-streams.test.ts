@@ -1,22 +1,13 @@
 // Streams over transports of their own end with the client: a client that leaves a Spark
 // stream closes the gateway's WebSocket to iFlytek, and the channel stays enabled.
 import { ChannelStatus } from '@switchyard/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CHANNEL_KEYS } from './fakes/providers/credentials';
 import { channelRow } from './helpers/channels';
-import {
-  newCaller,
-  type ProviderHarness,
-  seedProviderChannel,
-  startProviderHarness,
-} from './helpers/provider-channels';
+import { newCaller, seedProviderChannel, useProviderHarness } from './helpers/provider-channels';
 import { postChat } from './helpers/relay-fixtures';
 
-let h: ProviderHarness;
-beforeAll(async () => {
-  h = await startProviderHarness();
-});
-afterAll(() => h.close());
+const h = useProviderHarness();
 
 async function until(check: () => boolean) {
   const deadline = Date.now() + 5000;

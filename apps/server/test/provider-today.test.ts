@@ -2,7 +2,7 @@
 // with the right stream-usage behaviour, and the balances of the providers that publish one are
 // read from their endpoints; other types answer "not supported" in the admin's language.
 import { CHANNEL_TYPES, channelTypeById } from '@switchyard/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { compatibleUrl } from '../src/relay/adapters/openai-compatible';
 import { CHANNEL_KEYS } from './fakes/providers/credentials';
 import { REPLY_TEXT } from './fakes/providers/wire';
@@ -11,17 +11,12 @@ import {
   chat,
   expectBadKeyDisables,
   expectChatAndStream,
-  type ProviderHarness,
   seedProviderChannel,
-  startProviderHarness,
+  useProviderHarness,
 } from './helpers/provider-channels';
 import { channelRowOf } from './helpers/relay-fixtures';
 
-let h: ProviderHarness;
-beforeAll(async () => {
-  h = await startProviderHarness();
-});
-afterAll(() => h.close());
+const h = useProviderHarness();
 
 const compatible = (name: string, type: number, model: string) => ({
   name,

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PricingRules } from '../src/modules/pricing/pricing-rules';
 import { admitCaller } from '../src/relay/admission';
 import { Billing } from '../src/relay/billing';
+import { promptText } from '../src/relay/relay-request';
 import { createUser } from './helpers/factories';
 import {
   consumeTotal,
@@ -23,6 +24,9 @@ const CONCURRENT = 200;
 beforeAll(async () => {
   h = await startRelayHarness();
   await seedChannel(h.db, { key: 'bill-key', baseUrl: h.fake.url, models: ['per-call', 'gpt-4'] });
+  // A slow channel, so a reservation's journal row can be read while its request is in flight.
+  await seedChannel(h.db, { key: 'bill-slow', baseUrl: h.fake.url, models: ['gpt-4o-2024-08-06'] });
+  h.fake.behave('bill-slow', { delayMs: 600 });
   // 0.002 dollars a call = 1000 quota.
   await h.server.runtime.options.set('ModelPrice', JSON.stringify({ 'per-call': 0.002 }));
 });
@@ -55,6 +59,54 @@ describe('reservation size', () => {
     const served = await fire(token.authorization, { model: 'gpt-4', max_tokens: 10 }, 1);
     expect(served[0]?.status).toBe(200);
     await h.server.runtime.options.set('PreConsumedQuota', '500');
+  });
+});
+
+describe('reservation from the model output-limit table (issue 14)', () => {
+  const body = { model: 'gpt-4o-2024-08-06', messages: [{ role: 'user', content: 'hi' }] };
+  const billing = () => new Billing(h.db, new PricingRules(h.server.runtime.options), () => 0);
+
+  /** Sends the slow request and reads its journal row while the upstream holds it. */
+  async function reservedFor(authorization: string, userId: number) {
+    const reply = fire(authorization, { model: body.model }, 1);
+    let amount: number | undefined;
+    for (let i = 0; i < 100 && amount === undefined; i += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      const row = await h.db
+        .selectFrom('relay_reservations')
+        .select('amount')
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+      amount = row ? Number(row.amount) : undefined;
+    }
+    return { amount, status: (await reply)[0]?.status };
+  }
+
+  it("reserves the prompt plus the model's output limit at the completion ratio", async () => {
+    const user = await createUser(h.db, { quota: 100_000_000 });
+    const token = await createToken(h.db, user.id);
+    const quote = billing().quote(body.model, 'default');
+    // The prompt sized from its text (a third of its bytes), gpt-4o's table limit of 16384
+    // output tokens (under RESERVED_OUTPUT_CAP).
+    const prompt = Math.ceil(Buffer.byteLength(promptText('chat', body)) / 3);
+    const expected = billing().estimate(quote, prompt, 16_384);
+    expect(expected).toBeGreaterThan(billing().estimate(quote, 500));
+    expect(await reservedFor(token.authorization, user.id)).toEqual({
+      amount: expected,
+      status: 200,
+    });
+  });
+
+  it('keeps a reservation from the table within what a small balance can pay', async () => {
+    const user = await createUser(h.db, { quota: 20_000 });
+    const token = await createToken(h.db, user.id);
+    // The table's estimate is above the balance: the whole balance is reserved, not refused.
+    const quote = billing().quote(body.model, 'default');
+    expect(billing().estimate(quote, 0, 16_384)).toBeGreaterThan(20_000);
+    expect(await reservedFor(token.authorization, user.id)).toEqual({
+      amount: 20_000,
+      status: 200,
+    });
   });
 });
 

@@ -1,6 +1,6 @@
 // Chat completions to Anthropic, Gemini and Ollama channels: tools, tool results, streamed
 // argument deltas, structured output, images and reasoning cross families; nothing is dropped.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   anthropicReply,
   anthropicToolStream,
@@ -8,30 +8,18 @@ import {
   geminiToolStream,
   weatherTool,
 } from './fakes/fixtures/provider-streams';
-import {
-  call,
-  type DialectHarness,
-  events,
-  lastLog,
-  lastUpstream,
-  newCaller,
-  startDialectHarness,
-} from './helpers/dialect-harness';
+import { events, useDialectHarness } from './helpers/dialect-harness';
 
-let h: DialectHarness;
-beforeAll(async () => {
-  h = await startDialectHarness();
-});
-afterAll(() => h.close());
+const h = useDialectHarness();
 
 const chat = (key: string, body: Record<string, unknown>) =>
-  call(h, '/v1/chat/completions', { headers: { authorization: `Bearer ${key}` }, body });
+  h.call('/v1/chat/completions', { headers: { authorization: `Bearer ${key}` }, body });
 
 const tools = [{ type: 'function', function: weatherTool }];
 
 describe('chat completions → Anthropic', () => {
   it('streams thinking, then tool-call argument deltas, with finish reason and cache usage', async () => {
-    const { user, key } = await newCaller(h);
+    const { user, key } = await h.newCaller();
     h.upstream.script('/v1/messages', { frames: anthropicToolStream });
     const answer = await chat(key, {
       model: 'claude-x',
@@ -66,19 +54,19 @@ describe('chat completions → Anthropic', () => {
       completion_tokens: 30,
       prompt_tokens_details: { cached_tokens: 100, cache_write_tokens: 10 },
     });
-    expect(lastUpstream(h).body).toMatchObject({
+    expect(h.lastUpstream().body).toMatchObject({
       tools: [{ name: 'get_weather', input_schema: weatherTool.parameters }],
       tool_choice: { type: 'any' },
       thinking: { type: 'enabled', budget_tokens: 2048 },
     });
-    expect((await lastLog(h, user.id)).other).toMatchObject({
+    expect((await h.lastLog(user.id)).other).toMatchObject({
       cached_tokens: 100,
       cache_write_tokens: 10,
     });
   });
 
   it('sends tool results and images as tool_result and image blocks, and answers tool calls whole', async () => {
-    const { key } = await newCaller(h);
+    const { key } = await h.newCaller();
     h.upstream.script('/v1/messages', {
       json: anthropicReply(
         [
@@ -133,7 +121,7 @@ describe('chat completions → Anthropic', () => {
         ],
       },
     });
-    expect(lastUpstream(h).body).toMatchObject({
+    expect(h.lastUpstream().body).toMatchObject({
       system: 'Be brief.',
       messages: [
         {
@@ -158,7 +146,7 @@ describe('chat completions → Anthropic', () => {
   });
 
   it('refuses what Anthropic cannot take, naming it, before calling it', async () => {
-    const { key } = await newCaller(h);
+    const { key } = await h.newCaller();
     const before = h.upstream.requests.length;
     const answer = await chat(key, {
       model: 'claude-x',
@@ -176,7 +164,7 @@ describe('chat completions → Anthropic', () => {
 
 describe('chat completions → Gemini and Ollama', () => {
   it('streams a Gemini function call as one tool-call delta with reasoning tokens in usage', async () => {
-    const { key } = await newCaller(h);
+    const { key } = await h.newCaller();
     h.upstream.script(':streamGenerateContent', { frames: geminiToolStream });
     const answer = await chat(key, {
       model: 'gemini-x',
@@ -206,7 +194,7 @@ describe('chat completions → Gemini and Ollama', () => {
   });
 
   it('carries json_schema and base64 images to Gemini', async () => {
-    const { key } = await newCaller(h);
+    const { key } = await h.newCaller();
     h.upstream.script(':generateContent', { json: geminiReply([{ text: '{"n":1}' }]) });
     const schema = { type: 'object', properties: { n: { type: 'integer' } } };
     const answer = await chat(key, {
@@ -223,7 +211,7 @@ describe('chat completions → Gemini and Ollama', () => {
       ],
     });
     expect(answer.json().choices[0].message.content).toBe('{"n":1}');
-    expect(lastUpstream(h).body).toMatchObject({
+    expect(h.lastUpstream().body).toMatchObject({
       contents: [
         {
           role: 'user',
@@ -238,7 +226,7 @@ describe('chat completions → Gemini and Ollama', () => {
   });
 
   it('relays Ollama tool calls and sends tool results back by name', async () => {
-    const { key } = await newCaller(h);
+    const { key } = await h.newCaller();
     h.upstream.script('/api/chat', {
       json: {
         model: 'llama-x',
@@ -281,7 +269,7 @@ describe('chat completions → Gemini and Ollama', () => {
         ],
       },
     });
-    expect(lastUpstream(h).body).toMatchObject({
+    expect(h.lastUpstream().body).toMatchObject({
       format: 'json',
       tools,
       messages: [

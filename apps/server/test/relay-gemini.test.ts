@@ -1,6 +1,6 @@
 // Gemini's API (/v1beta/models/{model}:generateContent, :streamGenerateContent?alt=sse,
 // :countTokens, GET /v1beta/models): forwarded to Gemini channels, translated for the others.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   anthropicToolStream,
   geminiReply,
@@ -9,25 +9,12 @@ import {
   openAiTextStream,
   weatherTool,
 } from './fakes/fixtures/provider-streams';
-import {
-  call,
-  type DialectHarness,
-  events,
-  lastLog,
-  lastUpstream,
-  newCaller,
-  startDialectHarness,
-} from './helpers/dialect-harness';
+import { events, useDialectHarness } from './helpers/dialect-harness';
 
-let h: DialectHarness;
-beforeAll(async () => {
-  h = await startDialectHarness();
-});
-afterAll(() => h.close());
+const h = useDialectHarness();
 
 const generate = (key: string, model: string, body: Record<string, unknown>, stream = false) =>
-  call(
-    h,
+  h.call(
     `/v1beta/models/${model}:${stream ? 'streamGenerateContent?alt=sse' : 'generateContent'}`,
     {
       headers: { 'x-goog-api-key': key },
@@ -37,7 +24,7 @@ const generate = (key: string, model: string, body: Record<string, unknown>, str
 
 describe('Gemini → Gemini (forwarded as received)', () => {
   it('keeps thought signatures, safety settings and unknown fields; key in ?key=', async () => {
-    const { user, key } = await newCaller(h);
+    const { user, key } = await h.newCaller();
     h.upstream.script(':generateContent', { json: geminiReply([{ text: 'Hello' }]) });
     const body = {
       contents: [
@@ -48,20 +35,20 @@ describe('Gemini → Gemini (forwarded as received)', () => {
       safetySettings: [{ category: 'HARM_CATEGORY_HATE_SPEECH', threshold: 'BLOCK_NONE' }],
       cachedContent: 'cachedContents/abc',
     };
-    const answer = await call(h, `/v1beta/models/gemini-x:generateContent?key=${key}`, { body });
+    const answer = await h.call(`/v1beta/models/gemini-x:generateContent?key=${key}`, { body });
     expect(answer.status).toBe(200);
     expect(answer.json().candidates[0].content.parts[0].text).toBe('Hello');
-    const sent = lastUpstream(h);
+    const sent = h.lastUpstream();
     expect(sent.path).toBe('/v1beta/models/gemini-x:generateContent');
     expect(sent.headers['x-goog-api-key']).toBe('ge-key');
     expect(sent.body).toEqual(body);
-    const log = await lastLog(h, user.id);
+    const log = await h.lastLog(user.id);
     expect(log).toMatchObject({ prompt_tokens: 21, completion_tokens: 7 });
     expect(log.other.dialect).toBe('gemini');
   });
 
   it('streams with alt=sse byte for byte and bills thoughts as output', async () => {
-    const { user, key } = await newCaller(h);
+    const { user, key } = await h.newCaller();
     h.upstream.script(':streamGenerateContent', { frames: geminiToolStream });
     const answer = await generate(
       key,
@@ -71,8 +58,8 @@ describe('Gemini → Gemini (forwarded as received)', () => {
     );
     expect(answer.text).toBe(geminiToolStream.join(''));
     expect(answer.headers.get('access-control-allow-origin')).toBe('*');
-    expect(lastUpstream(h).search).toBe('?alt=sse');
-    const log = await lastLog(h, user.id);
+    expect(h.lastUpstream().search).toBe('?alt=sse');
+    const log = await h.lastLog(user.id);
     expect(log).toMatchObject({ prompt_tokens: 33, completion_tokens: 14 });
     expect(log.other.reasoning_tokens).toBe(5);
   });
@@ -80,7 +67,7 @@ describe('Gemini → Gemini (forwarded as received)', () => {
 
 describe('Gemini → OpenAI and Anthropic (translated)', () => {
   it('sends a functionCall / functionResponse turn as a tool call and a tool message', async () => {
-    const { key } = await newCaller(h);
+    const { key } = await h.newCaller();
     h.upstream.script('/v1/chat/completions', {
       json: openAiCompletion({ content: 'Sunny, 21°C.' }),
     });
@@ -121,7 +108,7 @@ describe('Gemini → OpenAI and Anthropic (translated)', () => {
         totalTokenCount: 50,
       },
     });
-    const sent = lastUpstream(h).body;
+    const sent = h.lastUpstream().body;
     expect(sent).toMatchObject({
       model: 'gpt-x',
       temperature: 0.2,
@@ -152,7 +139,7 @@ describe('Gemini → OpenAI and Anthropic (translated)', () => {
   });
 
   it('carries responseSchema as a json_schema response_format', async () => {
-    const { key } = await newCaller(h);
+    const { key } = await h.newCaller();
     h.upstream.script('/v1/chat/completions', {
       json: openAiCompletion({ content: '{"name":"Ada"}' }),
     });
@@ -168,7 +155,7 @@ describe('Gemini → OpenAI and Anthropic (translated)', () => {
       },
     });
     expect(answer.json().candidates[0].content.parts[0].text).toBe('{"name":"Ada"}');
-    expect(lastUpstream(h).body.response_format).toEqual({
+    expect(h.lastUpstream().body.response_format).toEqual({
       type: 'json_schema',
       json_schema: {
         name: 'response',
@@ -178,7 +165,7 @@ describe('Gemini → OpenAI and Anthropic (translated)', () => {
   });
 
   it('streams an Anthropic tool call as a whole functionCall with finishReason and usage', async () => {
-    const { key } = await newCaller(h);
+    const { key } = await h.newCaller();
     h.upstream.script('/v1/messages', { frames: anthropicToolStream });
     const answer = await generate(
       key,
@@ -205,7 +192,7 @@ describe('Gemini → OpenAI and Anthropic (translated)', () => {
       candidatesTokenCount: 30,
     });
     // The Anthropic upstream got the conversation as Messages.
-    expect(lastUpstream(h).body).toMatchObject({
+    expect(h.lastUpstream().body).toMatchObject({
       model: 'claude-x',
       stream: true,
       messages: [{ role: 'user', content: 'Weather?' }],
@@ -213,7 +200,7 @@ describe('Gemini → OpenAI and Anthropic (translated)', () => {
   });
 
   it('ends a stream the upstream broke off with an error object', async () => {
-    const { user, key } = await newCaller(h);
+    const { user, key } = await h.newCaller();
     h.upstream.script('/v1/chat/completions', { frames: openAiTextStream(), cutAfter: 2 });
     const answer = await generate(
       key,
@@ -223,11 +210,11 @@ describe('Gemini → OpenAI and Anthropic (translated)', () => {
     );
     const got = events(answer.text);
     expect(got.at(-1)?.data).toMatchObject({ error: { code: 502, status: 'UNAVAILABLE' } });
-    expect((await lastLog(h, user.id)).other.stream_cut).toBe('upstream');
+    expect((await h.lastLog(user.id)).other.stream_cut).toBe('upstream');
   });
 
   it('refuses a Google search tool for a non-Gemini channel, naming it', async () => {
-    const { key } = await newCaller(h);
+    const { key } = await h.newCaller();
     const answer = await generate(key, 'gpt-x', {
       contents: [{ role: 'user', parts: [{ text: 'News?' }] }],
       tools: [{ googleSearch: {} }],
@@ -240,17 +227,17 @@ describe('Gemini → OpenAI and Anthropic (translated)', () => {
 
 describe('Gemini models, countTokens and errors', () => {
   it('lists models and counts tokens', async () => {
-    const { key } = await newCaller(h);
-    const list = await call(h, '/v1beta/models', { headers: { 'x-goog-api-key': key } });
+    const { key } = await h.newCaller();
+    const list = await h.call('/v1beta/models', { headers: { 'x-goog-api-key': key } });
     expect(list.json().models).toEqual(
       expect.arrayContaining([expect.objectContaining({ name: 'models/gemini-x' })]),
     );
-    const one = await call(h, `/v1beta/models/gemini-x?key=${key}`);
+    const one = await h.call(`/v1beta/models/gemini-x?key=${key}`);
     expect(one.json()).toMatchObject({
       name: 'models/gemini-x',
       supportedGenerationMethods: expect.arrayContaining(['generateContent']),
     });
-    const count = await call(h, '/v1beta/models/gemini-x:countTokens', {
+    const count = await h.call('/v1beta/models/gemini-x:countTokens', {
       headers: { 'x-goog-api-key': key },
       body: {
         contents: [{ role: 'user', parts: [{ text: 'How many tokens is this sentence?' }] }],
@@ -260,7 +247,7 @@ describe('Gemini models, countTokens and errors', () => {
   });
 
   it('answers in Google error shapes', async () => {
-    const { key } = await newCaller(h);
+    const { key } = await h.newCaller();
     const unknown = await generate(key, 'nope', {
       contents: [{ role: 'user', parts: [{ text: 'x' }] }],
     });

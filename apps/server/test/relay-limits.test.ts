@@ -68,6 +68,39 @@ describe('relay limits', () => {
     );
   });
 
+  it('holds the window in the reservation: 30 at once overspend it by at most one reservation', async () => {
+    const { user, token } = await limitedToken({ window_period: 'day', window_quota: 2000 });
+    // Each reserves (prompt + 10 replies at the completion ratio) × gpt-4's ratio 15 ≈ 400.
+    const replies = await Promise.all(
+      Array.from({ length: 30 }, () =>
+        postChat(h, token.authorization, { model: 'gpt-4', max_tokens: 10 }),
+      ),
+    );
+    const served = replies.filter((reply) => reply.status === 200).length;
+    const refused = replies.filter((reply) => reply.status === 429);
+    expect(served).toBeGreaterThan(0);
+    expect(served + refused.length).toBe(30);
+    const logs = await waitForLogs(h.db, user.id, served);
+    const charged = logs.reduce((sum, log) => sum + Number(log.quota), 0);
+    const journal = await h.db
+      .selectFrom('relay_reservations')
+      .select('id')
+      .where('token_id', '=', token.id)
+      .execute();
+    expect(journal).toEqual([]);
+    const row = await h.db
+      .selectFrom('tokens')
+      .select(['window_used', 'window_reserved', 'used_quota'])
+      .where('id', '=', token.id)
+      .executeTakeFirstOrThrow();
+    // Settled with the balances: the real charges in the window, every hold given back.
+    expect(Number(row.window_reserved)).toBe(0);
+    expect(Number(row.window_used)).toBe(charged);
+    expect(Number(row.used_quota)).toBe(charged);
+    expect(charged).toBeLessThan(2000 + 500);
+    expect(Number(refused[0]?.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+
   it('gives a concurrency slot back when the request fails, and keeps it while one is served', async () => {
     const { token } = await limitedToken({ concurrency_limit: 1 });
     const failed = await postChat(h, token.authorization, { model: 'broken-4' });

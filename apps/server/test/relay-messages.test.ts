@@ -1,6 +1,6 @@
 // POST /v1/messages (Anthropic Messages): forwarded as received to Anthropic channels,
 // translated for OpenAI, Gemini and Ollama ones; its events, errors, auth and count_tokens.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   anthropicReply,
   anthropicToolStream,
@@ -8,21 +8,9 @@ import {
   openAiCompletion,
   openAiToolStream,
 } from './fakes/fixtures/provider-streams';
-import {
-  call,
-  type DialectHarness,
-  events,
-  lastLog,
-  lastUpstream,
-  newCaller,
-  startDialectHarness,
-} from './helpers/dialect-harness';
+import { events, useDialectHarness } from './helpers/dialect-harness';
 
-let h: DialectHarness;
-beforeAll(async () => {
-  h = await startDialectHarness();
-});
-afterAll(() => h.close());
+const h = useDialectHarness();
 
 const weather = {
   name: 'get_weather',
@@ -35,14 +23,14 @@ const messages = (
   body: Record<string, unknown>,
   headers: Record<string, string> = {},
 ) =>
-  call(h, '/v1/messages', {
+  h.call('/v1/messages', {
     headers: { 'x-api-key': key, 'anthropic-version': '2023-06-01', ...headers },
     body: { max_tokens: 256, ...body },
   });
 
 describe('Messages → Anthropic (forwarded as received)', () => {
   it('keeps thinking signatures, cache_control and unknown fields, passes version and betas', async () => {
-    const { user, key } = await newCaller(h);
+    const { user, key } = await h.newCaller();
     h.upstream.script('/v1/messages', { json: anthropicReply([{ type: 'text', text: 'Hi!' }]) });
     const body = {
       model: 'claude-x',
@@ -69,7 +57,7 @@ describe('Messages → Anthropic (forwarded as received)', () => {
       type: 'message',
       content: [{ type: 'text', text: 'Hi!' }],
     });
-    const sent = lastUpstream(h);
+    const sent = h.lastUpstream();
     expect(sent.path).toBe('/v1/messages');
     expect(sent.body).toEqual({ ...body, max_tokens: 256 });
     expect(sent.headers).toMatchObject({
@@ -77,13 +65,13 @@ describe('Messages → Anthropic (forwarded as received)', () => {
       'anthropic-version': '2023-06-01',
       'anthropic-beta': 'interleaved-thinking-2025-05-14',
     });
-    const log = await lastLog(h, user.id);
+    const log = await h.lastLog(user.id);
     expect(log).toMatchObject({ prompt_tokens: 20, completion_tokens: 8, model_name: 'claude-x' });
     expect(log.other.dialect).toBe('anthropic');
   });
 
   it('streams the upstream events byte for byte and bills cache reads and writes', async () => {
-    const { user, key } = await newCaller(h);
+    const { user, key } = await h.newCaller();
     h.upstream.script('/v1/messages', { frames: anthropicToolStream });
     const answer = await messages(key, {
       model: 'claude-x',
@@ -92,13 +80,39 @@ describe('Messages → Anthropic (forwarded as received)', () => {
     });
     expect(answer.text).toBe(anthropicToolStream.join(''));
     expect(answer.headers.get('access-control-allow-origin')).toBe('*');
-    const log = await lastLog(h, user.id);
+    const log = await h.lastLog(user.id);
     // 25 uncached + 100 read + 10 written.
     expect(log).toMatchObject({ prompt_tokens: 135, completion_tokens: 30 });
     expect(log.other).toMatchObject({ cached_tokens: 100, cache_write_tokens: 10 });
   });
+  it('answers a browser preflight naming Authorization, cached, with the limit headers readable', async () => {
+    for (const path of [
+      '/v1/messages',
+      '/v1/chat/completions',
+      '/v1beta/models/gemini-x:generateContent',
+    ]) {
+      const answer = await h.call(path, {
+        method: 'OPTIONS',
+        headers: {
+          origin: 'http://127.0.0.1:9',
+          'access-control-request-method': 'POST',
+          'access-control-request-headers': 'authorization, content-type, x-api-key',
+        },
+      });
+      expect(answer.status).toBe(204);
+      // The Fetch standard's `*` never covers Authorization: it has to be named.
+      const allowed = answer.headers.get('access-control-allow-headers')?.split(/,\s*/);
+      expect(allowed).toEqual(expect.arrayContaining(['authorization', '*']));
+      expect(Number(answer.headers.get('access-control-max-age'))).toBeGreaterThan(0);
+      const exposed = answer.headers.get('access-control-expose-headers')?.split(/,\s*/);
+      expect(exposed).toEqual(
+        expect.arrayContaining(['retry-after', 'x-ratelimit-remaining-requests', 'x-request-id']),
+      );
+    }
+  });
+
   it('ends a forwarded stream the upstream broke off with an Anthropic error event', async () => {
-    const { user, key } = await newCaller(h);
+    const { user, key } = await h.newCaller();
     h.upstream.script('/v1/messages', { frames: anthropicToolStream, cutAfter: 4 });
     const answer = await messages(key, {
       model: 'claude-x',
@@ -110,13 +124,13 @@ describe('Messages → Anthropic (forwarded as received)', () => {
       event: 'error',
       data: { type: 'error', error: { type: 'api_error' } },
     });
-    expect((await lastLog(h, user.id)).other.stream_cut).toBe('upstream');
+    expect((await h.lastLog(user.id)).other.stream_cut).toBe('upstream');
   });
 });
 
 describe('Messages → OpenAI (translated)', () => {
   it('streams a tool call as tool_use with input_json_delta, stop_reason tool_use and usage', async () => {
-    const { user, key } = await newCaller(h);
+    const { user, key } = await h.newCaller();
     h.upstream.script('/v1/chat/completions', { frames: openAiToolStream });
     const answer = await messages(key, {
       model: 'gpt-x',
@@ -128,7 +142,7 @@ describe('Messages → OpenAI (translated)', () => {
     });
     expect(answer.status).toBe(200);
     expect(answer.headers.get('access-control-allow-origin')).toBe('*');
-    const sent = lastUpstream(h).body;
+    const sent = h.lastUpstream().body;
     expect(sent).toMatchObject({
       model: 'gpt-x',
       stream: true,
@@ -169,12 +183,12 @@ describe('Messages → OpenAI (translated)', () => {
       delta: { stop_reason: 'tool_use' },
       usage: { input_tokens: 30, cache_read_input_tokens: 20, output_tokens: 12 },
     });
-    const log = await lastLog(h, user.id);
+    const log = await h.lastLog(user.id);
     expect(log).toMatchObject({ prompt_tokens: 50, completion_tokens: 12 });
   });
 
   it('sends a tool-result turn as an assistant tool call and a tool message', async () => {
-    const { key } = await newCaller(h);
+    const { key } = await h.newCaller();
     h.upstream.script('/v1/chat/completions', {
       json: openAiCompletion({ content: 'It is sunny.' }),
     });
@@ -206,7 +220,7 @@ describe('Messages → OpenAI (translated)', () => {
       stop_reason: 'end_turn',
       usage: { input_tokens: 40, output_tokens: 10 },
     });
-    expect(lastUpstream(h).body.messages).toEqual([
+    expect(h.lastUpstream().body.messages).toEqual([
       { role: 'user', content: 'Weather in Paris?' },
       {
         role: 'assistant',
@@ -225,7 +239,7 @@ describe('Messages → OpenAI (translated)', () => {
   });
 
   it('refuses a server tool it cannot carry with a 400 naming it', async () => {
-    const { key } = await newCaller(h);
+    const { key } = await h.newCaller();
     const before = h.upstream.requests.length;
     const answer = await messages(key, {
       model: 'gpt-x',
@@ -242,7 +256,7 @@ describe('Messages → OpenAI (translated)', () => {
   });
 
   it('ends a stream the upstream broke off with an Anthropic error event and logs why', async () => {
-    const { user, key } = await newCaller(h);
+    const { user, key } = await h.newCaller();
     h.upstream.script('/v1/chat/completions', { frames: openAiToolStream, cutAfter: 3 });
     const answer = await messages(key, {
       model: 'gpt-x',
@@ -255,7 +269,7 @@ describe('Messages → OpenAI (translated)', () => {
       data: { type: 'error', error: { type: 'api_error' } },
     });
     expect(got.some((e) => e.event === 'message_stop')).toBe(false);
-    const log = await lastLog(h, user.id);
+    const log = await h.lastLog(user.id);
     expect(log.other).toMatchObject({
       stream_cut: 'upstream',
       stream_cut_reason: expect.any(String),
@@ -265,7 +279,7 @@ describe('Messages → OpenAI (translated)', () => {
 
 describe('Messages → Gemini and Ollama (translated)', () => {
   it('turns a Gemini functionCall into a tool_use block', async () => {
-    const { key } = await newCaller(h);
+    const { key } = await h.newCaller();
     h.upstream.script(':generateContent', {
       json: geminiReply([{ functionCall: { name: 'get_weather', args: { city: 'Paris' } } }]),
     });
@@ -279,7 +293,7 @@ describe('Messages → Gemini and Ollama (translated)', () => {
       content: [{ type: 'tool_use', name: 'get_weather', input: { city: 'Paris' } }],
       stop_reason: 'tool_use',
     });
-    expect(lastUpstream(h).body).toMatchObject({
+    expect(h.lastUpstream().body).toMatchObject({
       tools: [
         {
           functionDeclarations: [
@@ -293,7 +307,7 @@ describe('Messages → Gemini and Ollama (translated)', () => {
   });
 
   it('streams an Ollama reply as text blocks', async () => {
-    const { key } = await newCaller(h);
+    const { key } = await h.newCaller();
     h.upstream.script('/api/chat', {
       lines: [
         { model: 'llama-x', message: { role: 'assistant', content: 'Hi ' }, done: false },
@@ -326,9 +340,9 @@ describe('Messages → Gemini and Ollama (translated)', () => {
 
 describe('Messages auth, errors, count_tokens and models', () => {
   it('takes the key as Authorization: Bearer too', async () => {
-    const { token } = await newCaller(h);
+    const { token } = await h.newCaller();
     h.upstream.script('/v1/messages', { json: anthropicReply([{ type: 'text', text: 'ok' }]) });
-    const answer = await call(h, '/v1/messages', {
+    const answer = await h.call('/v1/messages', {
       headers: { authorization: token.authorization },
       body: { model: 'claude-x', max_tokens: 10, messages: [{ role: 'user', content: 'x' }] },
     });
@@ -336,7 +350,7 @@ describe('Messages auth, errors, count_tokens and models', () => {
   });
 
   it('answers in Anthropic error shapes, in English', async () => {
-    const { key } = await newCaller(h);
+    const { key } = await h.newCaller();
     const unknown = await messages(key, {
       model: 'nope',
       messages: [{ role: 'user', content: 'x' }],
@@ -356,7 +370,7 @@ describe('Messages auth, errors, count_tokens and models', () => {
   });
 
   it('relays an upstream error in Anthropic shape', async () => {
-    const { key } = await newCaller(h);
+    const { key } = await h.newCaller();
     h.upstream.script('/v1/messages', {
       status: 400,
       json: { type: 'error', error: { type: 'invalid_request_error', message: 'bad thing' } },
@@ -373,13 +387,13 @@ describe('Messages auth, errors, count_tokens and models', () => {
     expect(answer.json().error.message).toContain('bad thing');
   });
 
-  it('counts tokens without calling an upstream', async () => {
-    const { key } = await newCaller(h);
+  it('counts tokens locally, without calling an upstream, for a model no Anthropic channel serves', async () => {
+    const { key } = await h.newCaller();
     const before = h.upstream.requests.length;
-    const answer = await call(h, '/v1/messages/count_tokens', {
+    const answer = await h.call('/v1/messages/count_tokens', {
       headers: { 'x-api-key': key, 'anthropic-version': '2023-06-01' },
       body: {
-        model: 'claude-x',
+        model: 'gpt-x',
         tools: [weather],
         messages: [{ role: 'user', content: 'How is the weather in Paris today?' }],
       },
@@ -390,8 +404,8 @@ describe('Messages auth, errors, count_tokens and models', () => {
   });
 
   it('lists models in Anthropic shape when anthropic-version is sent', async () => {
-    const { key } = await newCaller(h);
-    const answer = await call(h, '/v1/models', {
+    const { key } = await h.newCaller();
+    const answer = await h.call('/v1/models', {
       headers: { 'x-api-key': key, 'anthropic-version': '2023-06-01' },
     });
     expect(answer.status).toBe(200);

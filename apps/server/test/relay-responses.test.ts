@@ -1,6 +1,6 @@
 // POST /v1/responses and GET / DELETE /v1/responses/{id}: forwarded to upstreams with the
 // Responses API, translated (and kept per token) for chat-only ones; previous_response_id.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   anthropicToolStream,
   openAiCompletion,
@@ -8,26 +8,14 @@ import {
   weatherTool,
 } from './fakes/fixtures/provider-streams';
 import { sse } from './fakes/scripted-upstream';
-import {
-  call,
-  type DialectHarness,
-  events,
-  lastLog,
-  lastUpstream,
-  newCaller,
-  startDialectHarness,
-} from './helpers/dialect-harness';
+import { events, useDialectHarness } from './helpers/dialect-harness';
 
-let h: DialectHarness;
-beforeAll(async () => {
-  h = await startDialectHarness();
-});
-afterAll(() => h.close());
+const h = useDialectHarness();
 
 const respond = (key: string, body: Record<string, unknown>) =>
-  call(h, '/v1/responses', { headers: { authorization: `Bearer ${key}` }, body });
+  h.call('/v1/responses', { headers: { authorization: `Bearer ${key}` }, body });
 const get = (key: string, id: string, method = 'GET') =>
-  call(h, `/v1/responses/${id}`, { method, headers: { authorization: `Bearer ${key}` } });
+  h.call(`/v1/responses/${id}`, { method, headers: { authorization: `Bearer ${key}` } });
 
 const upstreamResponse = {
   id: 'resp_up1',
@@ -54,7 +42,7 @@ const upstreamResponse = {
 
 describe('Responses → OpenAI (forwarded as received)', () => {
   it('forwards the body, streams the events untouched and bills the usage', async () => {
-    const { user, key } = await newCaller(h);
+    const { user, key } = await h.newCaller();
     const frames = [
       sse(
         {
@@ -91,17 +79,17 @@ describe('Responses → OpenAI (forwarded as received)', () => {
     };
     const answer = await respond(key, body);
     expect(answer.text).toBe(frames.join(''));
-    const sent = lastUpstream(h);
+    const sent = h.lastUpstream();
     expect(sent.path).toBe('/v1/responses');
     expect(sent.headers.authorization).toBe('Bearer oa-key');
     expect(sent.body).toEqual(body);
-    const log = await lastLog(h, user.id);
+    const log = await h.lastLog(user.id);
     expect(log).toMatchObject({ prompt_tokens: 11, completion_tokens: 3 });
     expect(log.other).toMatchObject({ dialect: 'responses', reasoning_tokens: 1 });
   });
 
   it('finds and deletes an upstream response through the channel that holds it', async () => {
-    const { key } = await newCaller(h);
+    const { key } = await h.newCaller();
     h.upstream.script('/v1/responses', { json: { ...upstreamResponse, id: 'resp_up2' } });
     expect((await respond(key, { model: 'gpt-x', input: 'Hello' })).json().id).toBe('resp_up2');
     h.upstream.script('/v1/responses/resp_up2', (request) =>
@@ -111,13 +99,13 @@ describe('Responses → OpenAI (forwarded as received)', () => {
     );
     const found = await get(key, 'resp_up2');
     expect(found.json()).toMatchObject({ id: 'resp_up2', status: 'completed' });
-    expect(lastUpstream(h)).toMatchObject({ method: 'GET', path: '/v1/responses/resp_up2' });
+    expect(h.lastUpstream()).toMatchObject({ method: 'GET', path: '/v1/responses/resp_up2' });
     const deleted = await get(key, 'resp_up2', 'DELETE');
     expect(deleted.json()).toMatchObject({ deleted: true });
     expect((await get(key, 'resp_up2')).status).toBe(404);
   });
   it('ends a forwarded stream the upstream broke off with response.failed', async () => {
-    const { key } = await newCaller(h);
+    const { key } = await h.newCaller();
     const frames = [
       sse(
         {
@@ -154,7 +142,7 @@ describe('Responses → OpenAI (forwarded as received)', () => {
 
 describe('Responses → chat-only upstreams (translated and kept)', () => {
   it('streams Anthropic thinking and a tool call as typed events, keeps the response', async () => {
-    const { user, key } = await newCaller(h);
+    const { user, key } = await h.newCaller();
     h.upstream.script('/v1/messages', { frames: anthropicToolStream });
     const answer = await respond(key, {
       model: 'claude-x',
@@ -194,12 +182,12 @@ describe('Responses → chat-only upstreams (translated and kept)', () => {
       input_tokens_details: { cached_tokens: 100 },
       output_tokens: 30,
     });
-    expect(lastUpstream(h).body).toMatchObject({
+    expect(h.lastUpstream().body).toMatchObject({
       system: 'Use tools.',
       thinking: { type: 'enabled', budget_tokens: 8192 },
       tools: [{ name: 'get_weather', input_schema: weatherTool.parameters }],
     });
-    await lastLog(h, user.id);
+    await h.lastLog(user.id);
 
     // The kept response is found, and the next turn continues it with the tool's output.
     const kept = await get(key, completed.id);
@@ -227,7 +215,7 @@ describe('Responses → chat-only upstreams (translated and kept)', () => {
       previous_response_id: completed.id,
       output: [{ type: 'message', content: [{ type: 'output_text', text: 'Sunny.' }] }],
     });
-    expect(lastUpstream(h).body.messages).toEqual([
+    expect(h.lastUpstream().body.messages).toEqual([
       { role: 'user', content: [{ type: 'text', text: 'Weather in Paris?' }] },
       {
         role: 'assistant',
@@ -244,7 +232,7 @@ describe('Responses → chat-only upstreams (translated and kept)', () => {
   });
 
   it('carries text.format json_schema to a chat-only upstream and answers a Response', async () => {
-    const { key } = await newCaller(h);
+    const { key } = await h.newCaller();
     h.upstream.script('/v1/chat/completions', {
       json: openAiCompletion({ content: '{"name":"Ada"}' }),
     });
@@ -279,7 +267,7 @@ describe('Responses → chat-only upstreams (translated and kept)', () => {
         output_tokens_details: { reasoning_tokens: 4 },
       },
     });
-    expect(lastUpstream(h).body).toMatchObject({
+    expect(h.lastUpstream().body).toMatchObject({
       model: 'compat-x',
       max_tokens: 50,
       response_format: {
@@ -292,11 +280,11 @@ describe('Responses → chat-only upstreams (translated and kept)', () => {
   });
 
   it('deletes a kept response', async () => {
-    const { key } = await newCaller(h);
+    const { key } = await h.newCaller();
     h.upstream.script('/v1/chat/completions', { json: openAiCompletion({ content: 'ok' }) });
     const id = (await respond(key, { model: 'compat-x', input: 'x' })).json().id;
     expect((await get(key, id)).status).toBe(200);
-    const other = await newCaller(h);
+    const other = await h.newCaller();
     // Another token does not see it.
     expect((await get(other.key, id)).status).toBe(404);
     expect((await get(key, id, 'DELETE')).json()).toEqual({
@@ -308,7 +296,7 @@ describe('Responses → chat-only upstreams (translated and kept)', () => {
   });
 
   it('ends a stream the upstream broke off with response.failed', async () => {
-    const { user, key } = await newCaller(h);
+    const { user, key } = await h.newCaller();
     h.upstream.script('/v1/chat/completions', { frames: openAiTextStream(), cutAfter: 3 });
     const answer = await respond(key, { model: 'compat-x', input: 'Sky?', stream: true });
     const last = events(answer.text).at(-1);
@@ -316,11 +304,11 @@ describe('Responses → chat-only upstreams (translated and kept)', () => {
       event: 'response.failed',
       data: { response: { status: 'failed', error: { code: 'server_error' } } },
     });
-    expect((await lastLog(h, user.id)).other.stream_cut).toBe('upstream');
+    expect((await h.lastLog(user.id)).other.stream_cut).toBe('upstream');
   });
 
   it('refuses a built-in tool over the caller’s data for a chat-only upstream, naming it; 404 for an unknown model', async () => {
-    const { key } = await newCaller(h);
+    const { key } = await h.newCaller();
     const tool = await respond(key, {
       model: 'compat-x',
       input: 'What do my files say?',

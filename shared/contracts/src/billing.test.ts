@@ -8,6 +8,7 @@ const item = (model_name: string, quota_type: 0 | 1 = 0): PricingItem => ({
   completion_ratio: 2,
   enable_groups: [],
   available: true,
+  price_set: true,
   owner_by: '',
 });
 

@@ -105,7 +105,11 @@ export interface PricingItem {
   model_price: number;
   completion_ratio: number;
   enable_groups: string[];
+  /** Usable by the caller: their group is served and the model has a price. */
   available: boolean;
+  /** False when no option (or built-in default) gives the model a ratio or a per-call price: the
+   * relay would bill it at the fallback ratio, so the console marks it "No price set". */
+  price_set: boolean;
   owner_by: string;
 }
 

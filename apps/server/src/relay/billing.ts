@@ -10,8 +10,9 @@ import type { NewLog } from '../db/schema';
 import type { PricingRules } from '../modules/pricing/pricing-rules';
 import type { RelayCaller } from './admission';
 import { type DeliveredProbe, ReservationKeeper } from './reconciliation';
-import { takeQuota } from './relay.repository';
-import { RelayError } from './relay-errors';
+import { takeQuota, type WindowHold } from './relay.repository';
+import { RelayError, WindowSpentError } from './relay-errors';
+import type { WindowTerms } from './settlement-plan';
 import { SETTLE_DELAY_MS, SettlementDeferred, SettlementQueue } from './settlement-queue';
 
 export interface PriceQuote extends TokenPrice {
@@ -44,6 +45,8 @@ export interface Reservation {
   amount: number;
   /** The user's quota when the request was admitted (for the low-quota reminder). */
   quotaBefore: number;
+  /** The amount held in the token's quota window too (issue 17), settled with the balances. */
+  window?: WindowHold | undefined;
 }
 
 export interface SettleInput {
@@ -57,6 +60,8 @@ export interface SettleInput {
 export interface ReserveMeta {
   model?: string;
   stream?: boolean;
+  /** The token's quota window, reserved in the same statement as its balance (see limits). */
+  window?: WindowTerms | undefined;
 }
 
 /** The node's identity and lease (see reconciliation.ts). */
@@ -131,6 +136,11 @@ export class Billing {
     });
   }
 
+  /** The model has a price (configured or built in): a name the gateway knows. */
+  knows(model: string): boolean {
+    return this.pricing.forModel(model).known;
+  }
+
   quote(model: string, group: string): PriceQuote {
     const pricing = this.pricing.forModel(model);
     return {
@@ -181,9 +191,16 @@ export class Billing {
     return Math.round(weighted * quote.modelRatio * quote.groupRatio);
   }
 
+  /** What the caller's balances can pay now (the user's quota, and the token's unless unlimited). */
+  payable(caller: RelayCaller): number {
+    const user = Math.max(0, caller.userQuota);
+    return caller.unlimited ? user : Math.min(user, Math.max(0, caller.tokenRemain));
+  }
+
   /**
-   * Takes the amount from token and user atomically, with the reservation's journal row; 403
-   * when either balance is short, 503 when the database cannot be reached (nothing taken).
+   * Takes the amount from token and user atomically, with the reservation's journal row (and,
+   * with `meta.window`, holds it in the token's quota window); 403 when either balance is short,
+   * WindowSpentError when the window is, 503 when the database cannot be reached (nothing taken).
    */
   async reserve(caller: RelayCaller, amount: number, meta: ReserveMeta = {}): Promise<Reservation> {
     if (caller.userQuota <= 0 || caller.userQuota < amount) {
@@ -198,7 +215,7 @@ export class Billing {
     };
     const nowMs = Date.now();
     this.live.set(reservation.id, null);
-    let taken: boolean;
+    let taken: Awaited<ReturnType<typeof takeQuota>>;
     try {
       taken = await takeQuota(
         this.db,
@@ -212,6 +229,7 @@ export class Billing {
           createdAt: this.now(),
           model: (meta.model ?? '').slice(0, 255),
           stream: meta.stream === true,
+          window: meta.window,
         },
         this.now(),
       );
@@ -225,12 +243,16 @@ export class Billing {
       if (isTransientDatabaseError(error)) throw databaseUnavailable();
       throw error;
     }
-    if (!taken) {
+    if (!taken.taken) {
       this.live.delete(reservation.id);
+      if (taken.spent === 'window') throw new WindowSpentError();
       const tokenShort = !caller.unlimited && caller.tokenRemain < amount;
       throw tokenShort
         ? new RelayError(403, 'relay.tokenQuotaShort', 'pre_consume_token_quota_failed')
         : new RelayError(403, 'relay.userQuotaShort', 'insufficient_user_quota');
+    }
+    if (taken.windowStartedAt !== undefined) {
+      reservation.window = { startedAt: taken.windowStartedAt, amount: reservation.amount };
     }
     return reservation;
   }
@@ -239,17 +261,19 @@ export class Billing {
    * A stream is being delivered; `text()` is what has gone out so far. The keeper records its
    * quota worth in the journal now and then (the prompt's share of the reservation plus the text
    * estimated at 4 bytes a token), so that if this node dies the reservation is settled for the
-   * delivered part rather than in full.
+   * delivered part rather than in full. `completionTokens`: the reply tokens the reservation assumed.
    */
   streaming(
     reservation: Reservation,
     quote: PriceQuote,
-    maxTokens: number,
+    completionTokens: number,
     text: () => string,
   ): void {
     if (!this.live.has(reservation.id)) return;
     const promptShare =
-      maxTokens > 0 ? Math.max(0, reservation.amount - this.estimate(quote, 0, maxTokens)) : 0;
+      completionTokens > 0
+        ? Math.max(0, reservation.amount - this.estimate(quote, 0, completionTokens))
+        : 0;
     this.live.set(reservation.id, () => {
       const delivered = text();
       if (delivered.length === 0) return 0;
@@ -291,6 +315,7 @@ export class Billing {
         countRequest: true,
         log: input.log ? { ...input.log, quota: 0 } : null,
         now: this.now(),
+        window: reservation.window,
       });
       // null: a reconciliation got there first (this node lost its lease) and charged it.
       charged = written ?? reservation.amount;
@@ -328,6 +353,7 @@ export class Billing {
         countRequest: false,
         log: null,
         now: this.now(),
+        window: reservation.window,
       });
     } catch (error) {
       if (!(error instanceof SettlementDeferred)) throw error;

@@ -10,26 +10,53 @@ import {
   insertJournalQuery,
   insertLogQuery,
   moveTokenQuery,
+  moveTokenWindowQuery,
   moveUserQuery,
+  type TokenWindowRow,
   takeTokenQuery,
+  takeTokenWindowQuery,
   takeUserQuery,
   tokenQuotaQuery,
+  tokenWindowQuery,
   tokenWithOwnerQuery,
   userQuotaQuery,
 } from './relay.queries';
 import {
   available,
   byKey,
+  guardedTokenMove,
   type JournalEntry,
   journalArgs,
   logFor,
   planSettlements,
+  QUOTA_SPENT,
   type Settlement,
+  TAKEN_NO_WINDOW,
+  type TakeResult,
   type TokenBalance,
+  type TokenMove,
+  tokenMoves,
+  WINDOW_SPENT,
+  windowSpent,
 } from './settlement-plan';
 
-/** Thrown inside a transaction to roll it back when the token's guard fails. */
-export class QuotaShort extends Error {}
+/** Thrown inside a transaction to roll it back when a guard fails; `result` says which. */
+export class QuotaShort extends Error {
+  constructor(readonly result: TakeResult = QUOTA_SPENT) {
+    super('quota short');
+  }
+}
+
+/** The Kysely take, for a batch that finds a Kysely transaction open on the connection. */
+export type TakeFallback = (entry: JournalEntry, now: number) => Promise<TakeResult>;
+
+interface PendingTake {
+  entry: JournalEntry;
+  now: number;
+  fallback: TakeFallback;
+  resolve: (result: TakeResult) => void;
+  reject: (error: unknown) => void;
+}
 
 /**
  * The relay's hot statements run directly on SQLite: each quota move is one synchronous
@@ -40,6 +67,9 @@ class DirectRelaySql {
   readonly candidates;
   private readonly takeUser;
   private readonly takeToken;
+  private readonly takeTokenWindow;
+  private readonly tokenWindow;
+  private readonly moveTokenWindow;
   private readonly moveUser;
   private readonly moveToken;
   private readonly addChannelUsed;
@@ -48,8 +78,11 @@ class DirectRelaySql {
   private readonly insertJournal;
   private readonly deleteJournal;
   private readonly logInserts = new Map<string, DirectStatement<unknown>>();
-  /** The guarded take with its journal row (see takeQuota), in a transaction of its own. */
-  readonly take: (entry: JournalEntry, now: number) => boolean;
+  /** The guarded take with its journal row (see takeQuota); a savepoint inside a batch. */
+  private readonly take: (entry: JournalEntry, now: number) => TakeResult;
+  /** The takes of one event-loop turn in one transaction, each in a savepoint of its own. */
+  private readonly takeAll: (batch: readonly PendingTake[]) => (TakeResult | null)[];
+  private pendingTakes: PendingTake[] = [];
   /** The settlements (see settleQuotas) in one transaction; what each was charged. */
   readonly settle: (settlements: readonly Settlement[]) => (number | null)[];
   /** A whole amount given back without a journal row (a task refunded later). */
@@ -65,6 +98,13 @@ class DirectRelaySql {
     this.candidates = statement('listCandidates', candidatesQuery, 2);
     this.takeUser = statement('takeUserQuota', takeUserQuery, 2);
     this.takeToken = statement('takeTokenQuota', takeTokenQuery, 3);
+    this.takeTokenWindow = statement<{ window_started_at: number }>(
+      'takeTokenWindowQuota',
+      (q, arg) => takeTokenWindowQuery(q, arg).returning('window_started_at'),
+      5,
+    );
+    this.tokenWindow = statement<TokenWindowRow>('tokenWindow', tokenWindowQuery, 1);
+    this.moveTokenWindow = statement('moveTokenWindow', moveTokenWindowQuery, 5);
     this.moveUser = statement('moveUserQuota', moveUserQuery, 4);
     this.moveToken = statement('moveTokenQuota', moveTokenQuery, 2);
     this.addChannelUsed = statement('addChannelUsed', addChannelUsedQuery, 2);
@@ -74,12 +114,24 @@ class DirectRelaySql {
     this.deleteJournal = statement('deleteJournal', deleteJournalQuery, 1);
     // better-sqlite3 builds a transaction function's wrappers on each transaction() call: once.
     const transaction = direct.connection.transaction.bind(direct.connection);
-    this.take = transaction((entry: JournalEntry, now: number) => {
+    this.take = transaction((entry: JournalEntry, now: number): TakeResult => {
       this.insertJournal.run(...journalArgs(entry));
-      if (this.takeToken.run(entry.amount, now, entry.tokenId) !== 1) throw new QuotaShort();
+      const result = this.takeTokenRow(entry, now);
       if (this.takeUser.run(entry.amount, entry.userId) !== 1) throw new QuotaShort();
-      return true;
+      return result;
     });
+    this.takeAll = transaction((batch: readonly PendingTake[]) =>
+      batch.map((item) => {
+        try {
+          return this.take(item.entry, item.now);
+        } catch (error) {
+          if (error instanceof QuotaShort) return error.result;
+          // Its savepoint is rolled back; the others still commit. Told below.
+          item.reject(error);
+          return null;
+        }
+      }),
+    );
     this.settle = transaction((all: readonly Settlement[]) => {
       // Only settlements whose journal row is still there apply (exactly once).
       const result: (number | null)[] = all.map(() => null);
@@ -91,7 +143,7 @@ class DirectRelaySql {
         where.push(index);
       }
       const plan = planSettlements(live);
-      for (const [tokenId, delta] of byKey(plan.tokens)) this.moveToken.run(delta, tokenId);
+      for (const move of tokenMoves(plan)) this.applyTokenMove(move);
       for (const [channelId, used] of byKey(plan.channels))
         this.addChannelUsed.run(used, channelId);
       for (const [userId, user] of byKey(plan.users)) {
@@ -113,6 +165,85 @@ class DirectRelaySql {
     });
   }
 
+  /**
+   * Takes the amount from the token row (guarded by its balance and, with a window, by the
+   * window): the window's start, or QuotaShort saying which guard refused.
+   */
+  private takeTokenRow(entry: JournalEntry, now: number): TakeResult {
+    const { window } = entry;
+    if (!window) {
+      if (this.takeToken.run(entry.amount, now, entry.tokenId) !== 1) throw new QuotaShort();
+      return TAKEN_NO_WINDOW;
+    }
+    const [row] = this.takeTokenWindow.all(
+      entry.amount,
+      now,
+      entry.tokenId,
+      window.cutoff,
+      window.freshStart,
+    );
+    if (row) return { taken: true, windowStartedAt: Number(row.window_started_at) };
+    const state = this.tokenWindow.all(entry.tokenId)[0];
+    throw new QuotaShort(windowSpent(state, window.cutoff) ? WINDOW_SPENT : QUOTA_SPENT);
+  }
+
+  /**
+   * Queues a take for the transaction of this event-loop turn: the takes of requests that
+   * arrive together share one commit and write the token, user and journal pages once.
+   */
+  takeSoon(entry: JournalEntry, now: number, fallback: TakeFallback): Promise<TakeResult> {
+    return new Promise((resolve, reject) => {
+      if (this.pendingTakes.length === 0) setImmediate(this.flushTakes);
+      this.pendingTakes.push({ entry, now, fallback, resolve, reject });
+    });
+  }
+
+  private readonly flushTakes = (): void => {
+    const batch = this.pendingTakes;
+    this.pendingTakes = [];
+    // A Kysely transaction awaiting between its statements holds the connection: these takes
+    // then queue behind it through Kysely rather than join it.
+    if (this.direct.connection.inTransaction) {
+      for (const item of batch) item.fallback(item.entry, item.now).then(item.resolve, item.reject);
+      return;
+    }
+    // One take alone is a transaction of its own (no savepoint to pay for).
+    const [only] = batch;
+    if (only && batch.length === 1) {
+      try {
+        only.resolve(this.take(only.entry, only.now));
+      } catch (error) {
+        if (error instanceof QuotaShort) only.resolve(error.result);
+        else only.reject(error);
+      }
+      return;
+    }
+    let results: (TakeResult | null)[];
+    try {
+      results = this.takeAll(batch);
+    } catch (error) {
+      for (const item of batch) item.reject(error);
+      return;
+    }
+    for (const [index, item] of batch.entries()) {
+      const result = results[index];
+      if (result) item.resolve(result);
+    }
+  };
+
+  private applyTokenMove(move: TokenMove): void {
+    const { window } = move;
+    if (window) {
+      this.moveTokenWindow.run(
+        move.delta,
+        window.charged,
+        window.back,
+        window.startedAt,
+        move.tokenId,
+      );
+    } else if (move.delta !== 0) this.moveToken.run(move.delta, move.tokenId);
+  }
+
   /** A settlement above its reservation, inside the caller's transaction; returns the charge. */
   private applyGuarded(s: Settlement): number {
     const user = this.userQuota.all(s.userId)[0] as { quota: number } | undefined;
@@ -120,7 +251,7 @@ class DirectRelaySql {
     const charged = s.reserved + Math.min(s.cost - s.reserved, available(user, token));
     const delta = charged - s.reserved;
     this.moveUser.run(delta, charged, s.countRequest ? 1 : 0, s.userId);
-    if (delta !== 0) this.moveToken.run(delta, s.tokenId);
+    this.applyTokenMove(guardedTokenMove(s, charged));
     if (charged > 0 && s.channelId > 0) this.addChannelUsed.run(charged, s.channelId);
     return charged;
   }

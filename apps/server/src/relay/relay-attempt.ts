@@ -95,6 +95,19 @@ export function streamPipe(
   return translatedPipe(route.adapter, ctx, dialect, render);
 }
 
+/** The upstream's events translated and rendered in the caller's dialect. */
+function frames(
+  translator: StreamTranslator,
+  renderer: ReturnType<Dialect['streamRenderer']>,
+  events: SseEvent[],
+): string {
+  let out = '';
+  for (const event of events) {
+    for (const payload of translator.push(event)) out += renderer.chunk(payload);
+  }
+  return out;
+}
+
 function translatedPipe(
   adapter: ProviderAdapter,
   ctx: AdapterContext,
@@ -104,18 +117,20 @@ function translatedPipe(
   const reader = streamReader(adapter.streamFraming);
   const translator: StreamTranslator = adapter.stream(ctx);
   const renderer = dialect.streamRenderer(render);
-  const frames = (events: SseEvent[]) => {
-    let out = '';
-    for (const event of events) {
-      for (const payload of translator.push(event)) out += renderer.chunk(payload);
-    }
-    return out;
-  };
+  // Method shorthands: the bundle names every other per-request closure (a defineProperty each).
   return {
-    push: (chunk) => frames(reader.push(chunk)),
-    flush: () => frames(reader.flush()),
-    end: (usage) => renderer.end(usage),
-    fail: (error) => renderer.fail(error),
+    push(chunk) {
+      return frames(translator, renderer, reader.push(chunk));
+    },
+    flush() {
+      return frames(translator, renderer, reader.flush());
+    },
+    end(usage) {
+      return renderer.end(usage);
+    },
+    fail(error) {
+      return renderer.fail(error);
+    },
     get usage() {
       return translator.usage;
     },
@@ -133,16 +148,20 @@ function nativePipe(native: NativeRoute, render: RenderContext): StreamPipe {
   const reader = streamReader('sse');
   const watch = native.watch(render);
   return {
-    push: (chunk) => {
+    push(chunk) {
       for (const event of reader.push(chunk)) watch.push(event);
       return chunk;
     },
-    flush: () => {
+    flush() {
       for (const event of reader.flush()) watch.push(event);
       return '';
     },
-    end: () => '',
-    fail: (error) => watch.fail(error),
+    end() {
+      return '';
+    },
+    fail(error) {
+      return watch.fail(error);
+    },
     get usage() {
       return watch.usage;
     },

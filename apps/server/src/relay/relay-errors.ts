@@ -49,6 +49,17 @@ export class LimitError extends RelayError {
   }
 }
 
+/**
+ * The token's quota window was spent when the reservation was taken (issue 17): nothing was
+ * taken. The relay turns it into the limiter's 429 (`LimitsService.windowRefusal`).
+ */
+export class WindowSpentError extends Error {
+  constructor() {
+    super("the token's quota window is spent");
+    this.name = 'WindowSpentError';
+  }
+}
+
 /** An upstream's failure: its status (after status_code_mapping) and its error, OpenAI-shaped. */
 export class UpstreamError extends Error {
   constructor(

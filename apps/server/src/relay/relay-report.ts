@@ -5,7 +5,7 @@
 import { performance } from 'node:perf_hooks';
 import { channelTypeById } from '@switchyard/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { LimitLease, LimitsService } from '../modules/limits';
+import type { LimitLease, LimitsService, TokenLimits, WindowTerms } from '../modules/limits';
 import type { Outcome } from '../modules/status';
 import type { RelayObserver, RelayOutcome } from '../ops/relay-observer';
 import type { SpanHandle } from '../ops/tracing';
@@ -14,10 +14,10 @@ import type { Usage } from './billing';
 import type { DialectName } from './dialects/types';
 import type { ChannelRow } from './relay.repository';
 import type { Delivery } from './relay-delivery';
-import { LimitError, RelayError, type UpstreamError } from './relay-errors';
+import { LimitError, RelayError, type UpstreamError, WindowSpentError } from './relay-errors';
 
 export interface ReportSinks {
-  limits?: Pick<LimitsService, 'admit'> | undefined;
+  limits?: Pick<LimitsService, 'admit' | 'windowRefusal'> | undefined;
   outcomes?: { recordOutcome(outcome: Outcome): void } | undefined;
   observer?: RelayObserver | undefined;
 }
@@ -35,6 +35,20 @@ const OBSERVED_DIALECT: Record<DialectName, string> = {
   anthropic: 'anthropic',
   gemini: 'gemini',
 };
+
+/** Gateway refusals the status page counts against the model (issue 17). */
+const MODEL_REFUSALS = new Set([
+  'insufficient_user_quota',
+  'pre_consume_token_quota_failed',
+  'model_not_found',
+  'channel_unavailable',
+]);
+
+const isModelRefusal = (error: unknown, modelKnown: boolean): boolean =>
+  error instanceof LimitError ||
+  (error instanceof RelayError &&
+    MODEL_REFUSALS.has(error.code) &&
+    (modelKnown || error.code !== 'model_not_found'));
 
 const providerOf = (channel: ChannelRow): string | undefined =>
   channelTypeById(channel.type)?.family;
@@ -67,25 +81,48 @@ export class RelayReport {
     private readonly started: number,
   ) {}
 
-  /** Token and group limits: throws the 429 (LimitError), else sets the x-ratelimit-* headers. */
+  /**
+   * Token and group limits: throws the 429 (LimitError), else sets the x-ratelimit-* headers.
+   * Returns the token's quota window for the reservation to hold (the reservation takes it in
+   * the statement that takes the token's balance, and the settlement charges it).
+   */
   async admit(
     caller: RelayCaller,
     reply: FastifyReply,
     estimatedTokens: number,
     estimatedQuota: number,
-  ): Promise<void> {
-    if (!this.sinks.limits) return;
-    const admission = await this.sinks.limits.admit({
+  ): Promise<WindowTerms | undefined> {
+    const { limits } = this.sinks;
+    if (!limits) return undefined;
+    const admission = await limits.admit({
       token: caller.limits,
       userId: caller.userId,
       group: caller.group,
       estimatedTokens,
       estimatedQuota,
+      reservesWindow: true,
     });
     if (!admission.admitted) throw new LimitError(admission.refusal);
     this.lease = admission.lease;
     this.leaseOpen = true;
-    if (Object.keys(this.lease.headers).length > 0) reply.headers(this.lease.headers);
+    for (const _ in this.lease.headers) {
+      reply.headers(this.lease.headers);
+      break;
+    }
+    return this.lease.window;
+  }
+
+  /**
+   * The reservation failed: the error to answer with (a spent window becomes the limiter's 429),
+   * reported as a rejection, the lease released.
+   */
+  async reserveFailed(error: unknown, token: TokenLimits): Promise<unknown> {
+    let answer = error;
+    if (error instanceof WindowSpentError && this.sinks.limits) {
+      answer = new LimitError(await this.sinks.limits.windowRefusal(token, this.lease.headers));
+    }
+    await this.failed('rejected', answer);
+    return answer;
   }
 
   /** The reservation was refunded (or never made): the lease gives back what it holds. */
@@ -160,14 +197,20 @@ export class RelayReport {
   }
 
   /** The request ended without a delivered reply (refunded): releases the lease, reports it. */
-  async failed(outcome: RelayOutcome, error?: unknown): Promise<void> {
+  async failed(outcome: RelayOutcome, error?: unknown, modelKnown = true): Promise<void> {
     await this.release();
-    // A gateway refusal before any attempt says nothing about the model's health.
     const attempted = this.channelId !== 0;
     const label =
       outcome === 'error' && error instanceof RelayError && !attempted ? 'rejected' : outcome;
-    // A client that left is no failure of the channel either.
-    const success = attempted && outcome !== 'cancelled' ? false : undefined;
+    // A client that left is no failure of the channel; a gateway refusal before any attempt is
+    // one of the model (limits, quota, no channel), recorded without a channel; other refusals
+    // (a bad request, a forbidden model) say nothing about it.
+    const success =
+      outcome === 'cancelled'
+        ? undefined
+        : attempted || (label === 'rejected' && isModelRefusal(error, modelKnown))
+          ? false
+          : undefined;
     this.end(success, this.channelId, -1, {
       model: this.model,
       channelId: attempted ? this.channelId : null,

@@ -160,6 +160,65 @@ export const takeTokenQuery = (q: Db, arg: Arg) =>
       eb.or([eb('unlimited_quota', '=', sql.lit(1)), eb('remain_quota', '>=', arg<number>(0))]),
     );
 
+/** Where a quota window starts over: before `cutoff` it is over and restarts at `freshStart`. */
+const windowOver = (arg: Arg, cutoff: number) => sql<boolean>`window_started_at < ${arg(cutoff)}`;
+
+/**
+ * takeTokenQuery that also reserves the amount in the token's quota window (issue 17), in the
+ * same statement: admitted while `window_used + window_reserved < window_quota`, so a window is
+ * overspent by at most one reservation; a window that began before the cutoff restarts at
+ * freshStart with this reservation alone. Args: amount, now, id, cutoff, freshStart. On MySQL
+ * SET runs left to right with updated values, so window_started_at is assigned last.
+ */
+export const takeTokenWindowQuery = (q: Db, arg: Arg) =>
+  takeTokenQuery(q, arg)
+    .set({
+      window_used: sql`CASE WHEN ${windowOver(arg, 3)} THEN 0 ELSE window_used END`,
+      window_reserved: sql`CASE WHEN ${windowOver(arg, 3)} THEN ${arg(0)} ELSE window_reserved + ${arg(0)} END`,
+      window_started_at: sql`CASE WHEN ${windowOver(arg, 3)} THEN ${arg(4)} ELSE window_started_at END`,
+    })
+    .where(sql<boolean>`(${windowOver(arg, 3)} OR window_used + window_reserved < window_quota)`);
+
+/** The window columns and balance of a token: why a windowed take was refused (args: id). */
+export const tokenWindowQuery = (q: Db, arg: Arg) =>
+  q
+    .selectFrom('tokens')
+    .select([
+      'remain_quota',
+      'unlimited_quota',
+      'window_started_at',
+      'window_used',
+      'window_reserved',
+      'window_quota',
+    ])
+    .where('id', '=', arg<number>(0));
+
+export interface TokenWindowRow {
+  remain_quota: number;
+  unlimited_quota: number;
+  window_started_at: number;
+  window_used: number;
+  window_reserved: number;
+  window_quota: number;
+}
+
+/**
+ * moveTokenQuery plus the window's settlement: `charged` added to window_used and the
+ * reservations `back` given back from window_reserved if the window that held them is still the
+ * current one (a request that outlived its window charges the new one). Args: delta, charged,
+ * back, startedAt, id.
+ */
+export const moveTokenWindowQuery = (q: Db, arg: Arg) =>
+  q
+    .updateTable('tokens')
+    .set({
+      remain_quota: sql`remain_quota - ${arg(0)}`,
+      used_quota: sql`used_quota + ${arg(0)}`,
+      window_used: sql`window_used + ${arg(1)}`,
+      window_reserved: sql`CASE WHEN window_started_at = ${arg(3)} THEN (CASE WHEN window_reserved > ${arg(2)} THEN window_reserved - ${arg(2)} ELSE 0 END) ELSE window_reserved END`,
+    })
+    .where('id', '=', arg<number>(4));
+
 /** used_quota + amount (args: amount, id). */
 export const addChannelUsedQuery = (q: Db, arg: Arg) =>
   q

@@ -18,25 +18,37 @@ import {
   candidatesQuery,
   insertJournalQuery,
   moveTokenQuery,
+  moveTokenWindowQuery,
   moveUserQuery,
   type TokenOwnerRow,
+  type TokenWindowRow,
   takeTokenQuery,
+  takeTokenWindowQuery,
   takeUserQuery,
+  tokenWindowQuery,
   tokenWithOwnerQuery,
 } from './relay.queries';
 import { RelayError } from './relay-errors';
 import {
   available,
   byKey,
+  guardedTokenMove,
   type JournalEntry,
   journalArgs,
   logFor,
   planSettlements,
+  QUOTA_SPENT,
   type Settlement,
+  TAKEN_NO_WINDOW,
+  type TakeResult,
+  type TokenMove,
+  tokenMoves,
+  WINDOW_SPENT,
+  windowSpent,
 } from './settlement-plan';
 
 export type { CandidateRow, ChannelRow, TokenOwnerRow } from './relay.queries';
-export type { JournalEntry, Settlement } from './settlement-plan';
+export type { JournalEntry, Settlement, TakeResult, WindowHold } from './settlement-plan';
 
 const databaseUnavailable = () =>
   new RelayError(503, 'relay.databaseUnavailable', 'database_unavailable');
@@ -110,33 +122,70 @@ export { listGroupModels } from '../modules/users/users.repository';
 
 /**
  * Takes the entry's amount from the token and the user, both guarded so neither goes below zero,
- * and writes its journal row; all or nothing. Returns false (and changes nothing) when either
- * balance is short. The user row, which every request of the user updates, is locked last, so
- * it is held only until the commit.
+ * and writes its journal row; all or nothing. With `entry.window` the token's quota window holds
+ * the amount too, guarded in the same statement (issue 17). Refused (nothing changed) when a
+ * balance is short or the window spent, saying which. The user row, which every request of the
+ * user updates, is locked last, so it is held only until the commit. On SQLite the takes of one
+ * event-loop turn share a transaction (direct-sqlite).
  */
-export async function takeQuota(db: Db, entry: JournalEntry, now: number): Promise<boolean> {
+export function takeQuota(db: Db, entry: JournalEntry, now: number): Promise<TakeResult> {
   const direct = directOf(db);
+  if (direct) return direct.takeSoon(entry, now, (e, at) => takeWithKysely(db, e, at));
+  return takeWithKysely(db, entry, now);
+}
+
+async function takeWithKysely(db: Db, entry: JournalEntry, now: number): Promise<TakeResult> {
   try {
-    if (direct) return direct.take(entry, now);
     return await db.transaction().execute(async (trx) => {
       await runTemplate(trx, 'insertJournal', insertJournalQuery, journalArgs(entry));
-      const token = await runTemplate(trx, 'takeTokenQuota', takeTokenQuery, [
-        entry.amount,
-        now,
-        entry.tokenId,
-      ]);
-      if (affected(token) !== 1) throw new QuotaShort();
+      const taken = await takeTokenRow(trx, entry, now);
       const user = await runTemplate(trx, 'takeUserQuota', takeUserQuery, [
         entry.amount,
         entry.userId,
       ]);
       if (affected(user) !== 1) throw new QuotaShort();
-      return true;
+      return taken;
     });
   } catch (error) {
-    if (error instanceof QuotaShort) return false;
+    if (error instanceof QuotaShort) return error.result;
     throw error;
   }
+}
+
+/** The token's part of a take (see takeQuota); throws QuotaShort saying which guard refused. */
+async function takeTokenRow(trx: Db, entry: JournalEntry, now: number): Promise<TakeResult> {
+  const { window } = entry;
+  if (!window) {
+    const token = await runTemplate(trx, 'takeTokenQuota', takeTokenQuery, [
+      entry.amount,
+      now,
+      entry.tokenId,
+    ]);
+    if (affected(token) !== 1) throw new QuotaShort();
+    return TAKEN_NO_WINDOW;
+  }
+  const args = [entry.amount, now, entry.tokenId, window.cutoff, window.freshStart];
+  const mysql = engineOf(trx) === 'mysql';
+  // PostgreSQL hands the window's start back in the statement; MySQL reads it after (the row
+  // stays locked by the update until the commit).
+  const result = mysql
+    ? await runTemplate(trx, 'takeTokenWindowQuota', takeTokenWindowQuery, args)
+    : await runTemplate(
+        trx,
+        'takeTokenWindowQuotaReturning',
+        (q, arg) => takeTokenWindowQuery(q, arg).returning('window_started_at'),
+        args,
+      );
+  const returned = result.rows[0] as { window_started_at?: number } | undefined;
+  if (!mysql && returned)
+    return { taken: true, windowStartedAt: Number(returned.window_started_at) };
+  const state = (
+    await runTemplate<TokenWindowRow>(trx, 'tokenWindow', tokenWindowQuery, [entry.tokenId])
+  ).rows[0];
+  if (mysql && affected(result) === 1) {
+    return { taken: true, windowStartedAt: Number(state?.window_started_at ?? window.freshStart) };
+  }
+  throw new QuotaShort(windowSpent(state, window.cutoff) ? WINDOW_SPENT : QUOTA_SPENT);
 }
 
 /** Deletes the journal rows of these ids; returns the ids that were there (locked till commit). */
@@ -190,7 +239,7 @@ export async function settleQuotas(
     );
     const live = settlements.filter((s) => present.has(s.id));
     const plan = planSettlements(live);
-    for (const [tokenId, delta] of byKey(plan.tokens)) await moveToken(trx, tokenId, delta);
+    for (const move of tokenMoves(plan)) await applyTokenMove(trx, move);
     for (const [channelId, used] of byKey(plan.channels)) {
       await addChannelUsed(trx, channelId, used);
     }
@@ -201,8 +250,8 @@ export async function settleQuotas(
       const s = live[index] as Settlement;
       const available = await lockedAvailable(trx, s.userId, s.tokenId);
       const charged = s.reserved + Math.min(s.cost - s.reserved, available);
+      await applyTokenMove(trx, guardedTokenMove(s, charged));
       const delta = charged - s.reserved;
-      if (delta !== 0) await moveToken(trx, s.tokenId, delta);
       if (charged > 0 && s.channelId > 0) await addChannelUsed(trx, s.channelId, charged);
       await moveUser(trx, s.userId, delta, charged, s.countRequest ? 1 : 0);
       plan.charges[index] = charged;
@@ -225,6 +274,19 @@ const moveUser = (db: Db, userId: number, delta: number, used: number, requests:
 
 const moveToken = (db: Db, tokenId: number, delta: number) =>
   runTemplate(db, 'moveTokenQuota', moveTokenQuery, [delta, tokenId]);
+
+async function applyTokenMove(db: Db, move: TokenMove): Promise<void> {
+  const { window } = move;
+  if (window) {
+    await runTemplate(db, 'moveTokenWindow', moveTokenWindowQuery, [
+      move.delta,
+      window.charged,
+      window.back,
+      window.startedAt,
+      move.tokenId,
+    ]);
+  } else if (move.delta !== 0) await moveToken(db, move.tokenId, move.delta);
+}
 
 const addChannelUsed = (db: Db, channelId: number, used: number) =>
   runTemplate(db, 'addChannelUsed', addChannelUsedQuery, [used, channelId]);

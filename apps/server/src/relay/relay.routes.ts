@@ -43,11 +43,24 @@ const AUDIO_BODY_LIMIT = 25 * 1024 * 1024;
 /** Balance shown to clients that read OpenAI's billing endpoints for an unlimited token. */
 const UNLIMITED_BALANCE = 100_000_000;
 
+/**
+ * Browser pages of any origin may call /v1 with a key (no cookies). The Fetch standard's `*` in
+ * allow-headers never covers Authorization, so it is named; preflights are cached for a day
+ * (browsers cap it lower); the request id, Retry-After and the rate-limit headers are readable.
+ */
 const CORS_HEADERS = {
   'access-control-allow-origin': '*',
   'access-control-allow-methods': 'GET, POST, DELETE, OPTIONS',
-  'access-control-allow-headers': '*',
-  'access-control-expose-headers': 'x-request-id, request-id',
+  'access-control-allow-headers': 'authorization, *',
+  'access-control-max-age': '86400',
+  'access-control-expose-headers': [
+    'x-request-id',
+    'request-id',
+    'retry-after',
+    ...['limit', 'remaining', 'reset'].flatMap((what) =>
+      ['requests', 'tokens'].map((unit) => `x-ratelimit-${what}-${unit}`),
+    ),
+  ].join(', '),
 };
 
 declare module 'fastify' {
@@ -120,7 +133,7 @@ export function registerRelayRoutes(app: FastifyInstance, deps: RelayRouteDeps):
       return relay.handle(request, reply, embeddingsIngress);
     });
 
-    registerMessagesRoutes(scope, relay);
+    registerMessagesRoutes(scope, relay, deps.db);
     registerGeminiRoutes(scope, relay, deps.db);
     registerResponsesRoutes(scope, { relay, db: deps.db, options: deps.options, now: deps.now });
 

@@ -3,7 +3,7 @@
 // route, retrying other channels) → deliver (rendered in the caller's dialect) → settle (cost
 // and consume log) or refund. Billing, retries, selection and logging live here for all dialects.
 import { performance } from 'node:perf_hooks';
-import { channelTypeById } from '@switchyard/contracts';
+import { channelTypeById, modelOutputLimit } from '@switchyard/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/database';
 import { languageOf } from '../i18n';
@@ -11,7 +11,7 @@ import type { OptionsStore } from '../modules/options/options.store';
 import { adapterFor } from './adapters/registry';
 import type { AdapterContext } from './adapters/types';
 import { admitCaller, assertHasQuota, assertModelAllowed, type RelayCaller } from './admission';
-import type { Billing, PriceQuote } from './billing';
+import type { Billing, PriceQuote, Reservation } from './billing';
 import { unsupportedParameter } from './canonical/unsupported';
 import type { ChannelHealth } from './channel-health';
 import type { Dialect, DialectRequest, RenderContext } from './dialects/types';
@@ -73,19 +73,8 @@ export class RelayService {
     // Stage 1–2: admit the caller, then read the request in its dialect.
     const caller = await this.admit(request, ingress.key?.(request));
     const parsed = await ingress.parse(request, caller);
-    this.check(caller, parsed);
-    // Stage 3: the channels that serve the model, best first.
-    const plan = await planChannels(
-      this.deps.db,
-      caller.group,
-      parsed.model,
-      caller.pinnedChannelId,
-      this.deps.random,
-    );
-    const first = plan.next() as CandidateRow;
-    // Stage 4: reserve the estimate before any upstream call.
-    const quote = this.deps.billing.quote(mapModel(first, parsed.model), caller.group);
-    const estimate = await this.estimate(parsed, quote);
+    // A request that builds on a reply one upstream holds goes to that channel alone.
+    const pinned = parsed.channelId ?? caller.pinnedChannelId;
     const report = new RelayReport(
       this.deps.sinks ?? {},
       request,
@@ -93,14 +82,34 @@ export class RelayService {
       parsed.model,
       started,
     );
-    // Limits after the estimate (TPM and the window need it), before anything is reserved.
-    await report.admit(caller, reply, estimate.tokens, estimate.quota);
-    const reservation = await this.deps.billing
-      .reserve(caller, estimate.quota, { model: quote.model, stream: parsed.stream })
-      .catch(async (error: unknown) => {
-        await report.failed('rejected', error);
-        throw error;
-      });
+    // Stage 3: the channels that serve the model, best first; Stage 4: reserve the estimate
+    // before any upstream call. A refusal here is reported (the status page counts the model's).
+    let plan: Awaited<ReturnType<typeof planChannels>>;
+    let first: CandidateRow;
+    let quote: PriceQuote;
+    let reservation: Reservation;
+    let completionReserved = 0;
+    try {
+      const text = this.check(caller, parsed);
+      plan = await planChannels(this.deps.db, caller.group, parsed.model, pinned, this.deps.random);
+      first = plan.next() as CandidateRow;
+      quote = this.deps.billing.quote(mapModel(first, parsed.model), caller.group);
+      const estimate = await this.estimate(caller, parsed, quote, text);
+      completionReserved = estimate.completion;
+      // Limits after the estimate (TPM and the window need it), before anything is reserved.
+      const window = await report.admit(caller, reply, estimate.tokens, estimate.quota);
+      reservation = await this.deps.billing
+        .reserve(caller, estimate.quota, { model: quote.model, stream: parsed.stream, window })
+        .catch(async (error: unknown) => {
+          throw await report.reserveFailed(error, caller.limits);
+        });
+    } catch (error) {
+      // reserveFailed has reported its own; a second report is a no-op. A model nobody serves
+      // counts on the status page only under a name the gateway prices (a caller's made-up
+      // names stay off the public page).
+      await report.failed('rejected', error, this.deps.billing.knows(parsed.model));
+      throw error;
+    }
     const render: RenderContext = {
       model: quote.model,
       includeUsage: parsed.includeUsage,
@@ -109,14 +118,19 @@ export class RelayService {
     ingress.prepare?.(render, caller);
 
     // A client that goes away aborts the upstream call (the response's close, not req.destroyed).
+    // (Per-request callbacks are method shorthands or inline: the bundle names every other
+    // closure it creates, an Object.defineProperty of several microseconds each.)
     const cancel = new UpstreamCancel();
-    const onClose = () => {
-      if (!reply.raw.writableFinished) cancel.cancel();
+    const closing = {
+      onClose() {
+        if (!reply.raw.writableFinished) cancel.cancel();
+      },
     };
+    const { onClose } = closing;
     reply.raw.once('close', onClose);
 
     // Stage 5: attempts, one channel each, until one answers or a failure is not worth retrying.
-    const retries = caller.pinnedChannelId === null ? this.deps.options.getInt('RetryTimes') : 0;
+    const retries = pinned === null ? this.deps.options.getInt('RetryTimes') : 0;
     let channel: CandidateRow | undefined = first;
     let lastError: UpstreamError | RelayError | undefined;
     for (let attempt = 0; channel && attempt <= retries; attempt += 1) {
@@ -134,29 +148,26 @@ export class RelayService {
       }
       const ctx = attemptContext(channel, parsed);
       render.model = ctx.model;
+      render.channelId = channel.id;
       report.upstreamStart(channel, ctx.model);
       try {
         const response = await sendAttempt(route, ctx, parsed, cancel);
         this.deps.health.succeeded(channel.id);
         // Stage 6: deliver in the caller's dialect. A kept whole reply is kept before it is
         // sent, so the client can refer to it at once.
-        const keep = () =>
-          ingress.finish
-            ? ingress
-                .finish(render, caller, channel as CandidateRow, route.kind === 'native')
-                .catch((error: unknown) =>
-                  request.log.warn({ err: error }, 'keeping the reply failed'),
-                )
-            : undefined;
         let delivery: Delivery;
         if (parsed.stream) {
           const pipe = streamPipe(route, ctx, dialect, render);
           // What has gone out, for the journal: a crash bills the delivered part.
-          this.deps.billing.streaming(reservation, quote, parsed.maxTokens, () => pipe.text);
+          this.deps.billing.streaming(reservation, quote, completionReserved, () => pipe.text);
           delivery = await deliverStream(reply, response, pipe, started);
         } else {
           const whole = await readWholeReply(route, response, ctx, dialect, render);
-          await keep();
+          await ingress
+            .finish?.(render, caller, channel, route.kind === 'native')
+            .catch((error: unknown) =>
+              request.log.warn({ err: error }, 'keeping the reply failed'),
+            );
           delivery = await deliverReply(reply, whole, started);
         }
         report.upstreamEnd();
@@ -174,7 +185,9 @@ export class RelayService {
             elapsedMs: performance.now() - started,
             language: languageOf(request),
             tried: plan.tried,
-            onCost: (usage, cost) => report.settleLease(usage, cost),
+            onCost(usage, cost) {
+              return report.settleLease(usage, cost);
+            },
           },
           () => report.settlementSpan(),
         );
@@ -236,40 +249,78 @@ export class RelayService {
     );
   }
 
-  /** Token model limits, quota left and the prompt check, before anything is reserved. */
-  private check(caller: RelayCaller, parsed: DialectRequest): void {
+  /**
+   * Token model limits, quota left and the prompt check, before anything is reserved; returns
+   * the prompt's text.
+   */
+  private check(caller: RelayCaller, parsed: DialectRequest): string {
     assertModelAllowed(caller, parsed.model);
     assertHasQuota(caller);
-    const words = findSensitiveWords(this.deps.options, promptText(parsed.mode, parsed.body));
+    const text = promptText(parsed.mode, parsed.body);
+    const words = findSensitiveWords(this.deps.options, text);
     if (words.length > 0) {
       throw new RelayError(400, 'relay.sensitiveWords', 'sensitive_words_detected', {
         words: words.join(', '),
       });
     }
+    return text;
   }
 
   /**
-   * The reservation (an image's full price, prompt + max_tokens, or PreConsumedQuota tokens)
-   * and the tokens it assumes, for the TPM limits.
+   * The reservation (an image's full price, or the prompt plus the reply it may get at the
+   * completion ratio) and the tokens it assumes, for the TPM limits. The reply is max_tokens, or
+   * without it the model's output limit (contracts' table), at most RESERVED_OUTPUT_CAP tokens;
+   * a model the table does not know reserves PreConsumedQuota tokens as before. A reservation
+   * from the table is kept within what the caller can pay (never below PreConsumedQuota's), so it
+   * refuses no one the flat reservation served: a reply above it is charged as far as the
+   * balances reach (`other.capped`). Its prompt is sized from the text (a third of its UTF-8
+   * bytes: about right for CJK, above English), not tokenized: the output share dominates it and
+   * the settlement counts the real usage.
    */
   private async estimate(
+    caller: RelayCaller,
     parsed: DialectRequest,
     quote: PriceQuote,
-  ): Promise<{ quota: number; tokens: number }> {
+    text: string,
+  ): Promise<Estimate> {
     const { billing, options } = this.deps;
-    if (parsed.mode === 'images')
-      return { quota: billing.imageCost(quote, parsed.body), tokens: 0 };
+    if (parsed.mode === 'images') {
+      return { quota: billing.imageCost(quote, parsed.body), tokens: 0, completion: 0 };
+    }
+    const outputLimit = parsed.maxTokens > 0 ? parsed.maxTokens : modelOutputLimit(quote.model);
+    if (outputLimit === undefined) {
+      const tokens = options.getInt('PreConsumedQuota');
+      return { quota: billing.estimate(quote, tokens), tokens, completion: 0 };
+    }
+    const completion = Math.min(outputLimit, RESERVED_OUTPUT_CAP);
     if (parsed.maxTokens > 0) {
       const prompt = await countPromptTokens(parsed.mode, quote.model, parsed.body);
-      return {
-        quota: billing.estimate(quote, prompt, parsed.maxTokens),
-        tokens: prompt + parsed.maxTokens,
-      };
+      const quota = billing.estimate(quote, prompt, completion);
+      return { quota, tokens: prompt + completion, completion };
     }
-    const tokens = options.getInt('PreConsumedQuota');
-    return { quota: billing.estimate(quote, tokens), tokens };
+    const prompt = Math.ceil(Buffer.byteLength(text) / 3);
+    const flat = billing.estimate(quote, options.getInt('PreConsumedQuota'));
+    const quota = billing.estimate(quote, prompt, completion);
+    return {
+      quota: Math.max(flat, Math.min(quota, billing.payable(caller))),
+      tokens: prompt + completion,
+      completion,
+    };
   }
 }
+
+/** What a request reserves: quota, the tokens it assumes (TPM) and its reply's share of them. */
+interface Estimate {
+  quota: number;
+  tokens: number;
+  completion: number;
+}
+
+/**
+ * The most reply tokens a reservation assumes: the longest replies of reasoning models fit, and
+ * a client's larger max_tokens (or a 128K output limit) does not hold quota it will not use.
+ */
+export const RESERVED_OUTPUT_CAP = 32_768;
 
 const channelTypeName = (channel: CandidateRow): string =>
   channelTypeById(channel.type)?.key ?? `channel type ${channel.type}`;

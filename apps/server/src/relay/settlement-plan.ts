@@ -31,6 +31,23 @@ export interface Settlement {
   countRequest: boolean;
   log: NewLog | null;
   now: number;
+  /** The token's quota window the reservation was also taken from (issue 17), if any. */
+  window?: WindowHold | undefined;
+}
+
+/** A reservation held in a token's quota window: the window's start and the amount held. */
+export interface WindowHold {
+  startedAt: number;
+  amount: number;
+}
+
+/** One token's window settlement: the balance delta, the quota charged, the hold given back. */
+export interface WindowMove {
+  tokenId: number;
+  startedAt: number;
+  delta: number;
+  charged: number;
+  back: number;
 }
 
 /** A batch of settlements as the fewest updates: see planSettlements. */
@@ -39,6 +56,8 @@ export interface SettlementPlan {
   users: Map<number, { delta: number; used: number; requests: number }>;
   /** Per token: remain − delta, used + delta (deltas that are not 0). */
   tokens: Map<number, number>;
+  /** Per token and window start: the token's move with its window settled (windowed tokens). */
+  windows: Map<string, WindowMove>;
   /** Per channel: used_quota + used. */
   channels: Map<number, number>;
   /** Settlements above their reservation, to apply one by one against the locked balances. */
@@ -56,6 +75,7 @@ export function planSettlements(settlements: readonly Settlement[]): SettlementP
   const plan: SettlementPlan = {
     users: new Map(),
     tokens: new Map(),
+    windows: new Map(),
     channels: new Map(),
     guarded: [],
     charges: [],
@@ -72,13 +92,66 @@ export function planSettlements(settlements: readonly Settlement[]): SettlementP
     user.used += s.cost;
     user.requests += s.countRequest ? 1 : 0;
     plan.users.set(s.userId, user);
-    if (delta !== 0) plan.tokens.set(s.tokenId, (plan.tokens.get(s.tokenId) ?? 0) + delta);
+    if (s.window) addWindowMove(plan.windows, s.tokenId, s.window, delta, s.cost);
+    else if (delta !== 0) plan.tokens.set(s.tokenId, (plan.tokens.get(s.tokenId) ?? 0) + delta);
     if (s.cost > 0 && s.channelId > 0) {
       plan.channels.set(s.channelId, (plan.channels.get(s.channelId) ?? 0) + s.cost);
     }
     plan.charges.push(s.cost);
   }
   return plan;
+}
+
+function addWindowMove(
+  moves: Map<string, WindowMove>,
+  tokenId: number,
+  window: WindowHold,
+  delta: number,
+  charged: number,
+): void {
+  const key = `${tokenId}:${window.startedAt}`;
+  const move = moves.get(key);
+  if (move) {
+    move.delta += delta;
+    move.charged += charged;
+    move.back += window.amount;
+  } else {
+    moves.set(key, { tokenId, startedAt: window.startedAt, delta, charged, back: window.amount });
+  }
+}
+
+/** A token's move in a settlement batch; `window` when the move also settles its window. */
+export interface TokenMove {
+  tokenId: number;
+  delta: number;
+  window?: WindowMove;
+}
+
+/**
+ * Every token move of the plan in token id order (the lock order of every writer): the plain
+ * balance moves and the windowed ones (balance and window in one statement).
+ */
+export function tokenMoves(plan: SettlementPlan): TokenMove[] {
+  const moves: TokenMove[] = [];
+  for (const [tokenId, delta] of plan.tokens) moves.push({ tokenId, delta });
+  for (const window of plan.windows.values()) {
+    moves.push({ tokenId: window.tokenId, delta: window.delta, window });
+  }
+  return moves.sort(
+    (a, b) => a.tokenId - b.tokenId || (a.window?.startedAt ?? 0) - (b.window?.startedAt ?? 0),
+  );
+}
+
+/** A guarded settlement's token move once what it is charged is known (after the sums). */
+export function guardedTokenMove(s: Settlement, charged: number): TokenMove {
+  const delta = charged - s.reserved;
+  if (!s.window) return { tokenId: s.tokenId, delta };
+  const { startedAt, amount } = s.window;
+  return {
+    tokenId: s.tokenId,
+    delta,
+    window: { tokenId: s.tokenId, startedAt, delta, charged, back: amount },
+  };
 }
 
 /** A map's entries by ascending key: every writer locks rows in one order (no deadlocks). */
@@ -116,6 +189,40 @@ export interface JournalEntry {
   createdAt: number;
   model: string;
   stream: boolean;
+  /** The token's quota window to reserve the amount in too (issue 17), if it has one. */
+  window?: WindowTerms | undefined;
+}
+
+/** Where the token's current window starts over (see takeTokenWindowQuery). */
+export interface WindowTerms {
+  cutoff: number;
+  freshStart: number;
+}
+
+/** How a take ended: taken (with the window's start when it held one in a window) or why not. */
+export type TakeResult =
+  | { taken: true; windowStartedAt: number | undefined }
+  | { taken: false; spent: 'quota' | 'window' };
+
+export const TAKEN_NO_WINDOW: TakeResult = { taken: true, windowStartedAt: undefined };
+export const QUOTA_SPENT: TakeResult = { taken: false, spent: 'quota' };
+export const WINDOW_SPENT: TakeResult = { taken: false, spent: 'window' };
+
+/** Why a windowed take was refused: true when the window (not a balance) was spent. */
+export function windowSpent(
+  row:
+    | {
+        window_started_at: number;
+        window_used: number;
+        window_reserved: number;
+        window_quota: number;
+      }
+    | undefined,
+  cutoff: number,
+): boolean {
+  if (!row) return false;
+  const over = Number(row.window_started_at) < cutoff;
+  return !over && Number(row.window_used) + Number(row.window_reserved) >= Number(row.window_quota);
 }
 
 /** The entry as insertJournalQuery's arguments. */

@@ -112,19 +112,18 @@ const IMAGE_TOKENS = 1000;
 export async function countChatPrompt(model: string, messages: unknown): Promise<number> {
   if (!Array.isArray(messages)) return 0;
   const tally = await tallyFor(model);
-  const count = (text: string) => tally.count(text);
   let tokens = 3;
   for (const raw of messages as ChatMessageLike[]) {
     tokens += 3;
-    if (typeof raw.role === 'string') tokens += count(raw.role);
-    tokens += count(contentText(raw.content));
+    if (typeof raw.role === 'string') tokens += tally.count(raw.role);
+    tokens += tally.count(contentText(raw.content));
     if (Array.isArray(raw.content)) {
       for (const part of raw.content) {
         if (part?.type === 'image_url')
           tokens += part.image_url?.detail === 'low' ? 85 : IMAGE_TOKENS;
       }
     }
-    if (typeof raw.name === 'string') tokens += 1 + count(raw.name);
+    if (typeof raw.name === 'string') tokens += 1 + tally.count(raw.name);
   }
   return tokens;
 }

@@ -1,8 +1,7 @@
 // A fake Midjourney proxy and Suno API on 127.0.0.1: submit calls create tasks whose state the
 // test then moves (progress, success with an image, failure); fetch calls report that state.
-import { once } from 'node:events';
-import http, { type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { readBody, startLoopbackServer } from './loopback-server';
 
 export const FAKE_DRAWING_SECRET = 'mj-secret';
 export const FAKE_MUSIC_KEY = 'suno-key';
@@ -29,10 +28,9 @@ export interface FakeTaskUpstream {
 }
 
 async function readJson(request: IncomingMessage): Promise<Record<string, unknown>> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of request) chunks.push(chunk as Buffer);
+  const raw = await readBody(request);
   try {
-    return JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown>;
+    return JSON.parse(raw.toString('utf8')) as Record<string, unknown>;
   } catch {
     return {};
   }
@@ -50,7 +48,7 @@ export async function startFakeTaskUpstream(): Promise<FakeTaskUpstream> {
   let next: { code: number; description: string } | null = null;
   let counter = 0;
 
-  const server = http.createServer(async (request, response) => {
+  const { url, close } = await startLoopbackServer(async (request, response) => {
     const path = new URL(request.url ?? '/', 'http://fake').pathname;
     if (request.method === 'GET' && path.startsWith('/images/')) {
       response.writeHead(200, { 'content-type': 'image/png' });
@@ -111,21 +109,14 @@ export async function startFakeTaskUpstream(): Promise<FakeTaskUpstream> {
     }
     send(response, 404, { error: 'not found' });
   });
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url,
     submits,
     nextDrawingCode: (code, description = 'refused') => {
       next = { code, description };
     },
     setDrawing: (id, state) => drawings.set(id, { ...drawings.get(id), ...state }),
     setMusic: (id, state) => songs.set(id, { ...songs.get(id), ...state }),
-    close: async () => {
-      server.closeAllConnections();
-      server.close();
-      await once(server, 'close');
-    },
+    close,
   };
 }

@@ -3,8 +3,8 @@
 // SSE, with and without usage, errors (401/429/500…), slow replies and streams cut mid-way.
 // The channel key picks the behaviour, so one server serves many channels. Reusable by any team.
 import { once } from 'node:events';
-import http, { type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { readBody, startLoopbackServer } from './loopback-server';
 
 export interface Behaviour {
   /** Non-2xx status with an error body in the provider's format. */
@@ -307,9 +307,7 @@ function streamFrames(family: Family, r: Reply, noUsage: boolean, wantsUsage: bo
 }
 
 async function readJson(request: IncomingMessage): Promise<unknown> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of request) chunks.push(chunk as Buffer);
-  const text = Buffer.concat(chunks).toString('utf8');
+  const text = (await readBody(request)).toString('utf8');
   try {
     return JSON.parse(text);
   } catch {
@@ -387,24 +385,12 @@ export async function startFakeUpstream(): Promise<FakeUpstream> {
     response.end();
   }
 
-  const server = http.createServer((request, response) => {
-    handle(request, response).catch((error: unknown) => {
-      response.destroy(error as Error);
-    });
-  });
-  server.keepAliveTimeout = 30_000;
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as AddressInfo;
+  const { url, close } = await startLoopbackServer(handle);
   return {
-    url: `http://127.0.0.1:${port}`,
+    url,
     requests,
     behave: (key, behaviour) => behaviours.set(key, behaviour),
     abortedCount: () => aborted,
-    close: async () => {
-      server.closeAllConnections();
-      server.close();
-      await once(server, 'close');
-    },
+    close,
   };
 }

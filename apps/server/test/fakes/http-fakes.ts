@@ -1,7 +1,7 @@
 // Local stand-ins for GitHub OAuth, the WeChat verification server and Turnstile's verify
 // endpoint, speaking their real request/response shapes on 127.0.0.1.
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { readBody, startLoopbackServer } from './loopback-server';
 
 export interface FakeServer {
   url: string;
@@ -19,31 +19,17 @@ const json = (response: ServerResponse, status: number, body: unknown) => {
 
 async function startFake(handler: Handler, port = 0): Promise<FakeServer> {
   const requests: FakeServer['requests'] = [];
-  const server: Server = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      const body = Buffer.concat(chunks).toString('utf8');
-      requests.push({
-        method: request.method ?? '',
-        url: request.url ?? '',
-        headers: request.headers,
-        body,
-      });
-      handler(request, body, response);
+  const { url, close } = await startLoopbackServer(async (request, response) => {
+    const body = (await readBody(request)).toString('utf8');
+    requests.push({
+      method: request.method ?? '',
+      url: request.url ?? '',
+      headers: request.headers,
+      body,
     });
-  });
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-  const { port: bound } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${bound}`,
-    requests,
-    close: () =>
-      new Promise((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+    handler(request, body, response);
+  }, port);
+  return { url, requests, close };
 }
 
 export interface GitHubAccount {

@@ -1,9 +1,8 @@
 // A fake provider on 127.0.0.1 that answers each request with what the test scripted for its
 // path: a JSON body (any status) or SSE frames, optionally cut after some frames. It records
 // every request (path, query, headers, parsed body) so a test can assert what the gateway sent.
-import { once } from 'node:events';
-import http, { type IncomingHttpHeaders } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingHttpHeaders } from 'node:http';
+import { readBody, requestLine, startLoopbackServer } from './loopback-server';
 
 export interface ScriptedReply {
   status?: number;
@@ -43,30 +42,20 @@ export const sse = (data: unknown, event?: string): string =>
 export async function startScriptedUpstream(): Promise<ScriptedUpstream> {
   const requests: ScriptedRequest[] = [];
   const scripts: [string, ScriptedReply | ((request: ScriptedRequest) => ScriptedReply)][] = [];
-  const server = http.createServer(async (req, res) => {
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    const raw = Buffer.concat(chunks).toString('utf8');
-    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+  const { url: serverUrl, close } = await startLoopbackServer(async (req, res) => {
+    const raw = (await readBody(req)).toString('utf8');
     let body: unknown = raw;
     try {
       body = raw ? JSON.parse(raw) : undefined;
     } catch {
       // Kept as text.
     }
-    const recorded: ScriptedRequest = {
-      method: req.method ?? 'GET',
-      path: url.pathname,
-      search: url.search,
-      headers: req.headers,
-      body,
-      raw,
-    };
+    const recorded: ScriptedRequest = { ...requestLine(req), body, raw };
     requests.push(recorded);
-    const found = [...scripts].reverse().find(([suffix]) => url.pathname.endsWith(suffix));
+    const found = [...scripts].reverse().find(([suffix]) => recorded.path.endsWith(suffix));
     if (!found) {
       res.writeHead(404, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ error: { message: `no script for ${url.pathname}` } }));
+      res.end(JSON.stringify({ error: { message: `no script for ${recorded.path}` } }));
       return;
     }
     const reply = typeof found[1] === 'function' ? found[1](recorded) : found[1];
@@ -90,17 +79,10 @@ export async function startScriptedUpstream(): Promise<ScriptedUpstream> {
     res.writeHead(reply.status ?? 200, { 'content-type': 'application/json' });
     res.end(JSON.stringify(reply.json ?? {}));
   });
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: serverUrl,
     requests,
     script: (suffix, reply) => scripts.push([suffix, reply]),
-    close: () =>
-      new Promise((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close,
   };
 }

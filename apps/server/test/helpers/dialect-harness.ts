@@ -11,6 +11,7 @@ import {
   startRelayHarness,
   waitForLogs,
 } from './relay-fixtures';
+import { useHarness } from './use-harness';
 
 /** JSON read back in tests, asserted field by field. */
 // biome-ignore lint/suspicious/noExplicitAny: test replies are read loosely and asserted.
@@ -21,6 +22,14 @@ export interface DialectHarness {
   upstream: ScriptedUpstream;
   db: Db;
   url: string;
+  /** A user with quota and a token; `key` is the token as clients send it (`sk-…`). */
+  newCaller(): ReturnType<typeof newCaller>;
+  /** A request to the relay; JSON bodies are sent as JSON. */
+  call(path: string, init?: CallInit): Promise<Answer>;
+  /** The consume log of the user once written, its `other` parsed. */
+  lastLog(userId: number): ReturnType<typeof lastLog>;
+  /** The last request the upstream received, body parsed. */
+  lastUpstream(): ReturnType<typeof lastUpstream>;
   close(): Promise<void>;
 }
 
@@ -33,21 +42,38 @@ export async function startDialectHarness(): Promise<DialectHarness> {
   await seedChannel(relay.db, { type: 24, key: 'ge-key', baseUrl: base, models: ['gemini-x'] });
   await seedChannel(relay.db, { type: 4, key: 'ol-key', baseUrl: base, models: ['llama-x'] });
   await seedChannel(relay.db, { type: 8, key: 'co-key', baseUrl: base, models: ['compat-x'] });
+  return harnessOf(relay, upstream, async () => {
+    await upstream.close();
+    await relay.close();
+  });
+}
+
+/** A dialect harness over a relay and the upstream its checks read; `close` ends both. */
+export function harnessOf(
+  relay: RelayHarness,
+  upstream: ScriptedUpstream,
+  close: () => Promise<void>,
+): DialectHarness {
+  const { db, url } = relay;
   return {
     relay,
     upstream,
-    db: relay.db,
-    url: relay.url,
-    close: async () => {
-      await upstream.close();
-      await relay.close();
-    },
+    db,
+    url,
+    newCaller: () => newCaller(db),
+    call: (path, init) => call(url, path, init),
+    lastLog: (userId) => lastLog(db, userId),
+    lastUpstream: () => lastUpstream(upstream),
+    close,
   };
 }
 
-export async function newCaller(h: DialectHarness) {
-  const user = await createUser(h.db, { quota: 10_000_000 });
-  const token = await createToken(h.db, user.id);
+/** The file's dialect harness, started before its tests and closed after them. */
+export const useDialectHarness = (): DialectHarness => useHarness(startDialectHarness);
+
+async function newCaller(db: Db) {
+  const user = await createUser(db, { quota: 10_000_000 });
+  const token = await createToken(db, user.id);
   return { user, token, key: `sk-${token.key}` };
 }
 
@@ -58,12 +84,14 @@ export interface Answer {
   json: () => Json;
 }
 
-export async function call(
-  h: DialectHarness,
-  path: string,
-  init: { method?: string; headers?: Record<string, string>; body?: unknown } = {},
-): Promise<Answer> {
-  const response = await fetch(`${h.url}${path}`, {
+interface CallInit {
+  method?: string;
+  headers?: Record<string, string>;
+  body?: unknown;
+}
+
+async function call(url: string, path: string, init: CallInit = {}): Promise<Answer> {
+  const response = await fetch(`${url}${path}`, {
     method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
     headers: {
       ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
@@ -91,16 +119,14 @@ export function events(text: string): { event: string; data: Json }[] {
     });
 }
 
-/** The consume log once written, its `other` parsed. */
-export async function lastLog(h: DialectHarness, userId: number) {
-  const logs = await waitForLogs(h.db, userId);
+async function lastLog(db: Db, userId: number) {
+  const logs = await waitForLogs(db, userId);
   const log = logs.at(-1);
   return { ...log, other: JSON.parse(log?.other ?? '{}') as Record<string, Json> };
 }
 
-/** The last request the upstream received, body parsed. */
-export const lastUpstream = (h: DialectHarness) => {
-  const request = h.upstream.requests.at(-1);
+function lastUpstream(upstream: ScriptedUpstream) {
+  const request = upstream.requests.at(-1);
   if (!request) throw new Error('the upstream got no request');
   return request as typeof request & { body: Json };
-};
+}

@@ -1,6 +1,6 @@
 // A small OpenAI-style provider on 127.0.0.1 for channel tests: model list and billing endpoints.
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { ServerResponse } from 'node:http';
+import { startLoopbackServer } from '../fakes/loopback-server';
 
 export interface FakeAccount {
   /** Models listed by GET /v1/models. */
@@ -19,7 +19,7 @@ export interface FakeUpstream {
   close(): Promise<void>;
 }
 
-function reply(res: import('node:http').ServerResponse, status: number, body: unknown) {
+function reply(res: ServerResponse, status: number, body: unknown) {
   res.writeHead(status, { 'content-type': 'application/json' });
   res.end(JSON.stringify(body));
 }
@@ -27,7 +27,7 @@ function reply(res: import('node:http').ServerResponse, status: number, body: un
 export async function startFakeUpstream(): Promise<FakeUpstream> {
   const accounts = new Map<string, FakeAccount>();
   const requests: FakeUpstream['requests'] = [];
-  const server: Server = createServer((req: IncomingMessage, res) => {
+  const { url: baseUrl, close } = await startLoopbackServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     requests.push({
       path: `${url.pathname}${url.search}`,
@@ -63,12 +63,5 @@ export async function startFakeUpstream(): Promise<FakeUpstream> {
       reply(res, 404, { error: { message: 'not found' } });
     }
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    baseUrl: `http://127.0.0.1:${port}`,
-    accounts,
-    requests,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
-  };
+  return { baseUrl, accounts, requests, close };
 }

@@ -1,6 +1,5 @@
 // An OTLP/HTTP trace receiver on 127.0.0.1 (the JSON encoding): keeps every span it is sent.
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { readBody, startLoopbackServer } from '../fakes/loopback-server';
 
 type AnyValue = { stringValue?: string; intValue?: string | number; boolValue?: boolean };
 
@@ -38,37 +37,27 @@ const attributesOf = (list: { key: string; value: AnyValue }[] = []) =>
 export async function startOtlpReceiver() {
   const spans: ReceivedSpan[] = [];
   const contentTypes: string[] = [];
-  const server = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      contentTypes.push(String(request.headers['content-type']));
-      if (request.url !== '/v1/traces') {
-        response.writeHead(404).end();
-        return;
-      }
-      const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as ExportRequest;
-      for (const resourceSpans of body.resourceSpans ?? []) {
-        const resource = attributesOf(resourceSpans.resource?.attributes);
-        for (const scope of resourceSpans.scopeSpans ?? []) {
-          for (const span of scope.spans ?? []) {
-            spans.push({
-              ...span,
-              attributes: attributesOf(span.attributes),
-              serviceName: String(resource['service.name']),
-            });
-          }
+  const { url, close } = await startLoopbackServer(async (request, response) => {
+    const raw = await readBody(request);
+    contentTypes.push(String(request.headers['content-type']));
+    if (request.url !== '/v1/traces') {
+      response.writeHead(404).end();
+      return;
+    }
+    const body = JSON.parse(raw.toString('utf8')) as ExportRequest;
+    for (const resourceSpans of body.resourceSpans ?? []) {
+      const resource = attributesOf(resourceSpans.resource?.attributes);
+      for (const scope of resourceSpans.scopeSpans ?? []) {
+        for (const span of scope.spans ?? []) {
+          spans.push({
+            ...span,
+            attributes: attributesOf(span.attributes),
+            serviceName: String(resource['service.name']),
+          });
         }
       }
-      response.writeHead(200, { 'content-type': 'application/json' }).end('{}');
-    });
+    }
+    response.writeHead(200, { 'content-type': 'application/json' }).end('{}');
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    spans,
-    contentTypes,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
+  return { url, spans, contentTypes, close };
 }

@@ -15,6 +15,7 @@ import {
   startRelayHarness,
   waitForLogs,
 } from './relay-fixtures';
+import { useHarness } from './use-harness';
 
 export interface ProviderCase {
   name: string;
@@ -53,6 +54,9 @@ export async function startProviderHarness(): Promise<ProviderHarness> {
     },
   };
 }
+
+/** The file's provider harness, started before its tests and closed after them. */
+export const useProviderHarness = (): ProviderHarness => useHarness(startProviderHarness);
 
 let seeded = 0;
 

@@ -7,7 +7,7 @@ import { LimitsService } from './limits.service';
 import { LocalLimitStore } from './local-store';
 import { RedisLimitStore } from './redis-store';
 
-export type { Admission, AdmitInput, LimitLease } from './limits.service';
+export type { Admission, AdmitInput, LimitLease, WindowTerms } from './limits.service';
 export { LimitsService } from './limits.service';
 export { LimitRefusal } from './rate-headers';
 export { loadTokenLimits, type TokenLimits } from './window.repository';

@@ -2,7 +2,7 @@
 // tpm (option GroupRateLimits) and the token's quota window. admit() answers a refusal (429 with
 // headers and Retry-After) or a lease; the lease's settle() or release() ends the request.
 import { randomUUID } from 'node:crypto';
-import type { GroupRateLimit } from '@switchyard/contracts';
+import type { GroupRateLimit, TokenWindowPeriod } from '@switchyard/contracts';
 import type { Db } from '../../db/database';
 import type { OptionsStore } from '../options/options.store';
 import type { CounterCheck, CounterState, LimitStore, SlotCheck } from './limit-store';
@@ -37,6 +37,18 @@ export interface AdmitInput {
   estimatedQuota: number;
   /** Unix ms; the injected clock when absent. */
   nowMs?: number;
+  /**
+   * The caller holds the window in its own quota reservation (the relay: in the statement that
+   * takes the token's balance, and settles it with the balances): admit() then only hands back
+   * where the window starts over (`lease.window`) and reserves nothing in it.
+   */
+  reservesWindow?: boolean;
+}
+
+/** Where a token's current quota window starts over: see window-rules' windowCutoff. */
+export interface WindowTerms {
+  cutoff: number;
+  freshStart: number;
 }
 
 export interface LimitLease {
@@ -46,6 +58,8 @@ export interface LimitLease {
   settle(realTokens: number, quota: number): Promise<void>;
   /** The request failed or was refunded: gives back its tokens, slot and window reservation. */
   release(): Promise<void>;
+  /** With `reservesWindow`: the token's window, for the caller's reservation to hold. */
+  window?: WindowTerms;
 }
 
 export type Admission =
@@ -76,11 +90,19 @@ const UNLIMITED: Admission = {
 };
 
 export class LimitsService {
+  /** GroupRateLimits parsed once per value (it is read on every admission). */
+  private groupRates: { raw: string; value: Record<string, GroupRateLimit> } | undefined;
+
   constructor(private readonly deps: LimitsDeps) {}
 
   /** The group's per-user limits from GroupRateLimits (none when the group is not listed). */
   groupLimits(group: string): GroupRateLimit {
-    const all = this.deps.options.getJson<Record<string, GroupRateLimit>>('GroupRateLimits');
+    const raw = this.deps.options.get('GroupRateLimits');
+    if (this.groupRates?.raw !== raw) {
+      const value = this.deps.options.getJson<Record<string, GroupRateLimit>>('GroupRateLimits');
+      this.groupRates = { raw, value };
+    }
+    const all = this.groupRates.value;
     return Object.hasOwn(all, group) ? (all[group] ?? {}) : {};
   }
 
@@ -89,14 +111,18 @@ export class LimitsService {
     const { token } = input;
     const tokens = Math.max(0, Math.ceil(input.estimatedTokens));
     const group = this.groupLimits(input.group);
+    // (No per-request closures here: the bundle names each one it creates, a defineProperty.)
     const checks: Check[] = [];
-    const add = (kind: LimitKind, unit: Check['unit'], key: string, limit = 0, cost = 1) => {
-      if (limit > 0) checks.push({ kind, unit, key, limit, cost, windowMs: MINUTE_MS });
-    };
-    add('rpm', 'requests', `t:${token.id}:rpm`, token.rpm_limit);
-    add('tpm', 'tokens', `t:${token.id}:tpm`, token.tpm_limit, tokens);
-    add('group_rpm', 'requests', `u:${input.userId}:g:${input.group}:rpm`, group.rpm);
-    add('group_tpm', 'tokens', `u:${input.userId}:g:${input.group}:tpm`, group.tpm, tokens);
+    if (token.rpm_limit > 0) checks.push(check('rpm', `t:${token.id}:rpm`, token.rpm_limit, 1));
+    if (token.tpm_limit > 0) {
+      checks.push(check('tpm', `t:${token.id}:tpm`, token.tpm_limit, tokens));
+    }
+    if (group.rpm && group.rpm > 0) {
+      checks.push(check('group_rpm', `u:${input.userId}:g:${input.group}:rpm`, group.rpm, 1));
+    }
+    if (group.tpm && group.tpm > 0) {
+      checks.push(check('group_tpm', `u:${input.userId}:g:${input.group}:tpm`, group.tpm, tokens));
+    }
     const slots: SlotCheck[] =
       token.concurrency_limit > 0
         ? [{ key: `t:${token.id}:conc`, limit: token.concurrency_limit, ttlMs: SLOT_TTL_MS }]
@@ -104,7 +130,7 @@ export class LimitsService {
     const windowed = token.window_period !== '' && token.window_quota > 0;
     // Most tokens carry no limit: they cost one object, no store call and no query.
     if (checks.length + slots.length === 0 && !windowed) return UNLIMITED;
-    const leaseId = randomUUID();
+    const leaseId = slots.length > 0 ? randomUUID() : '';
 
     const acquired =
       checks.length + slots.length > 0
@@ -121,6 +147,11 @@ export class LimitsService {
       return this.refuse(check.kind, seconds, headers, { limit: check.limit, group: input.group });
     }
 
+    if (input.reservesWindow) {
+      const lease = this.lease(checks, slots, leaseId, nowMs, tokens, undefined, headers);
+      if (windowed) lease.window = this.windowTerms(token, nowMs);
+      return { admitted: true, lease };
+    }
     const window = await this.reserveWindow(token, input.estimatedQuota, nowMs);
     if (window !== undefined && 'refusal' in window) {
       await this.undo(checks, slots, leaseId, nowMs, tokens);
@@ -132,6 +163,30 @@ export class LimitsService {
     };
   }
 
+  /** Where the token's window starts over now (in the QuotaWindowTimezone option's calendar). */
+  private windowTerms(token: TokenLimits, nowMs: number): WindowTerms {
+    const period = token.window_period as Exclude<TokenWindowPeriod, ''>;
+    const timeZone = this.deps.options.get('QuotaWindowTimezone');
+    return windowCutoff(period, Math.floor(nowMs / 1000), timeZone);
+  }
+
+  /**
+   * The 429 of a window found spent by the caller's reservation (`reservesWindow`), with its
+   * Retry-After; the lease (whose headers it carries) is the caller's to release.
+   */
+  async windowRefusal(
+    token: TokenLimits,
+    headers: Record<string, string>,
+    nowMs = this.deps.nowMs(),
+  ): Promise<LimitRefusal> {
+    const now = Math.floor(nowMs / 1000);
+    const state = await windowState(this.deps.db, token.id);
+    const timeZone = this.deps.options.get('QuotaWindowTimezone');
+    const resetsAt = windowResetsAt(token.window_period, state.startedAt, now, timeZone);
+    const seconds = Math.max(1, resetsAt - now);
+    return new LimitRefusal('window', seconds, headers, { limit: token.window_quota });
+  }
+
   private lease(
     checks: Check[],
     slots: SlotCheck[],
@@ -140,35 +195,8 @@ export class LimitsService {
     tokens: number,
     window: WindowReservation | undefined,
     headers: Record<string, string>,
-  ): LimitLease {
-    let ended = false;
-    const end = async (realTokens: number, quota: number | undefined) => {
-      // settle and release are idempotent: only the first call counts.
-      if (ended) return;
-      ended = true;
-      const delta = Math.max(0, Math.ceil(realTokens)) - tokens;
-      await Promise.all([
-        ...checks
-          .filter((check) => check.unit === 'tokens' && delta !== 0)
-          .map((check) =>
-            this.deps.store.adjust(check.key, MINUTE_MS, windowStart(nowMs, MINUTE_MS), delta),
-          ),
-        this.deps.store.releaseSlots(
-          slots.map((slot) => slot.key),
-          leaseId,
-        ),
-        window
-          ? quota === undefined
-            ? releaseWindow(this.deps.db, window.tokenId, window)
-            : settleWindow(this.deps.db, window.tokenId, window, Math.max(0, quota))
-          : undefined,
-      ]);
-    };
-    return {
-      headers,
-      settle: (realTokens, quota) => end(realTokens, quota),
-      release: () => end(0, undefined),
-    };
+  ): Lease {
+    return new Lease(this.deps, checks, slots, leaseId, nowMs, tokens, window, headers);
   }
 
   private async reserveWindow(
@@ -229,14 +257,97 @@ export class LimitsService {
   }
 
   private headers(checks: Check[], states: CounterState[], nowMs: number) {
-    const readings = (unit: Check['unit']): LimitReading[] =>
-      checks.flatMap((check, index) => {
-        const state = states[index];
-        if (check.unit !== unit || !state) return [];
-        return [
-          { limit: check.limit, remaining: check.limit - state.used, resetMs: state.resetMs },
-        ];
-      });
-    return rateLimitHeaders(tightest(readings('requests')), tightest(readings('tokens')), nowMs);
+    return rateLimitHeaders(
+      tightest(readings(checks, states, 'requests')),
+      tightest(readings(checks, states, 'tokens')),
+      nowMs,
+    );
+  }
+}
+
+const UNITS: Record<LimitKind, Check['unit']> = {
+  rpm: 'requests',
+  tpm: 'tokens',
+  group_rpm: 'requests',
+  group_tpm: 'tokens',
+  concurrency: 'requests',
+  window: 'requests',
+};
+
+const check = (kind: LimitKind, key: string, limit: number, cost: number): Check => ({
+  kind,
+  unit: UNITS[kind],
+  key,
+  limit,
+  cost,
+  windowMs: MINUTE_MS,
+});
+
+/** The counters of one unit as the headers read them. */
+function readings(checks: Check[], states: CounterState[], unit: Check['unit']): LimitReading[] {
+  const out: LimitReading[] = [];
+  for (const [index, check] of checks.entries()) {
+    const state = states[index];
+    if (check.unit !== unit || !state) continue;
+    out.push({ limit: check.limit, remaining: check.limit - state.used, resetMs: state.resetMs });
+  }
+  return out;
+}
+
+/** An admitted request's hold on its counters, slot and window; settle() or release() ends it. */
+class Lease implements LimitLease {
+  private ended = false;
+  window?: WindowTerms;
+
+  constructor(
+    private readonly deps: LimitsDeps,
+    private readonly checks: Check[],
+    private readonly slots: SlotCheck[],
+    private readonly leaseId: string,
+    private readonly nowMs: number,
+    private readonly tokens: number,
+    private readonly held: WindowReservation | undefined,
+    readonly headers: Record<string, string>,
+  ) {}
+
+  settle(realTokens: number, quota: number): Promise<void> {
+    return this.end(realTokens, quota);
+  }
+
+  release(): Promise<void> {
+    return this.end(0, undefined);
+  }
+
+  /** settle and release are idempotent: only the first call counts. */
+  private async end(realTokens: number, quota: number | undefined): Promise<void> {
+    if (this.ended) return;
+    this.ended = true;
+    const { store, db } = this.deps;
+    const delta = Math.max(0, Math.ceil(realTokens)) - this.tokens;
+    const work: Promise<void>[] = [];
+    if (delta !== 0) {
+      const start = windowStart(this.nowMs, MINUTE_MS);
+      for (const check of this.checks) {
+        if (check.unit === 'tokens') work.push(store.adjust(check.key, MINUTE_MS, start, delta));
+      }
+    }
+    if (this.slots.length > 0) {
+      work.push(
+        store.releaseSlots(
+          this.slots.map((slot) => slot.key),
+          this.leaseId,
+        ),
+      );
+    }
+    const held = this.held;
+    if (held) {
+      work.push(
+        quota === undefined
+          ? releaseWindow(db, held.tokenId, held)
+          : settleWindow(db, held.tokenId, held, Math.max(0, quota)),
+      );
+    }
+    if (work.length === 1) await work[0];
+    else if (work.length > 1) await Promise.all(work);
   }
 }

@@ -88,17 +88,27 @@ export interface CalendarWindow {
   end: number;
 }
 
+/** The last window computed per period and zone: admissions ask for the same one all day. */
+const lastWindows = new Map<string, CalendarWindow>();
+
 /** The calendar window holding `now`. */
 export function calendarWindow(
   period: 'day' | 'week' | 'month',
   now: number,
   timeZone: string,
 ): CalendarWindow {
+  const key = `${period}|${timeZone}`;
+  const last = lastWindows.get(key);
+  if (last && last.start <= now && now < last.end) return last;
   const startDate = calendarStartDate(period, localParts(now, timeZone));
-  return {
+  const window = {
     start: localMidnight(startDate, timeZone),
     end: localMidnight(nextStartDate(period, startDate), timeZone),
   };
+  // A handful of keys (3 periods × the zone in use); bounded should the zone option churn.
+  if (lastWindows.size >= 64) lastWindows.clear();
+  lastWindows.set(key, window);
+  return window;
 }
 
 /**

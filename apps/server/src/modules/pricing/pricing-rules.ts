@@ -35,12 +35,30 @@ function builtInCompletionRatio(model: string): number | undefined {
   return undefined;
 }
 
-/** Looks a model up by exact name, then by the `prefix-*` wildcard entries of the map. */
-function lookup(map: RatioMap, model: string): number | undefined {
-  const exact = map[model];
-  if (exact !== undefined) return exact;
+/** A ratio option read once: names looked up by key, `prefix-*` wildcards in their order. */
+interface RatioTable {
+  exact: Map<string, number>;
+  wildcards: [prefix: string, value: number][];
+}
+
+function tableOf(map: RatioMap): RatioTable {
+  const table: RatioTable = { exact: new Map(), wildcards: [] };
   for (const [pattern, value] of Object.entries(map)) {
-    if (pattern.endsWith('*') && model.startsWith(pattern.slice(0, -1))) return value;
+    table.exact.set(pattern, value);
+    if (pattern.endsWith('*')) table.wildcards.push([pattern.slice(0, -1), value]);
+  }
+  return table;
+}
+
+/**
+ * Looks a model up by exact name, then by the wildcard entries. A Map, so a caller's model named
+ * like an Object property (`constructor`) is just an unknown name.
+ */
+function lookup(table: RatioTable, model: string): number | undefined {
+  const exact = table.exact.get(model);
+  if (exact !== undefined) return exact;
+  for (const [prefix, value] of table.wildcards) {
+    if (model.startsWith(prefix)) return value;
   }
   return undefined;
 }
@@ -61,15 +79,16 @@ export interface ModelPricing {
 }
 
 export class PricingRules {
-  private readonly parsed = new Map<OptionKey, { raw: string; value: RatioMap }>();
+  private readonly parsed = new Map<OptionKey, { raw: string; value: RatioTable }>();
 
   constructor(private readonly options: OptionsStore) {}
 
-  private map(key: OptionKey): RatioMap {
+  /** The option's table, parsed again only when its text changed. */
+  private map(key: OptionKey): RatioTable {
     const raw = this.options.get(key);
     const cached = this.parsed.get(key);
     if (cached && cached.raw === raw) return cached.value;
-    const value = this.options.getJson<RatioMap>(key);
+    const value = tableOf(this.options.getJson<RatioMap>(key));
     this.parsed.set(key, { raw, value });
     return value;
   }
@@ -119,16 +138,16 @@ export class PricingRules {
 
   /** The group's ratio; a group the option does not name costs 1. */
   groupRatio(group: string): number {
-    return this.map('GroupRatio')[group] ?? 1;
+    return this.map('GroupRatio').exact.get(group) ?? 1;
   }
 
   /** The ratio applied to online top-up prices for the group; unnamed groups pay 1. */
   topupGroupRatio(group: string): number {
-    return this.map('TopupGroupRatio')[group] ?? 1;
+    return this.map('TopupGroupRatio').exact.get(group) ?? 1;
   }
 
   /** Group names the GroupRatio option defines. */
   groups(): string[] {
-    return Object.keys(this.map('GroupRatio'));
+    return [...this.map('GroupRatio').exact.keys()];
   }
 }

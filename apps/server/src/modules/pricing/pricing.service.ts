@@ -21,7 +21,7 @@ export class PricingService {
     private readonly rules: PricingRules,
   ) {}
 
-  /** `group` is the caller's group, or null for a guest (who sees every model as available). */
+  /** `group` is the caller's group, or null for a guest (who sees every priced model as available). */
   async list(group: string | null): Promise<PricingList> {
     const byModel = new Map<string, { groups: Set<string>; channelType: number }>();
     for (const row of await listServedModels(this.db)) {
@@ -39,7 +39,9 @@ export class PricingService {
         model_price: pricing.modelPrice,
         completion_ratio: pricing.completionRatio,
         enable_groups: enableGroups,
-        available: group === null || enableGroups.includes(group),
+        // A model without a price is not offered as available, whoever asks.
+        available: pricing.known && (group === null || enableGroups.includes(group)),
+        price_set: pricing.known,
         owner_by: channelTypeById(channelType)?.key ?? '',
       };
     });

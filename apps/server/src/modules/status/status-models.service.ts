@@ -110,14 +110,15 @@ export class StatusModelsService {
         models.set(row.model_name, model);
       }
       add(model.total, row);
-      if (admin) {
+      // Channel 0: gateway refusals before any upstream call, the model's alone.
+      if (admin && row.channel_id !== 0) {
         const channel = model.channels.get(row.channel_id) ?? newTally();
         add(channel, row);
         model.channels.set(row.channel_id, channel);
       }
     }
     const names = admin
-      ? await channelNames(this.db, [...new Set(rows.map((row) => row.channel_id))])
+      ? await channelNames(this.db, [...new Set(rows.map((row) => row.channel_id))].filter(Boolean))
       : new Map<number, string>();
     const list: StatusModelRow[] = [...models.entries()]
       .sort(([a], [b]) => a.localeCompare(b))

@@ -30,6 +30,8 @@ export interface DialectRequest {
   translated?: boolean;
   /** The request cannot go as received (it builds on a reply only the gateway holds). */
   noNative?: boolean;
+  /** The one channel that can serve it (it builds on a reply only that upstream holds). */
+  channelId?: number;
   /**
    * What the request asks for that the canonical form cannot carry (field or block names):
    * harmless on a native route, a 400 naming the first when the request must be translated.
@@ -40,8 +42,8 @@ export interface DialectRequest {
 /** What a dialect that keeps its replies (Responses) is told about the reply it rendered. */
 export interface RecordedReply {
   id: string;
-  /** The whole reply object, when the gateway made it. */
-  response?: Record<string, unknown>;
+  /** The whole reply object as JSON text (serialised once, as sent), when the gateway made it. */
+  response?: string;
   /** The assistant's turn in canonical form, when the gateway made it. */
   output?: Record<string, unknown>;
 }
@@ -50,6 +52,8 @@ export interface RecordedReply {
 export interface RenderContext {
   /** The upstream model name (after mapping). */
   model: string;
+  /** The channel of the attempt being rendered. */
+  channelId?: number;
   includeUsage: boolean;
   request: DialectRequest;
   /** Set by an ingress that keeps replies; renderers and native watches report to it. */

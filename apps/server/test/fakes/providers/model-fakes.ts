@@ -2,8 +2,8 @@
 // (see the *-wire.ts files) and answering as scenario.ts decides. Every request is recorded with
 // what crossed (headers, body and the provider-neutral Seen) so tests can assert on it.
 import { once } from 'node:events';
-import http, { type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { readBody, startLoopbackServer } from '../loopback-server';
 import { messagesJson, messagesStream, readMessages } from './anthropic-wire';
 import { geminiJson, geminiStream, readGemini } from './gemini-wire';
 import { ollamaJson, ollamaStream, readOllama } from './ollama-wire';
@@ -122,10 +122,8 @@ const ANSWERS = {
   ollama: ollamaAnswer,
 } as const;
 
-async function readBody(request: IncomingMessage): Promise<Json> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of request) chunks.push(chunk as Buffer);
-  const text = Buffer.concat(chunks).toString('utf8');
+async function readJsonObject(request: IncomingMessage): Promise<Json> {
+  const text = (await readBody(request)).toString('utf8');
   try {
     const parsed = JSON.parse(text) as unknown;
     return typeof parsed === 'object' && parsed !== null ? (parsed as Json) : {};
@@ -149,40 +147,30 @@ async function write(response: ServerResponse, answer: Answer): Promise<void> {
 
 export async function startModelFake(family: ModelFamily): Promise<ModelFake> {
   const calls: ModelCall[] = [];
-  const server = http.createServer((request, response) => {
-    (async () => {
-      const url = new URL(request.url ?? '/', 'http://127.0.0.1');
-      const body = await readBody(request);
-      const call: ModelCall = {
-        method: request.method ?? '',
-        path: url.pathname,
-        search: url.search,
-        headers: request.headers,
-        body,
-        seen: null,
-        turn: null,
-      };
-      calls.push(call);
-      const answer = ANSWERS[family](url.pathname, body, (seen, turn) => {
-        call.seen = seen;
-        call.turn = turn;
-      });
-      await write(response, answer);
-    })().catch((error: unknown) => response.destroy(error as Error));
+  const { url, close } = await startLoopbackServer(async (request, response) => {
+    const { pathname, search } = new URL(request.url ?? '/', 'http://127.0.0.1');
+    const body = await readJsonObject(request);
+    const call: ModelCall = {
+      method: request.method ?? '',
+      path: pathname,
+      search,
+      headers: request.headers,
+      body,
+      seen: null,
+      turn: null,
+    };
+    calls.push(call);
+    const answer = ANSWERS[family](pathname, body, (seen, turn) => {
+      call.seen = seen;
+      call.turn = turn;
+    });
+    await write(response, answer);
   });
-  server.keepAliveTimeout = 30_000;
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as AddressInfo;
   return {
     family,
-    url: `http://127.0.0.1:${port}`,
+    url,
     calls,
     callsWhere: (match) => calls.filter((call) => call.seen !== null && match(call.seen)),
-    close: async () => {
-      server.closeAllConnections();
-      server.close();
-      await once(server, 'close');
-    },
+    close,
   };
 }

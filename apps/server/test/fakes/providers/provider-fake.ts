@@ -1,8 +1,9 @@
 // One loopback server speaking every native provider protocol the relay's adapters use. Each
 // protocol lives in its own file and checks credentials the way its provider does; this file
 // routes requests (and Spark's WebSocket upgrades) to them and keeps what tests assert on.
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
+import { readBody, requestLine, startLoopbackServer } from '../loopback-server';
 import { aiproxyRoutes } from './aiproxy';
 import { baiduRoutes } from './baidu';
 import { bedrockRoutes } from './bedrock';
@@ -78,40 +79,28 @@ export async function startProviderFake(): Promise<ProviderFake> {
     sparkClosedEarly: 0,
   };
   const sockets = new Set<Socket>();
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', async () => {
-      const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-      const raw = Buffer.concat(chunks);
-      const call: FakeCall = {
-        method: req.method ?? 'GET',
-        path: url.pathname,
-        query: url.searchParams,
-        headers: req.headers,
-        raw,
-        body: parse(raw),
-      };
-      state.calls.push(call);
-      for (const route of ROUTES) if (await route(call, res, state)) return;
-      res.writeHead(404, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ error: { message: `no fake route for ${call.path}` } }));
-    });
+  const loopback = await startLoopbackServer(async (req, res) => {
+    const raw = await readBody(req);
+    const call: FakeCall = { ...requestLine(req), raw, body: parse(raw) };
+    state.calls.push(call);
+    for (const route of ROUTES) if (await route(call, res, state)) return;
+    res.writeHead(404, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({ error: { message: `no fake route for ${call.path}` } }));
   });
-  server.on('connection', (socket) => {
+  // Spark's WebSockets leave the HTTP server's connection list once upgraded: tracked here.
+  loopback.server.on('connection', (socket) => {
     sockets.add(socket);
     socket.once('close', () => sockets.delete(socket));
   });
-  server.on('upgrade', (req, socket, head) => sparkUpgrade(req, socket as Socket, head, state));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  loopback.server.on('upgrade', (req, socket, head) =>
+    sparkUpgrade(req, socket as Socket, head, state),
+  );
   return Object.assign(state, {
-    url: `http://127.0.0.1:${port}`,
-    wsUrl: `ws://127.0.0.1:${port}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const socket of sockets) socket.destroy();
-        server.close(() => resolve());
-      }),
+    url: loopback.url,
+    wsUrl: `ws://127.0.0.1:${loopback.port}`,
+    close: () => {
+      for (const socket of sockets) socket.destroy();
+      return loopback.close();
+    },
   });
 }

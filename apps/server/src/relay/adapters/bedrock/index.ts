@@ -2,13 +2,10 @@
 // Runtime client (SigV4 and the event-stream framing are the SDK's job). The request body is
 // Anthropic's Messages body for Bedrock; the reply and stream events are Anthropic's, so the
 // Anthropic adapter translates them. The channel's base URL, when set, is the endpoint.
+// The SDK is loaded on the first Bedrock request, not at start: it is ~7 MB of resident memory
+// an idle server (or one without a Bedrock channel) never needs (issue 16).
 import type { ClientRequest, IncomingMessage } from 'node:http';
-import {
-  BedrockRuntimeClient,
-  InvokeModelCommand,
-  InvokeModelWithResponseStreamCommand,
-} from '@aws-sdk/client-bedrock-runtime';
-import { NodeHttpHandler } from '@smithy/node-http-handler';
+import type { BedrockRuntimeClient } from '@aws-sdk/client-bedrock-runtime';
 import { type UpstreamCancel, UpstreamNetworkError } from '../../upstream';
 import { AnthropicAdapter, toAnthropicBody } from '../anthropic';
 import { errorResponse, jsonResponse, keyParts, syntheticResponse } from '../transport';
@@ -52,6 +49,23 @@ function sdkFailure(error: unknown): IncomingMessage {
   return errorResponse(status, failure.message ?? name, name, type);
 }
 
+type BedrockSdk = typeof import('@aws-sdk/client-bedrock-runtime');
+type HttpHandlerModule = typeof import('@smithy/node-http-handler');
+
+let sdk: Promise<[BedrockSdk, HttpHandlerModule]> | undefined;
+
+/** The AWS SDK modules, imported once on first use; a failed import is retried next time. */
+function loadSdk(): Promise<[BedrockSdk, HttpHandlerModule]> {
+  sdk ??= Promise.all([
+    import('@aws-sdk/client-bedrock-runtime'),
+    import('@smithy/node-http-handler'),
+  ]).catch((error: unknown) => {
+    sdk = undefined;
+    throw error;
+  });
+  return sdk;
+}
+
 export class BedrockAdapter implements ProviderAdapter {
   private readonly anthropic = new AnthropicAdapter();
   private readonly clients = new Map<string, BedrockRuntimeClient>();
@@ -65,7 +79,11 @@ export class BedrockAdapter implements ProviderAdapter {
   }
 
   /** One client per credentials and endpoint (it keeps its connections). */
-  private client(ctx: AdapterContext): BedrockRuntimeClient {
+  private client(
+    ctx: AdapterContext,
+    { BedrockRuntimeClient }: BedrockSdk,
+    { NodeHttpHandler }: HttpHandlerModule,
+  ): BedrockRuntimeClient {
     const endpoint = ctx.channel.base_url ? trimBase(ctx.channel.base_url) : '';
     const id = `${ctx.channel.key}\n${endpoint}`;
     let client = this.clients.get(id);
@@ -104,7 +122,9 @@ export class BedrockAdapter implements ProviderAdapter {
       accept: 'application/json',
       body: this.body(ctx),
     };
-    const client = this.client(ctx);
+    const [bedrock, http] = await loadSdk();
+    const { InvokeModelCommand, InvokeModelWithResponseStreamCommand } = bedrock;
+    const client = this.client(ctx, bedrock, http);
     try {
       if (!ctx.stream) {
         const output = await client.send(new InvokeModelCommand(input), {

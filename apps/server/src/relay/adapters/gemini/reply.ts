@@ -1,10 +1,12 @@
 // Gemini replies and stream chunks → canonical completion and chunks: text, thoughts as
-// reasoning, functionCall parts as tool calls (whole, one delta each), usage with thoughts.
+// reasoning, functionCall parts as tool calls (whole, one delta each; a thought signature
+// carried in the call's id), usage with thoughts.
 import type { Usage } from '../../billing';
 import { chunkText, completionOf, newToolCallId } from '../../canonical/build';
 import type { AssistantMessage, ChunkDelta, ToolCall } from '../../canonical/types';
 import type { SseEvent } from '../../sse';
 import type { StreamTranslator } from '../types';
+import { signedCallId } from './signature';
 import { finishFromGemini, usageFromGemini } from './usage';
 import type { GeminiReply } from './wire';
 
@@ -19,7 +21,7 @@ function pieceOf(reply: GeminiReply): Piece {
   for (const part of reply.candidates?.[0]?.content?.parts ?? []) {
     if (part.functionCall) {
       piece.calls.push({
-        id: part.functionCall.id || newToolCallId(),
+        id: signedCallId(part.functionCall.id || newToolCallId(), part.thoughtSignature),
         type: 'function',
         function: {
           name: part.functionCall.name,

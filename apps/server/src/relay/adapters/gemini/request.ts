@@ -1,10 +1,12 @@
 // Canonical (OpenAI chat) request → Gemini generateContent: system instruction apart, the
-// assistant as `model`, tool calls and results as functionCall / functionResponse parts,
-// structured output as responseJsonSchema, reasoning as a thinking budget.
+// assistant as `model`, tool calls and results as functionCall / functionResponse parts (with
+// the thought signature a call's id carries), structured output as responseJsonSchema,
+// reasoning as a thinking budget.
 import { argumentsObject, contentString, parseDataUrl, stopSequences } from '../../canonical/build';
 import { thinkingBudgetOf } from '../../canonical/reasoning';
 import type { ChatRequest, ContentPart, Message, ToolChoice } from '../../canonical/types';
 import { unsupportedParameter } from '../../canonical/unsupported';
+import { signatureOfCallId } from './signature';
 import type { GeminiContent, GeminiGenerationConfig, GeminiPart, GeminiRequest } from './wire';
 
 const TARGET = 'Gemini';
@@ -54,11 +56,14 @@ function contentsOf(messages: Message[]): GeminiContent[] {
       const parts = partsOf(message.content);
       for (const call of message.tool_calls ?? []) {
         names.set(call.id, call.function.name);
+        // The signature Gemini gave the call goes back on its part, as Gemini 3 requires.
+        const signature = signatureOfCallId(call.id);
         parts.push({
           functionCall: {
             name: call.function.name,
             args: argumentsObject(call.function.arguments),
           },
+          ...(signature ? { thoughtSignature: signature } : {}),
         });
       }
       push('model', parts);

@@ -2,9 +2,25 @@
 // fields become OpenAI's (thinking budget → reasoning_effort) or go where OpenAI has no place
 // for them (thinking blocks and their signatures belong to the provider that made them;
 // OpenAI caches prompts by itself, so cache_control has no meaning there).
+import { createHash } from 'node:crypto';
 import { effortOf } from '../../canonical/reasoning';
 import type { ChatRequest, ContentPart, Message } from '../../canonical/types';
 import { unsupportedParameter } from '../../canonical/unsupported';
+
+/** OpenAI refuses tool call ids over 40 characters. */
+const MAX_CALL_ID = 40;
+
+/**
+ * A tool call id OpenAI takes: a longer one (another provider's, or one carrying a Gemini
+ * thought signature) becomes a short one derived from it, the same in the call and its result.
+ */
+const openAiCallId = (id: string): string =>
+  id.length <= MAX_CALL_ID
+    ? id
+    : `call_${createHash('sha256')
+        .update(id)
+        .digest('base64url')
+        .slice(0, MAX_CALL_ID - 5)}`;
 
 const plainParts = (content: string | ContentPart[]) =>
   typeof content === 'string' ? content : content.map(({ cache_control: _, ...part }) => part);
@@ -13,12 +29,16 @@ function plainMessage(message: Message): Record<string, unknown> {
   switch (message.role) {
     case 'assistant': {
       const { thinking_blocks: _t, reasoning_content: _r, ...rest } = message;
+      if (rest.tool_calls?.some((call) => call.id.length > MAX_CALL_ID)) {
+        rest.tool_calls = rest.tool_calls.map((call) => ({ ...call, id: openAiCallId(call.id) }));
+      }
       return rest.content && typeof rest.content !== 'string'
         ? { ...rest, content: plainParts(rest.content) }
         : rest;
     }
     case 'tool': {
       const { is_error: failed, ...rest } = message;
+      rest.tool_call_id = openAiCallId(rest.tool_call_id);
       const content = plainParts(rest.content);
       // OpenAI has no error flag on tool results: the text says it.
       return failed && typeof content === 'string'

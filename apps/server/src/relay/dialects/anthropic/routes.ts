@@ -1,12 +1,22 @@
 // POST /v1/messages, POST /v1/messages/count_tokens, and the Anthropic shape of GET /v1/models
 // (chosen when the request carries anthropic-version).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Db } from '../../../db/database';
+import { anthropicHeaders } from '../../adapters/anthropic';
+import { baseUrlOf } from '../../adapters/types';
 import { assertModelAllowed, type RelayCaller } from '../../admission';
 import { countCanonicalPrompt } from '../../canonical/count';
 import type { Ingress, RelayService } from '../../relay.service';
 import { RelayError } from '../../relay-errors';
+import { countUpstream } from '../upstream-count';
 import { anthropicDialect } from '.';
-import { anthropicKey, messagesToCanonical, parseMessagesRequest } from './parse';
+import { messagesNative } from './native';
+import {
+  anthropicClientHeaders,
+  anthropicKey,
+  messagesToCanonical,
+  parseMessagesRequest,
+} from './parse';
 
 const messagesIngress: Ingress = {
   dialect: anthropicDialect,
@@ -16,7 +26,7 @@ const messagesIngress: Ingress = {
 
 const config = { dialect: anthropicDialect };
 
-export function registerMessagesRoutes(scope: FastifyInstance, relay: RelayService): void {
+export function registerMessagesRoutes(scope: FastifyInstance, relay: RelayService, db: Db): void {
   scope.post('/v1/messages', { config }, (request, reply) =>
     relay.handle(request, reply, messagesIngress),
   );
@@ -31,7 +41,21 @@ export function registerMessagesRoutes(scope: FastifyInstance, relay: RelayServi
     // Counting reads what it can; fields it cannot carry do not change the count much.
     const canonical = messagesToCanonical(body, () => undefined);
     assertModelAllowed(caller, canonical.model);
-    return { input_tokens: await countCanonicalPrompt(canonical) };
+    // An Anthropic upstream counts with its own tokenizer, the body as the Messages
+    // pass-through would send it; other families get the local count.
+    const counted = await countUpstream(
+      db,
+      caller,
+      canonical.model,
+      messagesNative,
+      'input_tokens',
+      (channel, model) => ({
+        url: new URL(`${baseUrlOf(channel)}/v1/messages/count_tokens`),
+        headers: anthropicHeaders(channel.key, anthropicClientHeaders(request)),
+        body: JSON.stringify(model === body.model ? body : { ...body, model }),
+      }),
+    );
+    return counted ?? { input_tokens: await countCanonicalPrompt(canonical) };
   });
 }
 

@@ -2,13 +2,16 @@
 // :streamGenerateContent (alt=sse), :countTokens, GET models and models/{model}.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../../db/database';
+import { geminiUrl } from '../../adapters/gemini';
 import type { GeminiRequest } from '../../adapters/gemini/wire';
 import { assertModelAllowed } from '../../admission';
 import { countCanonicalPrompt } from '../../canonical/count';
 import { listGroupModels } from '../../relay.repository';
 import type { Ingress, RelayService } from '../../relay.service';
 import { RelayError } from '../../relay-errors';
+import { countUpstream } from '../upstream-count';
 import { geminiDialect } from '.';
+import { geminiNative } from './native';
 import { geminiKey, geminiToCanonical, modelAction, parseGeminiRequest } from './parse';
 
 const config = { dialect: geminiDialect };
@@ -60,7 +63,31 @@ export function registerGeminiRoutes(scope: FastifyInstance, relay: RelayService
             model,
             () => undefined,
           );
-          return { totalTokens: await countCanonicalPrompt(canonical) };
+          // A Gemini upstream counts with its own tokenizer; other families get the local count.
+          const counted = await countUpstream(
+            db,
+            caller,
+            model,
+            geminiNative,
+            'totalTokens',
+            (channel, upstreamModel) => ({
+              url: geminiUrl({ channel, model: upstreamModel }, 'countTokens'),
+              headers: { 'content-type': 'application/json', 'x-goog-api-key': channel.key },
+              body: JSON.stringify(
+                body.generateContentRequest
+                  ? {
+                      ...body,
+                      // The inner request names the model too: the upstream's name.
+                      generateContentRequest: {
+                        ...body.generateContentRequest,
+                        model: `models/${upstreamModel}`,
+                      },
+                    }
+                  : body,
+              ),
+            }),
+          );
+          return counted ?? { totalTokens: await countCanonicalPrompt(canonical) };
         }
         throw notFound(action || model);
       },

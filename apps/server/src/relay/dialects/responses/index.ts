@@ -3,12 +3,12 @@
 import type { ChatCompletion } from '../../canonical/types';
 import type { Dialect } from '../types';
 import { responsesNative } from './native';
-import { ResponsesStreamRenderer, responseOf } from './render';
+import { ResponsesStreamRenderer, responseJson } from './render';
 
 export const responsesDialect: Dialect = {
   name: 'responses',
   renderReply: (body, _contentType, ctx) => ({
-    body: JSON.stringify(responseOf(JSON.parse(String(body)) as ChatCompletion, ctx)),
+    body: responseJson(JSON.parse(String(body)) as ChatCompletion, ctx),
     contentType: 'application/json',
   }),
   streamRenderer: (ctx) => new ResponsesStreamRenderer(ctx),

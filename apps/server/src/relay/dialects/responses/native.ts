@@ -34,9 +34,9 @@ export function usageFromResponses(raw: ResponsesUsage | null | undefined): Usag
 
 const isAzure = (channel: ChannelRow) => channelTypeById(channel.type)?.family === 'azure';
 
-/** The URL of `/responses[/{id}]` on a channel, and its auth headers. */
-export function responsesEndpoint(channel: ChannelRow, id?: string): UpstreamRequest {
-  const suffix = id ? `/${encodeURIComponent(id)}` : '';
+/** The URL of `/responses[/{id}[tail]]` on a channel, and its auth headers. */
+export function responsesEndpoint(channel: ChannelRow, id?: string, tail = ''): UpstreamRequest {
+  const suffix = id ? `/${encodeURIComponent(id)}${tail}` : '';
   if (isAzure(channel)) {
     const url = new URL(`${trimBase(channel.base_url ?? '')}/openai/responses${suffix}`);
     const version =

@@ -119,18 +119,20 @@ export function outputItems(message: AssistantMessage | undefined): Item[] {
   return items;
 }
 
-/** A canonical completion as a Response; the reply is reported to ctx.record. */
-export function responseOf(completion: ChatCompletion, ctx: RenderContext): Item {
+/** A canonical completion as a Response's JSON text; the reply is reported to ctx.record. */
+export function responseJson(completion: ChatCompletion, ctx: RenderContext): string {
   const choice = completion.choices[0];
   const usage = usageOfChat(completion.usage) ?? { promptTokens: 0, completionTokens: 0 };
   const id = newId('resp');
-  const response = responseObject(
-    ctx,
-    id,
-    Math.floor(Date.now() / 1000),
-    outputItems(choice?.message),
-    statusOf(choice?.finish_reason ?? null),
-    usage,
+  const response = JSON.stringify(
+    responseObject(
+      ctx,
+      id,
+      Math.floor(Date.now() / 1000),
+      outputItems(choice?.message),
+      statusOf(choice?.finish_reason ?? null),
+      usage,
+    ),
   );
   ctx.record?.({ id, response, ...(choice?.message ? { output: { ...choice.message } } : {}) });
   return response;
@@ -317,10 +319,12 @@ export class ResponsesStreamRenderer implements StreamRenderer {
     let out = this.begin() + this.close();
     const state = statusOf(this.finish);
     const response = this.response(state, usage);
-    this.ctx.record?.({ id: this.id, response, output: { ...this.message } });
-    out += this.event(state.status === 'completed' ? 'response.completed' : 'response.incomplete', {
-      response,
-    });
+    const json = JSON.stringify(response);
+    this.ctx.record?.({ id: this.id, response: json, output: { ...this.message } });
+    // The response's JSON is spliced into the event, so it is serialised once.
+    const type = state.status === 'completed' ? 'response.completed' : 'response.incomplete';
+    const head = JSON.stringify({ type, sequence_number: this.sequence++ });
+    out += `event: ${type}\ndata: ${head.slice(0, -1)},"response":${json}}\n\n`;
     return out;
   }
 

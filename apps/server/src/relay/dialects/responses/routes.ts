@@ -1,22 +1,33 @@
-// POST /v1/responses, GET and DELETE /v1/responses/{id}. Responses made by the gateway for
-// chat-only upstreams are kept per token (ResponsesRetentionDays) with their conversation, so
-// previous_response_id continues them; for responses an upstream made, the channel is kept.
+// POST /v1/responses, GET and DELETE /v1/responses/{id}, GET /v1/responses/{id}/input_items.
+// Responses made by the gateway for chat-only upstreams are kept per token
+// (ResponsesRetentionDays) with their conversation, so previous_response_id continues them; for
+// responses an upstream made, the channel is kept, and whatever refers to them goes to it.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../../db/database';
+import { engineOf } from '../../../db/dialect';
 import type { OptionsStore } from '../../../modules/options/options.store';
 import type { RelayCaller } from '../../admission';
 import type { Message } from '../../canonical/types';
-import { findChannel } from '../../relay.repository';
+import { type ChannelRow, findChannel } from '../../relay.repository';
 import type { Ingress, RelayService } from '../../relay.service';
 import { RelayError } from '../../relay-errors';
 import { readBody, sendUpstream } from '../../upstream';
 import type { DialectRequest, RecordedReply, RenderContext } from '../types';
 import { responsesDialect } from '.';
+import { conversationItems, type ListQuery, listPage } from './input-items';
 import { responsesEndpoint } from './native';
 import { bad, responsesToCanonical } from './parse';
-import { deleteResponse, findResponse, keepResponse, purgeResponses } from './responses.repository';
+import { replayResponse } from './replay';
+import {
+  deleteResponse,
+  findResponse,
+  purgeResponses,
+  ResponseWriter,
+} from './responses.repository';
 
 const DAY = 86_400;
+/** How long a kept response waits to be written with others on SQLite (ms). */
+const KEEP_DELAY_MS = 5;
 /** Expired responses are removed at most this often (seconds). */
 const PURGE_EVERY = 600;
 
@@ -30,12 +41,32 @@ interface ResponsesDeps {
 const config = { dialect: responsesDialect };
 
 const notFound = (id: string) => new RelayError(404, 'relay.responseNotFound', 'not_found', { id });
+/** OpenAI's answer to a previous_response_id it does not hold. */
+const previousNotFound = (id: string) =>
+  new RelayError(400, 'relay.responseNotFound', 'previous_response_not_found', {
+    id,
+    param: 'previous_response_id',
+  });
+
+/** The channel that holds an upstream's response, while it is there and enabled. */
+async function holder(db: Db, channelId: number): Promise<ChannelRow | undefined> {
+  const channel = await findChannel(db, channelId);
+  return channel?.status === 1 ? channel : undefined;
+}
 
 export function registerResponsesRoutes(scope: FastifyInstance, deps: ResponsesDeps): void {
   const { relay, db, options, now } = deps;
   const retention = () => options.getInt('ResponsesRetentionDays');
   const since = () => now() - retention() * DAY;
-  const recorded = new WeakMap<RenderContext, RecordedReply>();
+  // SQLite serves one process, where a lookup waits for a write still under way (`written`):
+  // its replies need not wait for theirs, so its writes gather for a few milliseconds. Other
+  // engines may serve several nodes, so a reply goes out only once its write is committed.
+  const deferred = engineOf(db) === 'sqlite';
+  const writer = new ResponseWriter(db, deferred ? KEEP_DELAY_MS : 0);
+  scope.addHook('onClose', () => writer.flush());
+  /** The write of each request's reply, and the writes still under way by response id. */
+  const kept = new WeakMap<RenderContext, Promise<void>>();
+  const writing = new Map<string, Promise<void>>();
   let purgedAt = 0;
 
   async function parse(request: FastifyRequest, caller: RelayCaller): Promise<DialectRequest> {
@@ -46,13 +77,20 @@ export function registerResponsesRoutes(scope: FastifyInstance, deps: ResponsesD
     const uncarried: string[] = [];
     let history: Message[] = [];
     let noNative = false;
+    let channelId: number | undefined;
     const previous = body.previous_response_id;
     if (typeof previous === 'string' && previous) {
+      await written(previous);
       const row = await findResponse(db, previous, caller.tokenId, since());
       if (row?.conversation) {
         // Only the gateway holds this conversation: the request must be translated.
         history = JSON.parse(row.conversation) as Message[];
         noNative = true;
+      } else if (row?.channel_id != null) {
+        // Only the upstream that made it holds it: the request goes there and nowhere else.
+        const channel = await holder(db, row.channel_id);
+        if (!channel) throw previousNotFound(previous);
+        channelId = channel.id;
       } else uncarried.push(`previous_response_id (${previous} is not held by the gateway)`);
     }
     const canonical = responsesToCanonical(body, history, (name) => uncarried.push(name));
@@ -69,87 +107,149 @@ export function registerResponsesRoutes(scope: FastifyInstance, deps: ResponsesD
       translated: true,
       uncarried,
       noNative,
+      ...(channelId === undefined ? {} : { channelId }),
     };
   }
 
-  async function finish(
-    render: RenderContext,
-    caller: RelayCaller,
-    channel: { id: number },
-    native: boolean,
-  ) {
-    const reply = recorded.get(render);
-    if (!reply || render.request.raw.store === false || retention() <= 0) return;
+  /**
+   * Keeps a reply as soon as the renderer (or the native watch) reports it, before its last
+   * frames go out, so a follow-up can refer to it at once; what is still being written is
+   * awaited by whatever looks it up on this node.
+   */
+  async function keep(render: RenderContext, caller: RelayCaller, reply: RecordedReply) {
+    const native = reply.output === undefined && reply.response === undefined;
     const conversation = native
       ? null
       : JSON.stringify([
           ...(render.request.body.messages as Message[]),
           ...(reply.output ? [reply.output] : []),
         ]);
-    await keepResponse(db, {
+    await writer.write({
       id: reply.id,
       token_id: caller.tokenId,
       user_id: caller.userId,
-      channel_id: native ? channel.id : null,
+      channel_id: native ? (render.channelId ?? null) : null,
       model: render.model,
       created_at: now(),
-      response: native || !reply.response ? null : JSON.stringify(reply.response),
+      response: reply.response ?? null,
       conversation,
     });
     if (now() - purgedAt > PURGE_EVERY) {
       purgedAt = now();
-      await purgeResponses(db, since());
+      // Off the reply's path: expired rows are nobody's to wait for.
+      purgeResponses(db, since()).catch(() => {
+        purgedAt = 0;
+      });
     }
   }
+
+  function record(render: RenderContext, caller: RelayCaller, reply: RecordedReply) {
+    if (render.request.raw.store === false || retention() <= 0) return;
+    const write = keep(render, caller, reply)
+      .catch((error: unknown) => scope.log.warn({ err: error }, 'keeping the response failed'))
+      .finally(() => writing.delete(reply.id));
+    writing.set(reply.id, write);
+    if (!deferred) kept.set(render, write);
+  }
+
+  /** A response still being written on this node is waited for before it is looked up. */
+  const written = (id: unknown) => (typeof id === 'string' ? writing.get(id) : undefined);
 
   const ingress: Ingress = {
     dialect: responsesDialect,
     parse,
-    prepare: (render) => {
-      render.record = (reply) => recorded.set(render, reply);
+    prepare: (render, caller) => {
+      render.record = (reply) => record(render, caller, reply);
     },
-    finish,
+    // The reply is kept once it is known (record); where other nodes may look it up,
+    // delivering a whole one waits for that.
+    finish: async (render) => {
+      if (!deferred) await kept.get(render);
+    },
   };
 
   scope.post('/v1/responses', { config }, (request, reply) =>
     relay.handle(request, reply, ingress),
   );
 
-  /** The kept row, or the upstream's answer for a response an upstream holds. */
-  async function upstreamOrKept(
-    request: FastifyRequest<{ Params: { id: string } }>,
+  /** The upstream's answer, relayed as it came, for what an upstream's response holds. */
+  async function relayUpstream(
     reply: FastifyReply,
+    channel: ChannelRow,
+    id: string,
     method: 'GET' | 'DELETE',
+    tail = '',
+    search = '',
   ) {
-    const caller = await relay.admit(request);
-    const { id } = request.params;
-    const row = await findResponse(db, id, caller.tokenId, since());
-    if (!row) throw notFound(id);
-    if (row.channel_id !== null) {
-      const channel = await findChannel(db, row.channel_id);
-      if (!channel) throw notFound(id);
-      const response = await sendUpstream(
-        { ...responsesEndpoint(channel, id), method },
-        new AbortController().signal,
-      );
-      const body = await readBody(response);
-      if (method === 'DELETE') await deleteResponse(db, id, caller.tokenId);
-      return reply
-        .code(response.statusCode ?? 502)
-        .header('content-type', String(response.headers['content-type'] ?? 'application/json'))
-        .send(body);
+    const endpoint = responsesEndpoint(channel, id, tail);
+    for (const [name, value] of new URLSearchParams(search)) {
+      endpoint.url.searchParams.append(name, value);
     }
-    if (method === 'DELETE') {
-      await deleteResponse(db, id, caller.tokenId);
-      return reply.send({ id, object: 'response', deleted: true });
-    }
-    return reply.header('content-type', 'application/json').send(row.response ?? '{}');
+    const response = await sendUpstream({ ...endpoint, method }, new AbortController().signal);
+    const body = await readBody(response);
+    return reply
+      .code(response.statusCode ?? 502)
+      .header('content-type', String(response.headers['content-type'] ?? 'application/json'))
+      .send(body);
   }
 
-  scope.get<{ Params: { id: string } }>('/v1/responses/:id', { config }, (request, reply) =>
-    upstreamOrKept(request, reply, 'GET'),
+  /** The caller's kept row and, for an upstream's response, the channel that holds it. */
+  async function keptRow(request: FastifyRequest<{ Params: { id: string } }>) {
+    const caller = await relay.admit(request);
+    const { id } = request.params;
+    await written(id);
+    const row = await findResponse(db, id, caller.tokenId, since());
+    if (!row) throw notFound(id);
+    const channel = row.channel_id === null ? null : await holder(db, row.channel_id);
+    if (channel === undefined) throw notFound(id);
+    return { caller, id, row, channel };
+  }
+
+  const queryOf = (request: FastifyRequest) => request.raw.url?.split('?')[1] ?? '';
+
+  scope.get<{ Params: { id: string }; Querystring: { stream?: string; starting_after?: string } }>(
+    '/v1/responses/:id',
+    { config },
+    async (request, reply) => {
+      const { id, row, channel } = await keptRow(request);
+      if (channel) return relayUpstream(reply, channel, id, 'GET', '', queryOf(request));
+      const json = row.response ?? '{}';
+      if (request.query.stream === 'true') {
+        const after = Number(request.query.starting_after ?? -1);
+        return reply
+          .header('content-type', 'text/event-stream')
+          .header('cache-control', 'no-cache')
+          .send(replayResponse(json, Number.isFinite(after) ? after : -1));
+      }
+      return reply.header('content-type', 'application/json').send(json);
+    },
   );
-  scope.delete<{ Params: { id: string } }>('/v1/responses/:id', { config }, (request, reply) =>
-    upstreamOrKept(request, reply, 'DELETE'),
+  scope.delete<{ Params: { id: string } }>(
+    '/v1/responses/:id',
+    { config },
+    async (request, reply) => {
+      const { caller, id, channel } = await keptRow(request);
+      if (channel) {
+        const sent = await relayUpstream(reply, channel, id, 'DELETE');
+        await deleteResponse(db, id, caller.tokenId);
+        return sent;
+      }
+      await deleteResponse(db, id, caller.tokenId);
+      return reply.send({ id, object: 'response', deleted: true });
+    },
+  );
+  scope.get<{ Params: { id: string }; Querystring: ListQuery }>(
+    '/v1/responses/:id/input_items',
+    { config },
+    async (request, reply) => {
+      const { id, row, channel } = await keptRow(request);
+      if (channel) {
+        return relayUpstream(reply, channel, id, 'GET', '/input_items', queryOf(request));
+      }
+      const conversation = JSON.parse(row.conversation ?? '[]') as Message[];
+      const instructions = (JSON.parse(row.response ?? '{}') as { instructions?: unknown })
+        .instructions;
+      return reply.send(listPage(conversationItems(id, conversation, instructions), request.query));
+    },
   );
 }
