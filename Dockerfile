@@ -38,7 +38,10 @@ RUN npm ci --omit=dev --workspace @switchyard/server --no-audit --no-fund
 
 # ── runtime ──
 FROM node:20-bookworm-slim AS runtime
+# NODE_OPTIONS: what scripts/start.mjs does first, before the server's packages load (see
+# apps/server/src/ops/young-generation.ts): the young generation stays small while starting.
 ENV NODE_ENV=production \
+    NODE_OPTIONS=--import=/app/apps/server/dist/young-generation-hold.js \
     PORT=3000 \
     SQLITE_PATH=/data/switchyard.db \
     REMOTES_DIR=/data/remotes \

@@ -10,4 +10,8 @@ runOrExit(process.execPath, [path.join(repoRoot, 'scripts/build-console.mjs')]);
 runOrExit(process.execPath, [path.join(repoRoot, 'scripts/build-server.mjs')]);
 
 process.env.NODE_ENV ??= 'production';
-await import(pathToFileURL(path.join(repoRoot, 'apps/server/dist/main.js')).href);
+// Before the server's packages load: holds V8's young generation at its initial size while the
+// server starts (apps/server/src/ops/young-generation.ts); the server lets it grow once listening.
+const dist = path.join(repoRoot, 'apps/server/dist');
+await import(pathToFileURL(path.join(dist, 'young-generation-hold.js')).href);
+await import(pathToFileURL(path.join(dist, 'main.js')).href);

@@ -2,10 +2,16 @@
 // `npm start` and the image run) beside the sources through tsx (the old `npm start`). For each:
 // time from spawn to /readyz 200 on a fresh SQLite database, RSS when idle, and peak RSS under a
 // relay load (chat requests at concurrency 50 against a fast fake upstream, stream and not),
-// with helper processes (tsx's esbuild service) counted. Then the time from `node
-// scripts/start.mjs` (builds current, so both skipped) to /readyz 200.
+// with helper processes (tsx's esbuild service) counted; the same for `node scripts/start.mjs`
+// (builds current, so both skipped), which is `npm start`.
 //
-// Usage: node bench/ops/startup-rss.mjs [--requests 2000]
+// Each row also gives the server's CPU time per request under that load (user + system, from
+// /proc), so a memory setting that costs throughput shows.
+//
+// Usage: node bench/ops/startup-rss.mjs [--requests 2000] [--baseline path/to/main.js
+//   [--baseline-label text]]
+// --baseline adds a row for another build of the server (e.g. the previous commit's bundle, built
+// in a copy of that tree), measured in the same run as the current one.
 // SWITCHYARD_NODE_OPTIONS passes Node options to the servers (e.g. V8 heap sizes).
 import { execFileSync, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -19,9 +25,11 @@ import { writeResult } from '../lib/results.mjs';
 
 const arg = (name, fallback) => {
   const index = process.argv.indexOf(`--${name}`);
-  return index > 0 ? Number(process.argv[index + 1]) : fallback;
+  return index > 0 ? process.argv[index + 1] : fallback;
 };
-const REQUESTS = arg('requests', 2000);
+const REQUESTS = Number(arg('requests', 2000));
+const BASELINE = arg('baseline', undefined);
+const BASELINE_LABEL = arg('baseline-label', BASELINE && path.relative(repoRoot, BASELINE));
 const PORT = 3293;
 const dataDir = path.join(repoRoot, '.cache/bench-ops');
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -50,6 +58,13 @@ function treeRss(pid) {
     total: below.reduce((sum, kid) => sum + kid.total, own),
     helpers: below.reduce((sum, kid) => sum + 1 + kid.helpers, 0),
   };
+}
+
+/** CPU time (user + system) of a process, in ms; clock ticks are 10 ms on Linux. */
+function cpuMs(pid) {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
 async function waitReady(url, child) {
@@ -189,13 +204,33 @@ async function startUpstream() {
   return `http://127.0.0.1:${port}`;
 }
 
+/** True when `npm start` would install packages first (then its time says nothing). */
+function wouldInstall() {
+  const stamp = path.join(repoRoot, 'node_modules/.switchyard-install-stamp');
+  const lock = readFileSync(path.join(repoRoot, 'package-lock.json'));
+  const hash = createHash('sha256').update(lock).digest('hex');
+  return !existsSync(stamp) || readFileSync(stamp, 'utf8').trim() !== hash;
+}
+
 buildServer();
 const upstreamUrl = await startUpstream();
 const url = `http://127.0.0.1:${PORT}`;
 const rows = [];
-for (const runtime of ['compiled', 'tsx']) {
+const servers = [
+  ...(BASELINE ? [[`baseline (${BASELINE_LABEL})`, [BASELINE]]] : []),
+  ['compiled (node dist/main.js)', serverArgs('compiled')],
+  // `npm start` as a user runs it (builds current): the start script, then the server in it.
+  ...(wouldInstall()
+    ? []
+    : [['node scripts/start.mjs (builds current)', [path.join(repoRoot, 'scripts/start.mjs')]]]),
+  ['tsx (node --import tsx src/main.ts)', serverArgs('tsx')],
+];
+if (wouldInstall()) {
+  console.log('npm start row left out: the install stamp is not current (it would run npm ci)');
+}
+for (const [name, args] of servers) {
   const started = performance.now();
-  const child = start(serverArgs(runtime));
+  const child = start(args);
   await waitReady(url, child);
   const readyMs = performance.now() - started;
   await sleep(3000);
@@ -205,52 +240,22 @@ for (const runtime of ['compiled', 'tsx']) {
   const sampler = setInterval(() => {
     peak = Math.max(peak, treeRss(child.pid).total);
   }, 50);
+  const cpuBefore = cpuMs(child.pid);
   const failures =
     (await load(url, key, REQUESTS, false)) + (await load(url, key, REQUESTS / 2, true));
+  const cpuPerRequest = (cpuMs(child.pid) - cpuBefore) / (REQUESTS * 1.5);
   clearInterval(sampler);
   const after = treeRss(child.pid);
   await stop(child);
   rows.push([
-    runtime === 'compiled' ? 'compiled (node dist/main.js)' : 'tsx (node --import tsx src/main.ts)',
+    name,
     `${readyMs.toFixed(0)} ms`,
     mb(idle.total),
     String(idle.helpers),
     mb(peak),
     mb(after.total),
+    `${cpuPerRequest.toFixed(2)} ms`,
     String(failures),
-  ]);
-  console.log(rows.at(-1).join('  '));
-}
-
-/** True when `npm start` would install packages first (then its time says nothing). */
-function wouldInstall() {
-  const stamp = path.join(repoRoot, 'node_modules/.switchyard-install-stamp');
-  const lock = readFileSync(path.join(repoRoot, 'package-lock.json'));
-  const hash = createHash('sha256').update(lock).digest('hex');
-  return !existsSync(stamp) || readFileSync(stamp, 'utf8').trim() !== hash;
-}
-
-// `npm start` as a user runs it (builds current): the start script itself, then the server in it.
-if (wouldInstall()) {
-  console.log(
-    'npm start row skipped: the install stamp is not current (npm start would run npm ci)',
-  );
-} else {
-  const started = performance.now();
-  const child = start([path.join(repoRoot, 'scripts/start.mjs')]);
-  await waitReady(url, child);
-  const readyMs = performance.now() - started;
-  await sleep(3000);
-  const idle = treeRss(child.pid);
-  await stop(child);
-  rows.push([
-    'node scripts/start.mjs (builds current)',
-    `${readyMs.toFixed(0)} ms`,
-    mb(idle.total),
-    String(idle.helpers),
-    '',
-    '',
-    '',
   ]);
   console.log(rows.at(-1).join('  '));
 }
@@ -264,6 +269,7 @@ writeResult('ops-startup-rss', {
     'helper processes',
     `RSS peak (${REQUESTS} chats + ${REQUESTS / 2} streams, c=50)`,
     'RSS after load',
+    'server CPU per request under load',
     'failed requests',
   ],
   rows,

@@ -1,9 +1,12 @@
 // Starts the server: config → database → migrate → bootstrap root → listen → print.
+// First, before any package loads: holds the young generation's size while starting.
+import './ops/young-generation-hold';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { describeDatabase } from './db/database';
 import { rootUsesDefaultPassword } from './modules/users/root.setup';
 import { shutdownGracefully } from './ops/shutdown';
+import { releaseYoungGeneration } from './ops/young-generation';
 import { createRuntime } from './runtime';
 
 async function main(): Promise<void> {
@@ -47,6 +50,7 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
+  releaseYoungGeneration();
   const lines = [
     `Switchyard is running at http://localhost:${config.port}`,
     `Database: ${describeDatabase(config)}${config.redisUrl ? ' + Redis' : ''}`,

@@ -1,5 +1,5 @@
 // Sends mail over SMTP with the server, port, account, token and SSL options of the settings.
-import nodemailer from 'nodemailer';
+// nodemailer is imported on the first send, not at start (issue 16: idle memory).
 import { refuse } from '../../lib/errors';
 import type { OptionsStore } from '../options/options.store';
 
@@ -55,6 +55,7 @@ export class MailService {
     this.ensureConfigured();
     const host = o.getString('SMTPServer').trim();
     const account = o.getString('SMTPAccount').trim();
+    const { default: nodemailer } = await import('nodemailer');
     const transport = nodemailer.createTransport({
       host,
       port: o.getInt('SMTPPort'),
