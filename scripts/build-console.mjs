@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Builds the console: the shell and every remote with rsbuild, one after another. An app whose
 // inputs (its src, config, package.json and the shared packages) are older than its
-// dist/.build-stamp is skipped; `--force` rebuilds everything. Then writes a .br (quality 11) and a
+// dist/.build-stamp is skipped; `--force` rebuilds everything (the shell's build also writes
+// dist/load-manifest.json, checked here). Then writes a .br (quality 11) and a
 // .gz (level 9) beside every text asset of each dist, for the server to send, and prints the sizes.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
@@ -139,8 +140,11 @@ for (const app of APPS) {
     console.log(`skipping apps/${app} (up to date)`);
   }
   const distDir = join(appDir, 'dist');
-  const manifest = join(distDir, app === 'shell' ? 'index.html' : 'mf-manifest.json');
-  if (!existsSync(manifest)) throw new Error(`apps/${app}: ${relative(ROOT, manifest)} is missing`);
+  // The shell's load manifest is what the server reads to preload a page's files.
+  const required = app === 'shell' ? ['index.html', 'load-manifest.json'] : ['mf-manifest.json'];
+  for (const file of required.map((name) => join(distDir, name))) {
+    if (!existsSync(file)) throw new Error(`apps/${app}: ${relative(ROOT, file)} is missing`);
+  }
   const sizes = compressDist(distDir);
   if (reason) {
     const stamp = { buildId: expectedBuildId(appDir), builtAt: new Date().toISOString() };

@@ -1,5 +1,7 @@
 // Builds the Fastify application from its dependencies (used by main and by the tests).
+
 import fastifyCookie from '@fastify/cookie';
+import { SESSION_COOKIE } from '@switchyard/contracts';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config';
 import type { Database } from './db/database';
@@ -127,7 +129,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerAuth(app, sessions);
   registerCsrf(app, sessions);
   registerInputGuard(app);
-  registerErrorHandling(app, await registerConsole(app, config));
+  registerErrorHandling(
+    app,
+    await registerConsole(app, {
+      ...config,
+      roleOf: async (request) => {
+        const cookie = request.cookies[SESSION_COOKIE];
+        return cookie ? ((await sessions.fromCookie(cookie))?.role ?? null) : null;
+      },
+    }),
+  );
 
   registerStatusRoutes(app, new StatusService(db, options, config.githubOAuthUrl));
   // The relay reports each outcome through app.outcomes.recordOutcome (issue 17).

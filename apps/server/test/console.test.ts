@@ -77,6 +77,12 @@ describe('shell', () => {
     expect(brotli.rawPayload.equals(brotliCompressSync(plain.body))).toBe(true);
   });
 
+  it('keeps unhashed images a few minutes, so a logo shown twice is downloaded once', async () => {
+    const reply = await get('/favicon.ico');
+    expect(reply.statusCode).toBe(200);
+    expect(reply.headers['cache-control']).toBe('public, max-age=300');
+  });
+
   it('a missing asset is a 404, not the app page', async () => {
     const reply = await get('/static/js/missing.js');
     expect(reply.statusCode).toBe(404);

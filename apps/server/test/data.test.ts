@@ -1,5 +1,5 @@
 // Dashboard data: consume logs folded into hourly buckets exactly once, and the /api/data reads.
-import { LogType, type UsageBucket } from '@switchyard/contracts';
+import { LogType, type UsageBucket, type UsageDataReply } from '@switchyard/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { UsageAggregator } from '../src/modules/data/usage-aggregator';
 import { useAudience } from './helpers/audience';
@@ -87,6 +87,18 @@ describe('usage aggregation', () => {
     await aggregator().runOnce();
     const [, mini] = await buckets();
     expect(mini).toMatchObject({ count: 3, quota: 151, token_used: 45 });
+  });
+
+  it('records when the data was last brought up to date, and the API says so', async () => {
+    const range = () => `start_timestamp=${hour0 - HOUR}&end_timestamp=${now + HOUR}`;
+    await aggregator().runOnce();
+    const first = await cast.aliceClient.get<UsageBucket[]>(`/api/data/self?${range()}`);
+    expect((first.json as unknown as UsageDataReply).folded_at).toBe(now - 60);
+    expect(Array.isArray(first.json.data)).toBe(true);
+    now += 600;
+    await aggregator().runOnce();
+    const admin = await cast.adminClient.get<UsageBucket[]>(`/api/data/?${range()}`);
+    expect((admin.json as unknown as UsageDataReply).folded_at).toBe(now - 60);
   });
 
   it('waits until a log has settled before folding it', async () => {

@@ -43,6 +43,8 @@ export type {
   UpdateChannelRequest,
 } from './channels';
 export * from './domain';
+export * from './field-issues';
+export * from './model-output-limits';
 export * from './model-price-table';
 export * from './observability';
 export type {

@@ -73,6 +73,15 @@ export interface UsageBucket {
   token_used: number;
 }
 
+/** GET /api/data/ and /api/data/self: the buckets, and how fresh they are. */
+export interface UsageDataReply {
+  success: boolean;
+  message: string;
+  data: UsageBucket[];
+  /** Every consume log created before this (unix seconds) is folded into the buckets; 0: never. */
+  folded_at: number;
+}
+
 export const DrawingSubmitCode = {
   notSubmitted: 0,
   submitted: 1,

@@ -8,6 +8,7 @@ import * as importMap from './migrations/2026-11-24T0500-import-map';
 import * as limitsStatus from './migrations/2026-11-24T0500-limits-status';
 import * as reservationJournal from './migrations/2026-11-24T0500-reservation-journal';
 import * as responses from './migrations/2026-11-24T0530-responses';
+import * as dataFoldedAt from './migrations/2026-11-24T0800-data-folded-at';
 
 /** Every migration, by its timestamped name. Append only. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -19,6 +20,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-24T0500-reservation-journal': reservationJournal,
   '2026-11-24T0530-responses': responses,
   '2026-11-24T0500-limits-status': limitsStatus,
+  '2026-11-24T0800-data-folded-at': dataFoldedAt,
 };
 
 export class MigrationError extends Error {}

@@ -229,6 +229,8 @@ export interface QuotaDataTable {
 export interface AggregationWatermarksTable {
   name: string;
   last_log_id: number;
+  /** Every log created before this (unix seconds) is folded in; 0: never run. */
+  folded_at: Generated<number>;
 }
 
 /** A Responses API response: made by the gateway (response set) or held by channel_id. */

@@ -5,6 +5,6 @@ export function ok<T>(data?: T, message = ''): ApiEnvelope<T> {
   return data === undefined ? { success: true, message } : { success: true, message, data };
 }
 
-export function fail(message: string): ApiEnvelope<never> {
-  return { success: false, message };
+export function fail<T>(message: string, data?: T): ApiEnvelope<T> {
+  return data === undefined ? { success: false, message } : { success: false, message, data };
 }

@@ -1,5 +1,10 @@
 // Validates request input with a contracts schema and describes failures field by field.
-import type { Language } from '@switchyard/contracts';
+import {
+  type FieldError,
+  fieldIssueOf,
+  firstIssuePerField,
+  type Language,
+} from '@switchyard/contracts';
 import type { z } from 'zod';
 import { type MessageKey, type MessageParams, translate } from '../i18n';
 import { AppError, ValidationError } from './errors';
@@ -66,12 +71,19 @@ export function describeValidation(
   language: Language,
 ): string {
   // One message per field: zod can report a type error and a size error for the same input.
-  const firstPerField = new Map<string, z.core.$ZodIssue>();
-  for (const issue of issues) {
-    const path = issue.path.join('.');
-    if (!firstPerField.has(path)) firstPerField.set(path, issue);
-  }
-  const details = [...firstPerField.values()].map((issue) => describeIssue(issue, language));
+  const details = firstIssuePerField(issues).map(({ issue }) => describeIssue(issue, language));
   const separator = language === 'zh' ? '；' : '; ';
   return translate(language, 'request.invalid', { details: details.join(separator) });
+}
+
+/**
+ * Each bad field with what is wrong with it, in the request's language, without the field's name
+ * (the console shows it under the field): the `data.fields` of a validation reply.
+ */
+export function fieldErrors(issues: readonly z.core.$ZodIssue[], language: Language): FieldError[] {
+  return firstIssuePerField(issues).map(({ field, issue }) => {
+    const { code, params } = fieldIssueOf(issue);
+    const message = translate(language, `request.issue.${code}`, params);
+    return { field, code, params, message };
+  });
 }

@@ -11,6 +11,7 @@ import {
 } from '@switchyard/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { languageOf, translate } from '../i18n';
+import { preloadLinks, preloadTags } from './console-preload';
 import type { NotFoundFallback } from './errors';
 import { pathOf } from './errors';
 
@@ -18,6 +19,8 @@ export interface ConsoleOptions {
   consoleDir: string;
   remotesDir: string;
   remotesFile: string;
+  /** The signed-in caller's role from the session cookie, null for a guest (for preloads). */
+  roleOf?: (request: FastifyRequest) => Promise<number | null>;
 }
 
 const NO_CACHE_FILES = new Set(['index.html', 'mf-manifest.json', 'remotes.json']);
@@ -57,12 +60,17 @@ async function isDirectory(path: string): Promise<boolean> {
   }
 }
 
+/** Unhashed images (the logo, the favicon): kept a few minutes, so the several places a page shows
+ * the logo share one download instead of revalidating it each. */
+const SHORT_CACHE_EXTENSIONS = /\.(png|svg|ico|jpe?g|webp|gif)$/i;
+
 function cacheControlFor(relative: string): string {
   const segments = relative.split('/');
   const name = segments.at(-1) ?? '';
   if (NO_CACHE_FILES.has(name)) return 'no-cache';
   // Build output under static/ carries a content hash in its name.
   if (segments.slice(0, -1).includes('static')) return 'public, max-age=31536000, immutable';
+  if (SHORT_CACHE_EXTENSIONS.test(name)) return 'public, max-age=300';
   return 'no-cache';
 }
 
@@ -109,14 +117,18 @@ export async function registerConsole(
     return readRemotesFile(request);
   });
 
-  app.get<{ Params: { name: string; '*': string } }>('/remotes/:name/*', async (request, reply) => {
-    const { name } = request.params;
-    const relative = safeRelativePath(request.params['*']);
-    if (!REMOTE_NAME.test(name) || !relative) return notFound(reply);
+  /** The folder a remote is served from: an uploaded build, else the built-in one. */
+  const remoteRoot = async (name: string): Promise<string | undefined> => {
+    if (!REMOTE_NAME.test(name)) return undefined;
     const uploaded = join(options.remotesDir, name);
-    const builtIn = isRemoteName(name) ? join(options.consoleDir, name, 'dist') : undefined;
-    const root = (await isDirectory(uploaded)) ? uploaded : builtIn;
-    if (!root || !(await isFile(root, relative))) return notFound(reply);
+    if (await isDirectory(uploaded)) return uploaded;
+    return isRemoteName(name) ? join(options.consoleDir, name, 'dist') : undefined;
+  };
+
+  app.get<{ Params: { name: string; '*': string } }>('/remotes/:name/*', async (request, reply) => {
+    const relative = safeRelativePath(request.params['*']);
+    const root = relative ? await remoteRoot(request.params.name) : undefined;
+    if (!root || !relative || !(await isFile(root, relative))) return notFound(reply);
     return sendFrom(reply, root, relative);
   });
 
@@ -138,14 +150,26 @@ export async function registerConsole(
   };
 
   /**
-   * The app page, with the current remote map embedded: the shell registers its remotes without
-   * waiting for a /remotes.json round trip (it still fetches that file when retrying a remote).
+   * The app page, with the current remote map embedded (the shell registers its remotes without
+   * waiting for a /remotes.json round trip; it still fetches that file when retrying a remote) and
+   * preload links for everything the shell and the requested route's remote module will fetch.
    */
   async function sendIndex(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
-    const [html, remotes] = await Promise.all([
+    const [html, remotes, role] = await Promise.all([
       readFile(join(shellDir, 'index.html'), 'utf8'),
       readRemotesFile(request),
+      options.roleOf ? options.roleOf(request) : null,
     ]);
+    const query = request.query as Record<string, unknown> | undefined;
+    // Preloads only speed the page up: a build that cannot be read costs them, not the page.
+    const links = await preloadLinks({ shellDir, remoteRoot }, remotes, {
+      pathname: pathOf(request),
+      tab: typeof query?.tab === 'string' ? query.tab : undefined,
+      role,
+    }).catch((error: unknown) => {
+      request.log.warn({ err: error }, 'console preload links skipped');
+      return [];
+    });
     // `<` escaped so no value can close the script element. A JSON data block, not a script: a
     // Content-Security-Policy with script-src 'self' does not need to allow it.
     const json = JSON.stringify(remotes).replace(/</g, '\\u003c');
@@ -153,6 +177,6 @@ export async function registerConsole(
     return reply
       .header('cache-control', 'no-cache')
       .type('text/html; charset=utf-8')
-      .send(html.replace('</head>', `${script}</head>`));
+      .send(html.replace('</head>', `${preloadTags(links)}${script}</head>`));
   }
 }

@@ -1,9 +1,10 @@
 // One place that turns every failure into an envelope (or an OpenAI-style error on relay paths).
+import type { ValidationReplyData } from '@switchyard/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { languageOf, type MessageKey, translate } from '../i18n';
 import { fail } from '../lib/envelope';
 import { AppError, ValidationError } from '../lib/errors';
-import { describeValidation } from '../lib/validation';
+import { describeValidation, fieldErrors } from '../lib/validation';
 
 /** Fastify's own request errors that mean "bad input", with the status and message they get. */
 const FRAMEWORK_ERRORS: Record<string, { status: number; key: MessageKey }> = {
@@ -26,6 +27,8 @@ export const pathOf = (request: FastifyRequest): string => request.url.split('?'
 interface Rendered {
   status: number;
   message: string;
+  /** A validation reply's bad fields (`data.fields`), so a form can show each under its field. */
+  data?: ValidationReplyData;
 }
 
 function render(error: unknown, request: FastifyRequest): Rendered {
@@ -37,7 +40,11 @@ function render(error: unknown, request: FastifyRequest): Rendered {
     };
   }
   if (error instanceof ValidationError) {
-    return { status: 400, message: describeValidation(error.issues, language) };
+    return {
+      status: 400,
+      message: describeValidation(error.issues, language),
+      data: { fields: fieldErrors(error.issues, language) },
+    };
   }
   const { code, statusCode } = (error ?? {}) as { code?: unknown; statusCode?: unknown };
   const known = typeof code === 'string' ? FRAMEWORK_ERRORS[code] : undefined;
@@ -59,7 +66,7 @@ function sendError(request: FastifyRequest, reply: FastifyReply, rendered: Rende
     const code = rendered.status === 429 ? 'rate_limit_exceeded' : 'invalid_request';
     return reply.send(openAiError(rendered.message, code));
   }
-  return reply.send(fail(rendered.message));
+  return reply.send(fail(rendered.message, rendered.data));
 }
 
 /** A fallback for paths that are neither API nor relay (the console's history fallback). */

@@ -15,6 +15,26 @@ export async function readWatermark(db: Db, name: string): Promise<number> {
   return Number(row?.last_log_id ?? 0);
 }
 
+/** When the data was last brought up to date (unix seconds; 0: never). */
+export async function readFoldedAt(db: Db, name: string): Promise<number> {
+  const row = await db
+    .selectFrom('aggregation_watermarks')
+    .select('folded_at')
+    .where('name', '=', name)
+    .executeTakeFirst();
+  return Number(row?.folded_at ?? 0);
+}
+
+/** Records that every log created before `at` is folded in (never moves it back). */
+export async function markFolded(db: Db, name: string, at: number): Promise<void> {
+  await db
+    .updateTable('aggregation_watermarks')
+    .set({ folded_at: at })
+    .where('name', '=', name)
+    .where('folded_at', '<', at)
+    .execute();
+}
+
 /** Moves the watermark from `from` to `to`; false when another node moved it first. */
 export async function claimWatermark(db: Db, name: string, from: number, to: number) {
   const result = await db

@@ -1,8 +1,9 @@
 // Dashboard data: hourly consumption buckets for a time range (admins: everyone or one user).
 import { USAGE_DATA_MAX_SPAN, type UsageBucket, type UsageDataQuery } from '@switchyard/contracts';
 import type { Db } from '../../db/database';
+import { QUOTA_DATA_WATERMARK } from '../../db/migrations/2026-11-22T0600-observability';
 import { refuse } from '../../lib/errors';
-import { listModelBuckets, listUserBuckets } from './data.repository';
+import { listModelBuckets, listUserBuckets, readFoldedAt } from './data.repository';
 
 function rangeOf(query: UsageDataQuery): { start: number; end: number } {
   const { start_timestamp: start, end_timestamp: end } = query;
@@ -23,5 +24,10 @@ export class UsageDataService {
 
   async forUser(userId: number, query: UsageDataQuery): Promise<UsageBucket[]> {
     return listUserBuckets(this.db, { ...rangeOf(query), userId });
+  }
+
+  /** Every consume log created before this (unix seconds) is in the buckets; 0: not yet. */
+  foldedAt(): Promise<number> {
+    return readFoldedAt(this.db, QUOTA_DATA_WATERMARK);
   }
 }

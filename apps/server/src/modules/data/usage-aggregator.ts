@@ -8,6 +8,7 @@ import type { OptionsStore } from '../options/options.store';
 import {
   addToBucket,
   claimWatermark,
+  markFolded,
   nextSettledLogId,
   readWatermark,
   sumConsumeLogs,
@@ -75,7 +76,11 @@ export class UsageAggregator {
     for (;;) {
       const from = await readWatermark(db, QUOTA_DATA_WATERMARK);
       const to = await nextSettledLogId(db, from, settledBefore, CHUNK);
-      if (to <= from) return folded;
+      if (to <= from) {
+        // Caught up: every log created before the cut is in the buckets now.
+        await markFolded(db, QUOTA_DATA_WATERMARK, settledBefore);
+        return folded;
+      }
       const claimed = await db.transaction().execute(async (trx) => {
         if (!(await claimWatermark(trx, QUOTA_DATA_WATERMARK, from, to))) return false;
         for (const bucket of await sumConsumeLogs(trx, from, to)) await addToBucket(trx, bucket);
