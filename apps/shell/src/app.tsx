@@ -12,10 +12,31 @@ export interface AppProps {
   queryClient: QueryClient;
 }
 
+// arco's page-size box puts aria-label on a plain div (an ARIA misuse axe reports); the visible
+// "10 / page" text names it.
+const withoutPageSizeLabel = (locale: typeof enUS): typeof enUS => ({
+  ...locale,
+  Pagination: { ...locale.Pagination, pageSize: '' },
+});
+const LOCALES = { zh: withoutPageSizeLabel(zhCN), en: withoutPageSizeLabel(enUS) };
+
+/**
+ * Defaults for every arco component: an InputNumber without bounds would announce
+ * aria-valuemin/max of ±Infinity, which is not a valid value; the safe integers are the bounds.
+ */
+const COMPONENT_CONFIG = {
+  InputNumber: { min: -Number.MAX_SAFE_INTEGER, max: Number.MAX_SAFE_INTEGER },
+};
+
 export function App({ router, queryClient }: AppProps) {
   const language = useSessionStore((state) => state.language);
   return (
-    <ConfigProvider locale={language === 'zh' ? zhCN : enUS} effectGlobalNotice effectGlobalModal>
+    <ConfigProvider
+      locale={LOCALES[language === 'zh' ? 'zh' : 'en']}
+      componentConfig={COMPONENT_CONFIG}
+      effectGlobalNotice
+      effectGlobalModal
+    >
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
       </QueryClientProvider>

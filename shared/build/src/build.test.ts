@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { ARCO_IMPORT_REWRITES, ARCO_SHELL_EAGER } from './arco';
 import { resolveBuildId } from './build-id';
 import { overrideRemotes, parseDevRemotes } from './dev-remotes-middleware';
+import { loadManifestFromStats } from './load-manifest-plugin';
 import { DEV_PORTS, REMOTE_NAMES } from './remotes';
 import { SHARED_SINGLETONS, sharedFor } from './shared-deps';
 
@@ -22,8 +23,9 @@ describe('shared singletons', () => {
         'i18next',
         'react-i18next',
         'axios',
-        'zod',
         '@switchyard/console-kit',
+        '@switchyard/console-kit/list',
+        '@switchyard/console-kit/quota-input',
         '@switchyard/contracts',
         '@switchyard/contracts/schemas',
       ].sort(),
@@ -115,13 +117,19 @@ describe('arco, shared per component', () => {
 });
 
 describe('arco modules bundled into the shell', () => {
-  /** Components the shell and the console kit import, read from their sources. */
+  /**
+   * Components the shell and the console kit's main entry import, read from their sources; not
+   * the kit's sub-entries (list, quota input), which load with the pages that render them.
+   */
   function shellArcoComponents(): string[] {
     const root = join(__dirname, '../../..');
+    const kit = join(root, 'shared/console-kit/src');
+    const subEntries = [join(kit, 'list'), join(kit, 'forms/quota-input.tsx')];
     const names = new Set<string>();
     const visit = (dir: string) => {
       for (const entry of readdirSync(dir, { withFileTypes: true })) {
         const path = join(dir, entry.name);
+        if (subEntries.includes(path)) continue;
         if (entry.isDirectory()) visit(path);
         else if (/\.tsx?$/.test(entry.name) && !/\.test\.|\/test\//.test(path)) {
           const source = readFileSync(path, 'utf8');
@@ -141,10 +149,60 @@ describe('arco modules bundled into the shell', () => {
     return [...names].sort();
   }
 
-  it('are exactly the components the shell and console kit use', () => {
+  it('are exactly the components the shell and the console kit’s main entry use', () => {
     const eagerComponents = ARCO_SHELL_EAGER.map((request) =>
       request.replace('@arco-design/web-react/es/', ''),
     ).filter((name) => /^[A-Z]/.test(name));
     expect(eagerComponents.sort()).toEqual(shellArcoComponents());
+  });
+});
+
+describe('load manifest', () => {
+  const provide = (name: string) =>
+    `provide shared module (default) ${name}@1.0.0 = /repo/node_modules/${name}/index.js`;
+  const consume = (name: string) =>
+    `consume shared module (default) ${name}@^1.0.0 (strict) (fallback: /repo/node_modules/${name}/index.js)`;
+
+  it('lists the entry, the bootstrap group and each provided module with what it consumes', () => {
+    const manifest = loadManifestFromStats(
+      [
+        { id: 'p', files: ['static/js/p.1.js'], initial: true, origins: [] },
+        {
+          id: 'boot',
+          files: ['static/js/async/boot.2.js', 'static/css/async/boot.3.css'],
+          origins: [{ moduleIdentifier: '/repo/apps/shell/src/index.ts', request: './bootstrap' }],
+        },
+        {
+          id: 'lib',
+          files: ['static/js/async/lib-start.4.js'],
+          origins: [
+            { moduleIdentifier: provide('react-router-dom'), request: '' },
+            { moduleIdentifier: provide('@scope/kit'), request: '' },
+          ],
+        },
+        {
+          id: 'kit',
+          files: ['static/js/async/kit.5.js'],
+          origins: [{ moduleIdentifier: provide('@scope/kit'), request: '' }],
+        },
+      ],
+      [
+        { identifier: consume('@scope/kit'), chunks: ['boot'] },
+        { identifier: consume('react-router-dom'), chunks: ['boot', 'kit'] },
+        { identifier: consume('@scope/kit'), chunks: ['kit'] },
+      ],
+    );
+    expect(manifest.entry.js).toEqual(['static/js/p.1.js']);
+    expect(manifest.bootstrap).toEqual({
+      js: ['static/js/async/boot.2.js'],
+      css: ['static/css/async/boot.3.css'],
+      requires: ['@scope/kit', 'react-router-dom'],
+    });
+    expect(manifest.shared['react-router-dom']?.js).toEqual(['static/js/async/lib-start.4.js']);
+    expect(manifest.shared['@scope/kit']).toEqual({
+      js: ['static/js/async/lib-start.4.js', 'static/js/async/kit.5.js'],
+      css: [],
+      requires: ['react-router-dom'],
+    });
   });
 });

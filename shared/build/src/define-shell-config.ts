@@ -3,8 +3,10 @@ import { resolve } from 'node:path';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import { defineConfig, type RsbuildConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
+import { SHELL_CHUNK_SPLIT } from './chunk-groups';
 import { devRemotesSetup } from './dev-remotes-middleware';
 import { appSource, federationCommon } from './federation-common';
+import { type LoadRoute, pluginLoadManifest } from './load-manifest-plugin';
 import { DEV_API_TARGET, SHELL_DEV_PORT } from './remotes';
 
 export interface ShellConfigOptions {
@@ -15,6 +17,8 @@ export interface ShellConfigOptions {
   /** Favicon, relative to the app root. */
   favicon?: string;
   root?: string;
+  /** The route table, written into dist/load-manifest.json for the server's preload links. */
+  routes: readonly LoadRoute[];
 }
 
 export function defineShellConfig(options: ShellConfigOptions): RsbuildConfig {
@@ -23,6 +27,7 @@ export function defineShellConfig(options: ShellConfigOptions): RsbuildConfig {
     root,
     plugins: [
       pluginReact(),
+      pluginLoadManifest(options.routes),
       pluginModuleFederation({
         name: 'shell',
         remotes: {},
@@ -31,6 +36,7 @@ export function defineShellConfig(options: ShellConfigOptions): RsbuildConfig {
       }),
     ],
     source: appSource(root),
+    performance: { chunkSplit: SHELL_CHUNK_SPLIT },
     html: {
       title: options.title,
       ...(options.favicon ? { favicon: resolve(root, options.favicon) } : {}),

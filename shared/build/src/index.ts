@@ -4,6 +4,13 @@ export { defineRemoteConfig, type RemoteConfigOptions } from './define-remote-co
 export { defineShellConfig, type ShellConfigOptions } from './define-shell-config';
 export { overrideRemotes, parseDevRemotes } from './dev-remotes-middleware';
 export {
+  LOAD_MANIFEST_FILE,
+  type LoadGroup,
+  type LoadManifest,
+  type LoadRoute,
+  loadManifestFromStats,
+} from './load-manifest-plugin';
+export {
   DEV_API_TARGET,
   DEV_PORTS,
   isRemoteName,

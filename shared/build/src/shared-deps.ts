@@ -39,8 +39,14 @@ export const SHARED_SINGLETONS = {
   i18next: singleton('^27.0.0'),
   'react-i18next': singleton('^18.0.0'),
   axios: singleton('^1.0.0'),
-  zod: singleton('^4.0.0'),
+  // zod is not shared: it holds no state the console shares, and a shared module is never
+  // tree-shaken (all of zod with every locale, 71 KiB brotli, on the sign-in page). Each build
+  // bundles what the contracts' schemas use into the schemas module below.
   '@switchyard/console-kit': workspaceSingleton,
+  // Separate, so the list table (arco's Table, Pagination, Checkbox) and the quota input
+  // (InputNumber) load with the first page that renders them, not with the shell's start.
+  '@switchyard/console-kit/list': workspaceSingleton,
+  '@switchyard/console-kit/quota-input': workspaceSingleton,
   '@switchyard/contracts': workspaceSingleton,
   // Separate, so the zod schemas (and zod) load only with the first page that validates a form.
   '@switchyard/contracts/schemas': workspaceSingleton,

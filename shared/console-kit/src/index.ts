@@ -15,6 +15,25 @@ export {
   reportError,
 } from './errors/report-error';
 export {
+  type FieldErrorMap,
+  fieldErrorProps,
+  schemaFieldErrors,
+  serverFieldErrorMap,
+} from './forms/field-errors';
+export {
+  type FieldRules,
+  type FieldRulesOptions,
+  type FieldSchema,
+  fieldIssue,
+  fieldRules,
+  type IssueMessages,
+  isRequiredField,
+  issueMessage,
+  type ObjectSchema,
+} from './forms/field-rules';
+export { showServerFieldErrors } from './forms/server-field-errors';
+export { type ContractForm, useContractForm } from './forms/use-contract-form';
+export {
   apiDelete,
   apiGet,
   apiPost,
@@ -35,10 +54,15 @@ export {
   type TranslationTree,
 } from './i18n/translation';
 export { PHONE_MAX_WIDTH, useIsPhone } from './layout/use-is-phone';
-export { type ListColumn, ListTable, type ListTableProps } from './list/list-table';
 export { createQueryClient } from './query/create-query-client';
 export { exactQuota, QuotaAmount } from './quota/quota-amount';
 export { type QuotaDisplayApi, useQuotaDisplay } from './quota/use-quota-display';
+export {
+  defineRemote,
+  type Remote,
+  type RemoteDefinition,
+  type RemoteRootProps,
+} from './remote/define-remote';
 export {
   LOCAL_KEYS,
   type LocalKey,
@@ -55,3 +79,4 @@ export {
   type Theme,
   useSessionStore,
 } from './store/session-store';
+export { formatRelativeTime, formatTime, nowSeconds, parseTime } from './time/format-time';

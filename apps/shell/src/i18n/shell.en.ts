@@ -66,6 +66,7 @@ export const shellEn: TranslationOf<typeof shellZh> = {
     home: 'Back to home',
   },
   settings: {
+    tabsLabel: 'Settings sections',
     title: 'Settings',
     personal: 'Personal',
     operation: 'Operation',

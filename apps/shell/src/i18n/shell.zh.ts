@@ -63,6 +63,7 @@ export const shellZh = {
     home: '返回首页',
   },
   settings: {
+    tabsLabel: '设置分类',
     title: '设置',
     personal: '个人设置',
     operation: '运营设置',

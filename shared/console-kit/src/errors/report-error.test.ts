@@ -43,6 +43,19 @@ const cases: [ApiError, 'zh' | 'en', { level: string; text: string }][] = [
     'zh',
     { level: 'error', text: '用户名或密码错误' },
   ],
+  [
+    new ApiError('Invalid request: email is invalid', {
+      kind: 'http',
+      status: 400,
+      data: {
+        fields: [
+          { field: 'email', code: 'email', params: {}, message: 'Enter a valid email address' },
+        ],
+      },
+    }),
+    'en',
+    { level: 'error', text: 'Please check the fields: email: Enter a valid email address' },
+  ],
 ];
 
 describe('reportError (spec §8)', () => {

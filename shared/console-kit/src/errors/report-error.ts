@@ -1,5 +1,6 @@
 // The central error handling of spec §8, in one place: what the user sees for a failed call.
 import { Message } from '@arco-design/web-react';
+import { isValidationReplyData } from '@switchyard/contracts';
 import type { TFunction } from 'i18next';
 import { isApiError } from '../http/api-error';
 import { i18next } from '../i18n/i18n';
@@ -21,6 +22,11 @@ export function describeError(error: unknown, t: TFunction): ErrorOutcome {
   if (error.kind === 'canceled') return { type: 'ignore' };
   if (error.kind === 'refused') {
     return { type: 'notify', level: 'error', text: error.message || t('common:error.unknown') };
+  }
+  if (isValidationReplyData(error.data) && error.data.fields.length > 0) {
+    // A form shows these under its fields; elsewhere, each field's problem without the raw prefix.
+    const fields = error.data.fields.map((field) => `${field.field}: ${field.message}`).join('; ');
+    return { type: 'notify', level: 'error', text: t('common:form.invalidFields', { fields }) };
   }
   switch (error.status) {
     case 401:

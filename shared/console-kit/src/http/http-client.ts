@@ -24,10 +24,12 @@ export function toApiError(error: unknown): ApiError {
   const axiosError = error as AxiosError;
   const response = axiosError.response;
   if (response) {
-    return new ApiError(messageOf(response.data, axiosError.message || `HTTP ${response.status}`), {
+    const body: unknown = response.data;
+    return new ApiError(messageOf(body, axiosError.message || `HTTP ${response.status}`), {
       kind: 'http',
       status: response.status,
-      data: response.data,
+      // An envelope's own data (e.g. a validation reply's bad fields); else the whole body.
+      data: isEnvelope(body) ? body.data : body,
     });
   }
   const message = axiosError.message || String(error);

@@ -10,8 +10,9 @@ import {
   type TableColumnProps,
   type TableProps,
 } from '@arco-design/web-react';
+import { useIsPhone } from '@switchyard/console-kit';
 import type { HTMLAttributes, ReactNode } from 'react';
-import { useIsPhone } from '../layout/use-is-phone';
+import { labelledSelection } from './labelled-selection';
 
 export type ListColumn<T> = TableColumnProps<T> & {
   /** Long free text (names, content): cut to `width` with an ellipsis and a tooltip. */
@@ -96,7 +97,7 @@ export function ListTable<T>(props: ListTableProps<T>) {
       loading={props.loading}
       columns={props.columns.map(desktopColumn)}
       data={props.data}
-      rowSelection={props.rowSelection}
+      rowSelection={labelledSelection(props.rowSelection, props.data, props.rowKey)}
       onRow={props.onRow}
       noDataElement={props.noDataElement}
       scroll={{ x: 'max-content' }}

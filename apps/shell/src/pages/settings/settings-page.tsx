@@ -22,7 +22,16 @@ export function SettingsPage() {
 
   return (
     <div className="sy-page-card" data-testid="settings-page">
-      <Tabs activeTab={active.key} onChange={(key) => setParams({ tab: key })}>
+      <Tabs
+        activeTab={active.key}
+        onChange={(key) => setParams({ tab: key })}
+        // arco gives the tabs role="tab" but their row no role="tablist" (axe: required parent).
+        renderTabHeader={(props, Header) => (
+          <div role="tablist" aria-label={t('settings.tabsLabel')}>
+            <Header {...props} />
+          </div>
+        )}
+      >
         {tabs.map((tab) => (
           <Tabs.TabPane
             key={tab.key}

@@ -41,6 +41,7 @@ export const commonEn: TranslationOf<typeof commonZh> = {
       'This part of the console could not be loaded; the rest keeps working. Please try again later.',
   },
   quota: {
+    units: '{{quota}} quota',
     exact: '{{quota}} quota = ${{dollars}}',
   },
   action: {
@@ -48,6 +49,30 @@ export const commonEn: TranslationOf<typeof commonZh> = {
     confirm: 'OK',
     cancel: 'Cancel',
     close: 'Close',
+  },
+  list: {
+    total: '{{total}} in total',
+    moreActions: 'More actions',
+    selectAll: 'Select all on this page',
+    selectRow: 'Select {{key}}',
+  },
+  form: {
+    issue: {
+      required: 'This field is required',
+      type: 'Enter a value of the right kind',
+      integer: 'Enter a whole number',
+      tooShort: 'Enter at least {{min}} characters',
+      tooLong: 'Enter at most {{max}} characters',
+      tooSmall: 'Enter a number of at least {{min}}',
+      above: 'Enter a number greater than {{min}}',
+      tooLarge: 'Enter a number of at most {{max}}',
+      below: 'Enter a number less than {{max}}',
+      email: 'Enter a valid email address',
+      url: 'Enter a valid URL',
+      format: 'The format is not valid',
+      invalid: 'The value is not valid',
+    },
+    invalidFields: 'Please check the fields: {{fields}}',
   },
   loading: 'Loading…',
 };

@@ -37,6 +37,7 @@ export const commonZh = {
     unavailableHint: '该模块未能加载，页面的其他部分不受影响。请稍后重试。',
   },
   quota: {
+    units: '{{quota}} 额度',
     exact: '{{quota}} 额度 = ${{dollars}}',
   },
   action: {
@@ -44,6 +45,30 @@ export const commonZh = {
     confirm: '确定',
     cancel: '取消',
     close: '关闭',
+  },
+  list: {
+    total: '共 {{total}} 条',
+    moreActions: '更多操作',
+    selectAll: '全选本页',
+    selectRow: '选择 {{key}}',
+  },
+  form: {
+    issue: {
+      required: '此项为必填项',
+      type: '值的类型不正确',
+      integer: '请输入整数',
+      tooShort: '请至少输入 {{min}} 个字符',
+      tooLong: '最多输入 {{max}} 个字符',
+      tooSmall: '请输入不小于 {{min}} 的数',
+      above: '请输入大于 {{min}} 的数',
+      tooLarge: '请输入不大于 {{max}} 的数',
+      below: '请输入小于 {{max}} 的数',
+      email: '请输入有效的邮箱地址',
+      url: '请输入有效的网址',
+      format: '格式不正确',
+      invalid: '值无效',
+    },
+    invalidFields: '请检查标出的字段：{{fields}}',
   },
   loading: '加载中…',
 } as const;

@@ -1,0 +1,94 @@
+// How the console's code is cut into files. Each shared module is loaded on its own by the
+// federation runtime, which made one small file per library: over a slow link every file costs a
+// request slot and its latency. The libraries every page starts with are grouped into one chunk,
+// the small Arco form components into another, and the shell's start CSS into one file.
+import type { RsbuildConfig } from '@rsbuild/core';
+
+type ChunkSplit = NonNullable<NonNullable<RsbuildConfig['performance']>['chunkSplit']>;
+
+/** Libraries the shell loads on every start (singletons; never tree-shaken). */
+const START_LIBRARIES = [
+  'react-router',
+  'react-router-dom',
+  'i18next',
+  'react-i18next',
+  '@tanstack',
+  'zustand',
+  'axios',
+  'use-sync-external-store',
+  'html-parse-stringify',
+  'void-elements',
+  'cookie',
+  'set-cookie-parser',
+];
+
+/** Small Arco components the sign-in and most forms use, one file instead of one each. */
+const ARCO_FORM = ['Form', 'Grid', 'Alert', 'Card', 'Divider', 'Link'];
+
+/**
+ * The Arco components of the console kit's list table (Table and what it renders), one file: they
+ * load together with the first list page, and as separate shared modules each repeated the others
+ * (arco imports them relatively: Table → Pagination → Select).
+ */
+const ARCO_LIST = ['Table', 'Pagination', 'Checkbox', 'Select', 'Radio'];
+
+const folders = (names: readonly string[]) =>
+  names.map((name) => name.replace('/', '[\\\\/]')).join('|');
+
+export const SHELL_CHUNK_SPLIT: ChunkSplit = {
+  strategy: 'split-by-experience',
+  override: {
+    cacheGroups: {
+      // No generic vendor or common chunks: code two chunks have in common stays in each (a few KiB
+      // of arco helpers were a file each), and the entry is one file with what it imports.
+      defaultVendors: false,
+      default: false,
+      startLibraries: {
+        test: new RegExp(`[\\\\/]node_modules[\\\\/](${folders(START_LIBRARIES)})[\\\\/]`),
+        name: 'lib-start',
+        chunks: 'async',
+        enforce: true,
+        priority: 30,
+      },
+      // The shell's own code (its pages are part of its start), the console kit and contracts (not their zod
+      // schemas, which load with the first form, nor the kit's list and quota input sub-entries,
+      // which load with the first page that renders them), and the styles they import.
+      startWorkspace: {
+        test: /[\\/](apps[\\/]shell[\\/]src[\\/]|shared[\\/](console-kit|contracts)[\\/]src[\\/](?!.*schemas|list[\\/]|forms[\\/]quota-input))/,
+        name: 'console-start',
+        chunks: 'async',
+        enforce: true,
+        priority: 25,
+      },
+      arcoForm: {
+        test: new RegExp(
+          `[\\\\/]@arco-design[\\\\/]web-react[\\\\/]es[\\\\/](${ARCO_FORM.join('|')})[\\\\/]`,
+        ),
+        name: 'arco-form',
+        chunks: 'async',
+        enforce: true,
+        priority: 20,
+      },
+      arcoList: {
+        test: new RegExp(
+          `[\\\\/]@arco-design[\\\\/]web-react[\\\\/]es[\\\\/](${ARCO_LIST.join('|')})[\\\\/]`,
+        ),
+        name: 'arco-list',
+        chunks: 'async',
+        enforce: true,
+        priority: 20,
+      },
+      // Styles and arco's style entry modules (`es/<Component>/style/css.js`) that import them.
+      startStyles: {
+        test: /\.css$|[\\/]style[\\/]css\.js$/,
+        name: 'console-start',
+        chunks: 'async',
+        enforce: true,
+        priority: 10,
+      },
+    },
+  },
+};
+
+/** A remote: each exposed page is one script and one style file (small shared parts repeated). */
+export const REMOTE_CHUNK_SPLIT: ChunkSplit = { strategy: 'all-in-one' };
