@@ -9,13 +9,17 @@ import { useCountdown } from './use-countdown';
 export const RESEND_SECONDS = 30;
 
 export function EmailCodeInput({
-  email,
+  email = '',
   onEmail,
   testId,
   turnstile,
+  id,
 }: {
-  email: string;
-  onEmail: (value: string) => void;
+  /** The input's id (a Form.Item passes one, so its label names the input). */
+  id?: string;
+  /** Optional so a Form.Item can drive it (`trigger="onEmail"`, `triggerPropName="email"`). */
+  email?: string;
+  onEmail?: (value: string) => void;
   testId: string;
   /** On sign-up the code request is guarded by Turnstile too. */
   turnstile?: TurnstileState;
@@ -42,6 +46,7 @@ export function EmailCodeInput({
   };
   return (
     <Input
+      id={id}
       value={email}
       onChange={onEmail}
       placeholder={t('email.placeholder')}

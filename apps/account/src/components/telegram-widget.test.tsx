@@ -1,10 +1,10 @@
 import { Message } from '@arco-design/web-react';
 import { loadSessionData, useSessionStore } from '@switchyard/console-kit';
+import { renderPage } from '@switchyard/console-kit/testing';
 import { act, screen, waitFor } from '@testing-library/react';
 import { LoginPage } from '../pages/login/login-page';
 import type { TelegramAuth } from '../pages/oauth/oauth.api';
 import { serveEnvelope } from '../test/fixtures';
-import { renderPage } from '../test/render-page';
 import { TelegramWidget } from './telegram-widget';
 
 const auth: TelegramAuth = {
@@ -34,14 +34,14 @@ describe('TelegramWidget', () => {
     useSessionStore.setState({
       status: { telegram_oauth: false, telegram_bot_name: 'switchyard_bot' } as never,
     });
-    await renderPage('/', <TelegramWidget onAuth={() => {}} />, { url: '/' });
+    await renderPage(<TelegramWidget onAuth={() => {}} />, { url: '/' });
     expect(screen.queryByTestId('telegram-widget')).not.toBeInTheDocument();
     expect(document.querySelector('script[data-telegram-login]')).toBeNull();
   });
 
   it('to bind, loads the widget script with the bot name and our bind URL with a session state, and no callback', async () => {
     const seen = serveEnvelope({ success: true, message: '', data: '1.nonce.mac' });
-    await renderPage('/', <TelegramWidget />, { url: '/' });
+    await renderPage(<TelegramWidget />, { url: '/' });
     await waitFor(() => expect(widgetScript()).toBeTruthy());
     const script = widgetScript();
     expect(seen.map((request) => request.url)).toEqual(['/api/oauth/state']);
@@ -56,7 +56,7 @@ describe('TelegramWidget', () => {
 
   it('to sign in, names a global callback that hands over the fields, and removes it when gone', async () => {
     const onAuth = vi.fn();
-    const view = await renderPage('/', <TelegramWidget onAuth={onAuth} />, { url: '/' });
+    const view = await renderPage(<TelegramWidget onAuth={onAuth} />, { url: '/' });
     const script = widgetScript();
     expect(script.dataset.telegramLogin).toBe('switchyard_bot');
     expect(script.dataset.onauth).toBe('switchyardTelegramAuth(user)');
@@ -80,7 +80,7 @@ describe('TelegramWidget', () => {
         group: 'default',
       },
     });
-    await renderPage('/login', <LoginPage />, { url: '/login' });
+    await renderPage(<LoginPage />, { path: '/login', url: '/login' });
     act(() => telegramCallback()?.(auth));
     expect(await screen.findByText('登录成功')).toBeInTheDocument();
     expect(seen[0]?.url).toBe('/api/oauth/telegram/login');
@@ -91,7 +91,7 @@ describe('TelegramWidget', () => {
 
   it("on the login page, shows the server's refusal and stays signed out", async () => {
     serveEnvelope({ success: false, message: 'Telegram 校验失败', data: null });
-    await renderPage('/login', <LoginPage />, { url: '/login' });
+    await renderPage(<LoginPage />, { path: '/login', url: '/login' });
     act(() => telegramCallback()?.(auth));
     expect(await screen.findByText('Telegram 校验失败')).toBeInTheDocument();
     expect(useSessionStore.getState().user).toBeNull();

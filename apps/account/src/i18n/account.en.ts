@@ -115,6 +115,8 @@ export const accountEn: TranslationOf<typeof accountZh> = {
     affQuota: 'Pending reward',
     affHistory: 'Total reward',
     transfer: 'Transfer to balance',
+    affLink: 'Invitation link',
+    transferAmount: 'Amount to transfer',
     transferAvailable: 'Referral quota available: {{quota}}',
     transferMin: 'The minimum transfer amount is {{min}}',
     transferred: 'Transferred successfully',
@@ -141,6 +143,7 @@ export const accountEn: TranslationOf<typeof accountZh> = {
     deleteAccount: 'Delete my account',
     deleteWarning:
       'You are deleting your own account; this cannot be undone. Type your username to confirm.',
+    deleteConfirmLabel: 'Type your username to confirm',
     deleteConfirmRequired: 'Please enter your username to confirm the deletion!',
     deleted: 'Account deleted!',
   },

@@ -1,4 +1,6 @@
-// Above a list: the search form (its fields given as data) and the add and copy-selected buttons.
+// Above a billing list: the search form (its fields given as data) and the add and copy-selected
+// buttons. The fields start from the URL's filters: key it with `ListParams.filtersKey` so they
+// follow back and forward.
 import { Button, Form, Input, Space } from '@arco-design/web-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -32,6 +34,7 @@ export function ListToolbar(props: ListToolbarProps) {
               value={draft[field.name] ?? ''}
               onChange={(value) => setDraft((current) => ({ ...current, [field.name]: value }))}
               placeholder={field.placeholder}
+              aria-label={field.placeholder}
               data-testid={`${props.testId}-search-${field.name}`}
             />
           </Form.Item>

@@ -143,6 +143,7 @@ export const billingEn: TranslationOf<typeof billingZh> = {
     requestFailed: 'Request failed',
     onlineTitle: 'Online top-up',
     amount: 'Amount',
+    amountLabel: 'Amount to top up',
     amountPlaceholder: 'Amount, at least {{min}}',
     payable: 'To pay: {{money}} yuan',
     payZfb: 'Alipay',
@@ -162,6 +163,7 @@ export const billingEn: TranslationOf<typeof billingZh> = {
     userBanner: 'Your group is {{group}}, with group ratio {{ratio}}',
     ratioNote:
       'Per-usage price = model ratio × 2 × group ratio (dollars per 1M tokens); per-call price = model price × group ratio',
+    noPrice: 'No price set',
     unavailable: 'Your group cannot use this model',
     available: 'Available',
     model: 'Model',

@@ -139,6 +139,7 @@ export const billingZh = {
     requestFailed: '请求失败',
     onlineTitle: '在线充值',
     amount: '充值数量',
+    amountLabel: '充值数量',
     amountPlaceholder: '充值数量，最低 {{min}}',
     payable: '实付金额：{{money}} 元',
     payZfb: '支付宝',
@@ -158,6 +159,7 @@ export const billingZh = {
     userBanner: '您的分组为：{{group}}，分组倍率为：{{ratio}}',
     ratioNote:
       '按量计费价格 = 模型倍率 × 2 × 分组倍率（美元 / 1M tokens）；按次计费价格 = 模型价格 × 分组倍率',
+    noPrice: '未设置价格',
     unavailable: '您的分组无法使用该模型',
     available: '可用',
     model: '模型名称',

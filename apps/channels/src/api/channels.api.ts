@@ -11,22 +11,29 @@ import {
   type UpdateChannelRequest,
 } from '@switchyard/contracts';
 
-export interface ChannelListParams {
-  p: number;
-  page_size: number;
-  id_sort: boolean;
+export interface ChannelFilters {
   keyword: string;
   group: string;
   model: string;
 }
 
-/** The list, or the search when any filter is set. */
+export interface ChannelListParams extends ChannelFilters {
+  /** From 1, as the list shows it. */
+  page: number;
+  size: number;
+  idSort: boolean;
+}
+
+/** The list, or the search when any filter is set (the server's `p` counts from 0). */
 export function listChannels(params: ChannelListParams): Promise<ChannelPage> {
-  const { keyword, group, model, ...page } = params;
+  const { keyword, group, model } = params;
+  const paging = { p: params.page - 1, page_size: params.size, id_sort: params.idSort };
   if (keyword || group || model) {
-    return apiGet<ChannelPage>('/api/channel/search', { params: { ...params } });
+    return apiGet<ChannelPage>('/api/channel/search', {
+      params: { ...paging, keyword, group, model },
+    });
   }
-  return apiGet<ChannelPage>('/api/channel/', { params: page });
+  return apiGet<ChannelPage>('/api/channel/', { params: paging });
 }
 
 /** Every channel, read page by page (the test-all progress needs the whole set). */

@@ -1,12 +1,4 @@
-// Imported by every exposed page: registers the `channels` translation namespace on the shared i18next.
-import { registerTranslations } from '@switchyard/console-kit';
-import { channelsEn } from './channels.en';
-import { channelsZh } from './channels.zh';
+// Exposed as `channels/i18n`: importing it registers the `channels` namespace (see ../remote).
+import { channelsRemote } from '../remote';
 
-export const CHANNELS_NS = 'channels';
-
-export function registerChannelsTranslations(): void {
-  registerTranslations(CHANNELS_NS, { zh: channelsZh, en: channelsEn });
-}
-
-registerChannelsTranslations();
+export const registerChannelsTranslations = channelsRemote.registerTranslations;

@@ -1,10 +1,9 @@
-import { mockHttp } from '@switchyard/console-kit/testing';
+import { mockHttp, renderPage, userWithRole } from '@switchyard/console-kit/testing';
 import { type AsyncTask, type DrawingTask, Role } from '@switchyard/contracts';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AsyncTasksPage } from '../pages/async-tasks/async-tasks-page';
 import { DrawingTasksPage } from '../pages/drawing-tasks/drawing-tasks-page';
-import { renderAs } from '../test/render-page';
 
 const drawing: DrawingTask = {
   id: 1,
@@ -56,7 +55,7 @@ afterEach(() => restore());
 describe('DrawingTasksPage', () => {
   it('shows admins the channel, the image, a red duration above 60 s and the callback banner', async () => {
     serve(drawing);
-    await renderAs(Role.admin, <DrawingTasksPage />);
+    await renderPage(<DrawingTasksPage />, { user: userWithRole(Role.admin), language: 'en' });
     const table = await screen.findByTestId('drawing-tasks-table');
     expect(await within(table).findByText('mj-123')).toBeInTheDocument();
     expect(within(table).getByText('Channel')).toBeInTheDocument();
@@ -72,7 +71,7 @@ describe('DrawingTasksPage', () => {
 
   it('shows a user their own tasks without channel or banner', async () => {
     serve(drawing);
-    await renderAs(Role.common, <DrawingTasksPage />);
+    await renderPage(<DrawingTasksPage />, { user: userWithRole(Role.common), language: 'en' });
     const table = await screen.findByTestId('drawing-tasks-table');
     await within(table).findByText('mj-123');
     expect(within(table).queryByText('Channel')).not.toBeInTheDocument();
@@ -84,7 +83,7 @@ describe('DrawingTasksPage', () => {
 describe('AsyncTasksPage', () => {
   it('lists the user’s tasks from today, says “Submitting” for an empty status, and opens the result', async () => {
     serve(music);
-    await renderAs(Role.common, <AsyncTasksPage />);
+    await renderPage(<AsyncTasksPage />, { user: userWithRole(Role.common), language: 'en' });
     const table = await screen.findByTestId('async-tasks-table');
     expect(await within(table).findByText('task-9')).toBeInTheDocument();
     expect(within(table).getByText('Submitting')).toBeInTheDocument();

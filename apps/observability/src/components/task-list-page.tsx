@@ -2,16 +2,19 @@
 // the server-paged table.
 import { Button, Card, Input, Space } from '@arco-design/web-react';
 import { IconSearch } from '@arco-design/web-react/icon';
-import type { ListColumn } from '@switchyard/console-kit';
 import { useSessionStore } from '@switchyard/console-kit';
+import {
+  type ListColumn,
+  ListTable,
+  listPagination,
+  useListParams,
+} from '@switchyard/console-kit/list';
 import { isAdmin, type PagedList } from '@switchyard/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { type ReactNode, useMemo, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TimeRange } from '../lib/time';
-import { useListParams } from '../lib/use-list-params';
-import { PagedTable } from './paged-table';
-import { RemoteRoot } from './remote-root';
+import { RANGE_FILTERS, rangeFilters, rangeOf, type TimeRange } from '../lib/time';
+import { RemoteRoot } from '../remote';
 import { TimeRangePicker } from './time-range-picker';
 
 export interface TaskPageQuery {
@@ -37,15 +40,24 @@ export interface TaskListPageProps<T> {
 export function TaskListPage<T extends { id: number }>(props: TaskListPageProps<T>) {
   const { t } = useTranslation('observability');
   const admin = isAdmin(useSessionStore((state) => state.user?.role));
-  const keys = useMemo(() => [props.idKey, 'channel_id'] as const, [props.idKey]);
-  const list = useListParams(keys, props.defaultRange);
+  const keys = useMemo(() => [props.idKey, 'channel_id', ...RANGE_FILTERS] as const, [props.idKey]);
+  const { defaultRange } = props;
+  const defaults = useCallback(() => rangeFilters(defaultRange()), [defaultRange]);
+  const list = useListParams({ filters: keys, defaults });
+  const range = rangeOf(list.filters);
   const [draft, setDraft] = useState(list.filters);
-  const [draftRange, setDraftRange] = useState(list.range);
+  const [draftRange, setDraftRange] = useState(range);
+  // Back and forward change the URL under the form.
+  useEffect(() => {
+    setDraft(list.filters);
+    setDraftRange(rangeOf(list.filters));
+  }, [list.filters]);
+  // The task APIs count `p` from 1, as the URL does.
   const query: TaskPageQuery = {
     p: list.page,
-    page_size: list.pageSize,
-    start_timestamp: list.range.start,
-    end_timestamp: list.range.end,
+    page_size: list.size,
+    start_timestamp: range.start,
+    end_timestamp: range.end,
     [props.idKey]: list.filters[props.idKey].trim() || undefined,
     channel_id: admin ? list.filters.channel_id.trim() || undefined : undefined,
   };
@@ -84,17 +96,19 @@ export function TaskListPage<T extends { id: number }>(props: TaskListPageProps<
           <Button
             type="primary"
             icon={<IconSearch />}
-            onClick={() => list.search(draft, draftRange)}
+            onClick={() => list.setFilters({ ...draft, ...rangeFilters(draftRange) })}
           >
             {t('filter.search')}
           </Button>
         </Space>
-        <PagedTable
+        <ListTable<T>
           testId={`${props.name}-tasks-table`}
+          rowKey="id"
           columns={columns}
-          data={page.data}
+          data={page.data?.items ?? []}
           loading={page.isFetching}
-          list={list}
+          noDataElement={t('list.empty')}
+          pagination={listPagination(list, page.data?.total ?? 0)}
         />
       </Card>
     </RemoteRoot>

@@ -87,6 +87,8 @@ export const observabilityEn: TranslationOf<typeof observabilityZh> = {
     quotaChart: 'Consumption by model',
     countChart: 'Share of calls by model',
     chartLoading: 'Loading charts…',
+    foldedAt: 'Data last folded in at {{time}}',
+    notFoldedYet: 'No data has been folded in yet',
     noData: 'No data in the selected time range',
   },
   drawing: {

@@ -83,6 +83,8 @@ export const observabilityZh = {
     quotaChart: '模型消耗分布',
     countChart: '模型调用次数占比',
     chartLoading: '图表加载中…',
+    foldedAt: '数据最近汇总于 {{time}}',
+    notFoldedYet: '数据尚未汇总',
     noData: '所选时间范围内没有数据',
   },
   drawing: {

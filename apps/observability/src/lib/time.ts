@@ -1,18 +1,9 @@
-// Time helpers of the observability pages: unix seconds in, local text out, and default ranges.
+// Time ranges of the observability pages (unix seconds), their defaults, and how a range is kept
+// in the URL beside the other filters (`start`, `end`). Times are shown with the kit's formatTime.
+import { nowSeconds } from '@switchyard/console-kit';
 
 export const HOUR = 3600;
 export const DAY = 24 * HOUR;
-
-export const nowSeconds = (): number => Math.floor(Date.now() / 1000);
-
-const pad = (value: number) => String(value).padStart(2, '0');
-
-/** `2026-11-22 06:35:12` in the browser's time zone. */
-export function formatTime(seconds: number): string {
-  if (!seconds) return '';
-  const d = new Date(seconds * 1000);
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
-}
 
 export interface TimeRange {
   start: number;
@@ -31,3 +22,16 @@ export function fromStartOfToday(now = nowSeconds()): TimeRange {
   midnight.setHours(0, 0, 0, 0);
   return { start: Math.floor(midnight.getTime() / 1000), end: now + HOUR };
 }
+
+/** The URL filters naming a range. */
+export const RANGE_FILTERS = ['start', 'end'] as const;
+
+export const rangeFilters = (range: TimeRange) => ({
+  start: String(range.start),
+  end: String(range.end),
+});
+
+export const rangeOf = (filters: { start: string; end: string }): TimeRange => ({
+  start: Number(filters.start),
+  end: Number(filters.end),
+});

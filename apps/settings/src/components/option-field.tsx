@@ -43,6 +43,7 @@ function SecretField({ spec, value, secretSet, onChange, onClearSecret, busy }: 
         onChange={onChange}
         autoComplete="new-password"
         placeholder={secretSet ? t('secret.setPlaceholder') : t('secret.unsetPlaceholder')}
+        aria-label={t(`fields.${spec.key}`)}
         data-testid={`option-${spec.key}`}
       />
     </Space>
@@ -53,12 +54,15 @@ function Control(props: OptionFieldProps) {
   const { t } = useTranslation('settings');
   const { spec, value, onChange } = props;
   const testId = `option-${spec.key}`;
+  // The control's accessible name (the Form.Item label is not tied to it).
+  const label = t(`fields.${spec.key}`);
   switch (spec.kind) {
     case 'switch':
       return (
         <Switch
           checked={value === 'true'}
           onChange={(on) => onChange(String(on))}
+          aria-label={label}
           data-testid={testId}
         />
       );
@@ -66,7 +70,12 @@ function Control(props: OptionFieldProps) {
       return <SecretField {...props} />;
     case 'select':
       return (
-        <Select value={value} onChange={(next: string) => onChange(next)} data-testid={testId}>
+        <Select
+          value={value}
+          onChange={(next: string) => onChange(next)}
+          aria-label={label}
+          data-testid={testId}
+        >
           {(optionDefinition(spec.key).choices ?? []).map((choice) => (
             <Select.Option key={choice} value={choice}>
               {t(`granularity.${choice}`, { defaultValue: choice })}
@@ -83,11 +92,12 @@ function Control(props: OptionFieldProps) {
           autoSize={{ minRows: spec.kind === 'json' ? 6 : 4, maxRows: 16 }}
           spellCheck={false}
           style={spec.kind === 'json' ? { fontFamily: 'monospace' } : undefined}
+          aria-label={label}
           data-testid={testId}
         />
       );
     case 'text':
-      return <Input value={value} onChange={onChange} data-testid={testId} />;
+      return <Input value={value} onChange={onChange} aria-label={label} data-testid={testId} />;
   }
 }
 

@@ -2,7 +2,7 @@
 import { Spinner } from '@switchyard/console-kit';
 import type { ReactNode } from 'react';
 import { type OptionsState, useOptions } from '../options/use-options';
-import { RemoteRoot } from './remote-root';
+import { RemoteRoot } from '../remote';
 
 export function SettingsPageFrame({
   testId,

@@ -1,9 +1,9 @@
 import { Message } from '@arco-design/web-react';
 import { ApiError, loadSessionData, useSessionStore } from '@switchyard/console-kit';
+import { renderPage } from '@switchyard/console-kit/testing';
 import type { SessionUser } from '@switchyard/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderPage } from '../../test/render-page';
 import { login } from './login.api';
 import { LoginPage } from './login-page';
 
@@ -20,7 +20,7 @@ const root: SessionUser = {
 };
 
 const openLogin = (url = '/login', language: 'zh' | 'en' = 'zh') =>
-  renderPage('/login', <LoginPage />, { url, language });
+  renderPage(<LoginPage />, { path: '/login', url, language });
 
 async function fillAndSubmit(username: string, password: string) {
   if (username) await userEvent.type(screen.getByTestId('login-username'), username);

@@ -1,18 +1,19 @@
 // /login: username and password (when password login is on), links to sign up and reset.
 import { Alert, Button, Form, Input, Message } from '@arco-design/web-react';
 import { IconGithub, IconLock, IconUser } from '@arco-design/web-react/icon';
-import { reportError, useSessionStore } from '@switchyard/console-kit';
-import type { SessionUser } from '@switchyard/contracts';
+import { reportError, useContractForm, useSessionStore } from '@switchyard/console-kit';
+import type { LoginRequest, SessionUser } from '@switchyard/contracts';
+import { loginRequestSchema } from '@switchyard/contracts/schemas';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { AuthCard } from '../../components/auth-card';
 import { startGitHubOAuth } from '../../components/github-oauth';
-import { RemoteRoot } from '../../components/remote-root';
 import { TelegramWidget } from '../../components/telegram-widget';
 import { TextLink } from '../../components/text-link';
 import { TurnstileWidget, useTurnstile } from '../../components/turnstile';
 import { WeChatModal } from '../../components/wechat-modal';
+import { RemoteRoot } from '../../remote';
 import { type TelegramAuth, telegramLogin, wechatLogin } from '../oauth/oauth.api';
 import { DefaultPasswordModal } from './default-password-modal';
 import { useLogin } from './use-login';
@@ -25,8 +26,12 @@ export function LoginPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const status = useSessionStore((state) => state.status);
-  const [username, setUsername] = useState('');
-  const [password, setPassword] = useState('');
+  // Both fields empty or either one: the spec's one message (请输入用户名和密码！) under the field.
+  const required = { required: t('login.fieldsRequired') };
+  const { form, rules, submit } = useContractForm<typeof loginRequestSchema, LoginRequest>(
+    loginRequestSchema,
+    { messages: { username: required, password: required } },
+  );
   const [warnDefaultPassword, setWarnDefaultPassword] = useState(false);
   const turnstile = useTurnstile();
   const setUser = useSessionStore((state) => state.setUser);
@@ -54,18 +59,18 @@ export function LoginPage() {
   const passwordLogin = status?.password_login !== false;
   const registration = status?.register_enabled !== false;
 
-  const submit = () => {
-    const name = username.trim();
-    if (!name || !password) {
-      Message.error(t('login.fieldsRequired'));
-      return;
-    }
-    if (!turnstile.passed) {
-      Message.info(t('auth.turnstileWait'));
-      return;
-    }
-    loginMutation.mutate({ username: name, password, turnstile: turnstile.token });
-  };
+  const signIn = () =>
+    submit(async ({ username, password }) => {
+      if (!turnstile.passed) {
+        Message.info(t('auth.turnstileWait'));
+        return;
+      }
+      await loginMutation.mutateAsync({
+        username: username.trim(),
+        password,
+        turnstile: turnstile.token,
+      });
+    });
 
   return (
     <RemoteRoot testId="login-page">
@@ -100,22 +105,18 @@ export function LoginPage() {
           />
         ) : null}
         {passwordLogin ? (
-          <Form layout="vertical" onSubmit={submit} autoComplete="on">
-            <Form.Item label={t('auth.username')}>
+          <Form form={form} layout="vertical" onSubmit={() => void signIn()} autoComplete="on">
+            <Form.Item label={t('auth.username')} field="username" rules={rules.username}>
               <Input
                 prefix={<IconUser />}
-                value={username}
-                onChange={setUsername}
                 placeholder={t('login.usernamePlaceholder')}
                 autoComplete="username"
                 data-testid="login-username"
               />
             </Form.Item>
-            <Form.Item label={t('auth.password')}>
+            <Form.Item label={t('auth.password')} field="password" rules={rules.password}>
               <Input.Password
                 prefix={<IconLock />}
-                value={password}
-                onChange={setPassword}
                 placeholder={t('login.passwordPlaceholder')}
                 autoComplete="current-password"
                 data-testid="login-password"

@@ -1,10 +1,10 @@
 import { Message } from '@arco-design/web-react';
 import { loadSessionData, useSessionStore } from '@switchyard/console-kit';
+import { renderPage } from '@switchyard/console-kit/testing';
 import type { SessionUser } from '@switchyard/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { serveEnvelope } from '../../test/fixtures';
-import { renderPage } from '../../test/render-page';
 import { LoginPage } from './login-page';
 
 const QR = 'https://mp.example.test/qrcode.png';
@@ -18,7 +18,7 @@ const alice: SessionUser = {
 };
 
 async function openWeChat() {
-  await renderPage('/login', <LoginPage />, { url: '/login' });
+  await renderPage(<LoginPage />, { path: '/login', url: '/login' });
   await userEvent.click(screen.getByTestId('login-wechat'));
   return screen.findByTestId('wechat-modal');
 }
@@ -33,7 +33,7 @@ describe('LoginPage WeChat sign-in', () => {
 
   it('offers no WeChat button when WeChat sign-in is off', async () => {
     useSessionStore.setState({ status: { wechat_login: false, wechat_qrcode: QR } as never });
-    await renderPage('/login', <LoginPage />, { url: '/login' });
+    await renderPage(<LoginPage />, { path: '/login', url: '/login' });
     expect(screen.queryByTestId('login-wechat')).not.toBeInTheDocument();
   });
 

@@ -24,5 +24,7 @@ export function useLogin(onLoggedIn: (usedDefaultPassword: boolean) => void) {
       Message.success(t('login.success'));
       onLoggedIn(usesDefaultRootPassword(request));
     },
+    // The form reports a failed sign-in itself (under the fields when the server names them).
+    meta: { silent: true },
   });
 }

@@ -5,7 +5,7 @@ import type { SessionUser } from '@switchyard/contracts';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { RemoteRoot } from '../../components/remote-root';
+import { RemoteRoot } from '../../remote';
 import { finishGitHubOAuth } from './oauth.api';
 
 export function GitHubOAuthPage() {

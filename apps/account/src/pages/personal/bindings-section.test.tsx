@@ -1,16 +1,17 @@
 import { Message } from '@arco-design/web-react';
 import { loadSessionData, useSessionStore } from '@switchyard/console-kit';
+import { renderPage } from '@switchyard/console-kit/testing';
 import type { SelfUser } from '@switchyard/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { selfUser, serveEnvelope } from '../../test/fixtures';
-import { renderPage } from '../../test/render-page';
+import '../../remote'; // the account strings (a section renders without the page's root)
 import { BindingsSection } from './bindings-section';
 
 const self = selfUser();
 
 const open = (user: SelfUser = self) =>
-  renderPage('/setting', <BindingsSection self={user} />, { url: '/setting?tab=personal' });
+  renderPage(<BindingsSection self={user} />, { path: '/setting', url: '/setting?tab=personal' });
 
 describe('BindingsSection WeChat', () => {
   beforeEach(() => {

@@ -1,7 +1,8 @@
 // Bind an email (with a mailed code) and, when enabled, a GitHub account.
-import { Button, Input, Message, Space, Tag } from '@arco-design/web-react';
-import { useSessionStore } from '@switchyard/console-kit';
+import { Button, Form, Input, Message, Space, Tag } from '@arco-design/web-react';
+import { useContractForm, useSessionStore } from '@switchyard/console-kit';
 import type { SelfUser } from '@switchyard/contracts';
+import { emailBindQuerySchema } from '@switchyard/contracts/schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,42 +14,62 @@ import { wechatBind } from '../oauth/oauth.api';
 import { bindEmail } from './personal.api';
 import { SELF_KEY } from './use-self';
 
+interface EmailBinding {
+  email: string;
+  code: string;
+}
+
 export function BindingsSection({ self }: { self: SelfUser }) {
   const { t } = useTranslation('account');
   const client = useQueryClient();
   const status = useSessionStore((state) => state.status);
-  const [email, setEmail] = useState('');
-  const [code, setCode] = useState('');
+  const { form, rules, submit } = useContractForm<typeof emailBindQuerySchema, EmailBinding>(
+    emailBindQuerySchema,
+    {
+      messages: {
+        email: { required: t('email.required') },
+        code: { required: t('email.codeRequired') },
+      },
+    },
+  );
   const [wechatOpen, setWeChatOpen] = useState(false);
   const bind = useMutation({
-    mutationFn: () => bindEmail(email.trim(), code.trim()),
+    mutationFn: ({ email, code }: EmailBinding) => bindEmail(email.trim(), code.trim()),
     onSuccess: () => {
       Message.success(t('personal.emailBound'));
-      setCode('');
+      form.setFieldValue('code', '');
       void client.invalidateQueries({ queryKey: SELF_KEY });
     },
+    // The form shows a failed binding itself (under the fields when the server names them).
+    meta: { silent: true },
   });
-  const submit = () => {
-    if (!email.trim()) return Message.error(t('email.required'));
-    if (!code.trim()) return Message.error(t('email.codeRequired'));
-    bind.mutate();
-  };
   return (
     <Space direction="vertical" style={{ width: '100%', maxWidth: 420 }}>
       <div>
         {t('personal.email')}:{' '}
         <Tag data-testid="personal-email">{self.email || t('personal.notBound')}</Tag>
       </div>
-      <EmailCodeInput email={email} onEmail={setEmail} testId="bind" />
-      <Input
-        value={code}
-        onChange={setCode}
-        placeholder={t('email.codePlaceholder')}
-        data-testid="bind-code"
-      />
-      <Button loading={bind.isPending} onClick={submit} data-testid="bind-email-submit">
-        {t('personal.bindEmail')}
-      </Button>
+      <Form
+        form={form}
+        layout="vertical"
+        onSubmit={() => void submit((values) => bind.mutateAsync(values))}
+      >
+        <Form.Item
+          label={t('personal.email')}
+          field="email"
+          rules={rules.email}
+          trigger="onEmail"
+          triggerPropName="email"
+        >
+          <EmailCodeInput testId="bind" />
+        </Form.Item>
+        <Form.Item label={t('email.codePlaceholder')} field="code" rules={rules.code}>
+          <Input placeholder={t('email.codePlaceholder')} data-testid="bind-code" />
+        </Form.Item>
+        <Button htmlType="submit" loading={bind.isPending} data-testid="bind-email-submit">
+          {t('personal.bindEmail')}
+        </Button>
+      </Form>
       {status?.github_oauth ? (
         <div>
           {t('personal.github')}:{' '}

@@ -1,5 +1,5 @@
 // Deletes the own account after the username is typed exactly; root cannot.
-import { Button, Input, Message, Modal } from '@arco-design/web-react';
+import { Button, Form, Input, Message, Modal } from '@arco-design/web-react';
 import { useSessionStore } from '@switchyard/console-kit';
 import { isRoot, type SelfUser } from '@switchyard/contracts';
 import { useMutation } from '@tanstack/react-query';
@@ -13,7 +13,7 @@ export function DeleteAccountSection({ self }: { self: SelfUser }) {
   const navigate = useNavigate();
   const clearUser = useSessionStore((state) => state.clearUser);
   const [open, setOpen] = useState(false);
-  const [typed, setTyped] = useState('');
+  const [form] = Form.useForm<{ username: string }>();
   const remove = useMutation({
     mutationFn: deleteSelf,
     onSuccess: () => {
@@ -23,13 +23,19 @@ export function DeleteAccountSection({ self }: { self: SelfUser }) {
     },
   });
   if (isRoot(self.role)) return null;
-  const confirm = () => {
-    if (typed !== self.username) {
-      Message.error(t('personal.deleteConfirmRequired'));
-      return;
-    }
-    remove.mutate();
-  };
+  // The own username typed exactly (spec §5), shown under the field when it is not.
+  const rules = [
+    { required: true, message: t('personal.deleteConfirmRequired') },
+    {
+      validator: (value: string | undefined, callback: (error?: string) => void) =>
+        callback(value === self.username ? undefined : t('personal.deleteConfirmRequired')),
+    },
+  ];
+  const confirm = () =>
+    form.validate().then(
+      () => remove.mutate(),
+      () => undefined,
+    );
   return (
     <>
       <Button status="danger" onClick={() => setOpen(true)} data-testid="personal-delete">
@@ -43,12 +49,11 @@ export function DeleteAccountSection({ self }: { self: SelfUser }) {
         confirmLoading={remove.isPending}
       >
         <p>{t('personal.deleteWarning')}</p>
-        <Input
-          value={typed}
-          onChange={setTyped}
-          placeholder={self.username}
-          data-testid="personal-delete-confirm"
-        />
+        <Form form={form} layout="vertical">
+          <Form.Item label={t('personal.deleteConfirmLabel')} field="username" rules={rules}>
+            <Input placeholder={self.username} data-testid="personal-delete-confirm" />
+          </Form.Item>
+        </Form>
       </Modal>
     </>
   );

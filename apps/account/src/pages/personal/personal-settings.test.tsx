@@ -1,9 +1,9 @@
 import { Message } from '@arco-design/web-react';
 import { loadSessionData, useSessionStore } from '@switchyard/console-kit';
+import { renderPage } from '@switchyard/console-kit/testing';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { selfUser, serveEnvelope } from '../../test/fixtures';
-import { renderPage } from '../../test/render-page';
 import { getSelf, updateSelf } from '../user-edit/user-edit.api';
 import { deleteSelf, getAffCode, listOwnModels, transferAffQuota } from './personal.api';
 import { PersonalSettings } from './personal-settings';
@@ -21,7 +21,8 @@ vi.mock('./personal.api', () => ({
 
 const self = selfUser({ aff_count: 2, aff_quota: 3_000_000, aff_history_quota: 4_000_000 });
 
-const open = () => renderPage('/setting', <PersonalSettings />, { url: '/setting?tab=personal' });
+const open = () =>
+  renderPage(<PersonalSettings />, { path: '/setting', url: '/setting?tab=personal' });
 
 describe('PersonalSettings', () => {
   beforeEach(() => {
@@ -50,7 +51,8 @@ describe('PersonalSettings', () => {
     // Spied, not rendered: a toast's closing timer would outlive the test's document.
     const error = vi.spyOn(Message, 'error').mockImplementation(() => () => undefined);
     try {
-      await renderPage('/setting', <PersonalSettings />, {
+      await renderPage(<PersonalSettings />, {
+        path: '/setting',
         url: '/setting?tab=personal&bind_error=Telegram%20login%20data%20is%20invalid',
       });
       await waitFor(() =>
@@ -66,9 +68,10 @@ describe('PersonalSettings', () => {
   it('refuses a transfer below one unit with 划转金额最低为', async () => {
     await open();
     await userEvent.click(await screen.findByTestId('personal-aff-transfer'));
-    const input = await screen.findByRole('spinbutton');
+    // Currency display is on: the amount is typed in dollars.
+    const input = await screen.findByTestId('personal-aff-amount');
     await userEvent.clear(input);
-    await userEvent.type(input, '1000');
+    await userEvent.type(input, '0.5');
     await userEvent.click(screen.getByRole('button', { name: /确\s*定|OK/ }));
     expect(await screen.findByText('划转金额最低为 $1.00')).toBeInTheDocument();
     expect(transferAffQuota).not.toHaveBeenCalled();

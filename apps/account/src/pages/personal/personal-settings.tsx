@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { RemoteRoot } from '../../components/remote-root';
+import { RemoteRoot } from '../../remote';
 import { AccessTokenSection } from './access-token-section';
 import { BindingsSection } from './bindings-section';
 import { DeleteAccountSection } from './delete-account-section';

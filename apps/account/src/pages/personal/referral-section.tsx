@@ -1,15 +1,9 @@
 // The invitation link, referral stats, and the transfer of referral quota to the balance.
-import {
-  Button,
-  Descriptions,
-  Input,
-  InputNumber,
-  Message,
-  Modal,
-  Space,
-} from '@arco-design/web-react';
-import { useQuotaDisplay, useSessionStore } from '@switchyard/console-kit';
+import { Button, Descriptions, Form, Input, Message, Modal, Space } from '@arco-design/web-react';
+import { useContractForm, useQuotaDisplay, useSessionStore } from '@switchyard/console-kit';
+import { QuotaInput } from '@switchyard/console-kit/quota-input';
 import type { SelfUser } from '@switchyard/contracts';
+import { affTransferRequestSchema } from '@switchyard/contracts/schemas';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -25,7 +19,22 @@ export function ReferralSection({ self }: { self: SelfUser }) {
     useSessionStore((state) => state.status?.quota_per_unit) ?? display.quotaPerUnit;
   const code = useQuery({ queryKey: ['account', 'aff'], queryFn: getAffCode });
   const [open, setOpen] = useState(false);
-  const [amount, setAmount] = useState(quotaPerUnit);
+  const { form, rules, submit } = useContractForm<
+    typeof affTransferRequestSchema,
+    { quota: number }
+  >(affTransferRequestSchema);
+  // At least one unit (spec §5), and no more than the referral quota there is.
+  const quotaRules = [
+    ...rules.quota,
+    {
+      validator: (value: number | undefined, callback: (error?: string) => void) =>
+        callback(
+          value !== undefined && value < quotaPerUnit
+            ? t('personal.transferMin', { min: renderQuota(quotaPerUnit) })
+            : undefined,
+        ),
+    },
+  ];
   const transfer = useMutation({
     mutationFn: transferAffQuota,
     onSuccess: () => {
@@ -33,20 +42,16 @@ export function ReferralSection({ self }: { self: SelfUser }) {
       setOpen(false);
       void client.invalidateQueries({ queryKey: SELF_KEY });
     },
+    // The form shows a failed transfer itself (under the field when the server names it).
+    meta: { silent: true },
   });
   const link = code.data ? `${window.location.origin}/register?aff=${code.data}` : '';
-  const submit = () => {
-    if (amount < quotaPerUnit) {
-      Message.error(t('personal.transferMin', { min: renderQuota(quotaPerUnit) }));
-      return;
-    }
-    transfer.mutate(amount);
-  };
   return (
     <Space direction="vertical" style={{ width: '100%', maxWidth: 560 }}>
       <Input
         readOnly
         value={link}
+        aria-label={t('personal.affLink')}
         data-testid="personal-aff-link"
         addAfter={
           <Button type="text" size="mini" onClick={() => copyText(link, t)}>
@@ -63,7 +68,10 @@ export function ReferralSection({ self }: { self: SelfUser }) {
         ]}
       />
       <Button
-        onClick={() => setOpen(true)}
+        onClick={() => {
+          form.setFieldsValue({ quota: quotaPerUnit });
+          setOpen(true);
+        }}
         disabled={self.aff_quota <= 0}
         data-testid="personal-aff-transfer"
       >
@@ -72,17 +80,16 @@ export function ReferralSection({ self }: { self: SelfUser }) {
       <Modal
         title={t('personal.transfer')}
         visible={open}
-        onOk={submit}
+        onOk={() => void submit(({ quota }) => transfer.mutateAsync(quota))}
         onCancel={() => setOpen(false)}
         confirmLoading={transfer.isPending}
       >
         <p>{t('personal.transferAvailable', { quota: renderQuota(self.aff_quota) })}</p>
-        <InputNumber
-          min={0}
-          max={self.aff_quota}
-          value={amount}
-          onChange={(v) => setAmount(Number(v) || 0)}
-        />
+        <Form form={form} layout="vertical">
+          <Form.Item label={t('personal.transferAmount')} field="quota" rules={quotaRules}>
+            <QuotaInput presets={false} testId="personal-aff-amount" />
+          </Form.Item>
+        </Form>
       </Modal>
     </Space>
   );

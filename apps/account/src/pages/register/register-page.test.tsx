@@ -1,8 +1,8 @@
 import { Message } from '@arco-design/web-react';
 import { loadSessionData, useSessionStore } from '@switchyard/console-kit';
+import { renderPage } from '@switchyard/console-kit/testing';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderPage } from '../../test/render-page';
 import { sendEmailCode } from '../personal/personal.api';
 import { register } from './register.api';
 import { RegisterPage } from './register-page';
@@ -14,7 +14,7 @@ vi.mock('../personal/personal.api', () => ({
 const registerMock = vi.mocked(register);
 
 const openRegister = (url = '/register', language: 'zh' | 'en' = 'zh') =>
-  renderPage('/register', <RegisterPage />, { url, language });
+  renderPage(<RegisterPage />, { path: '/register', url, language });
 
 async function fill(username: string, password: string, password2: string) {
   await userEvent.type(screen.getByTestId('register-username'), username);

@@ -1,56 +1,89 @@
 // /register: username, password and confirmation; carries the referral code from `?aff=`.
 import { Alert, Button, Form, Input, Message } from '@arco-design/web-react';
 import { IconLock, IconUser } from '@arco-design/web-react/icon';
-import { useSessionStore } from '@switchyard/console-kit';
+import { fieldRules, useContractForm, useSessionStore } from '@switchyard/console-kit';
 import { type RegisterRequest, USERNAME_MAX } from '@switchyard/contracts';
-import { useState } from 'react';
+import { emailBindQuerySchema, registerRequestSchema } from '@switchyard/contracts/schemas';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { AuthCard } from '../../components/auth-card';
 import { EmailCodeInput } from '../../components/email-code-input';
-import { RemoteRoot } from '../../components/remote-root';
 import { TextLink } from '../../components/text-link';
 import { TurnstileWidget, useTurnstile } from '../../components/turnstile';
+import { RemoteRoot } from '../../remote';
 import { rememberAffCode } from './aff-code';
 import { useRegister } from './use-register';
-import { validateRegistration } from './validate-registration';
+
+interface RegistrationForm {
+  username: string;
+  password: string;
+  password2: string;
+  email?: string;
+  code?: string;
+}
 
 export function RegisterPage() {
   const { t } = useTranslation('account');
   const [params] = useSearchParams();
   const status = useSessionStore((state) => state.status);
   const [affCode] = useState(() => rememberAffCode(params.get('aff')));
-  const [form, setForm] = useState({ username: '', password: '', password2: '' });
-  const [email, setEmail] = useState('');
-  const [code, setCode] = useState('');
+  const required = { required: t('register.fieldsRequired') };
+  const { form, rules, submit } = useContractForm<typeof registerRequestSchema, RegistrationForm>(
+    registerRequestSchema,
+    {
+      messages: {
+        username: { ...required, tooLong: t('register.usernameTooLong') },
+        password: {
+          ...required,
+          tooShort: t('register.passwordTooShort'),
+          tooLong: t('register.passwordTooLong'),
+        },
+      },
+    },
+  );
+  const emailRules = useMemo(
+    () =>
+      fieldRules(emailBindQuerySchema, t, {
+        messages: {
+          email: { required: t('email.required') },
+          code: { required: t('email.codeRequired') },
+        },
+      }),
+    [t],
+  );
+  const confirmRules = [
+    {
+      validator: (value: string | undefined, callback: (error?: string) => void) =>
+        callback(
+          (value ?? '') === form.getFieldValue('password')
+            ? undefined
+            : t('register.passwordMismatch'),
+        ),
+    },
+  ];
   const emailVerification = status?.email_verification === true;
   const turnstile = useTurnstile();
   const registerMutation = useRegister();
   const open = status?.register_enabled !== false && status?.password_register !== false;
 
-  const field = (name: keyof typeof form) => ({
-    value: form[name],
-    onChange: (value: string) => setForm((current) => ({ ...current, [name]: value })),
-  });
-
-  const submit = () => {
-    const request: RegisterRequest = {
-      username: form.username.trim(),
-      password: form.password,
-      password2: form.password2,
-      ...(affCode ? { aff_code: affCode } : {}),
-      ...(emailVerification ? { email: email.trim(), verification_code: code.trim() } : {}),
-    };
-    const problem = validateRegistration(form, request);
-    if (problem) {
-      Message.error(t(problem));
-      return;
-    }
-    if (emailVerification && !email.trim()) return Message.error(t('email.required'));
-    if (emailVerification && !code.trim()) return Message.error(t('email.codeRequired'));
-    if (!turnstile.passed) return Message.info(t('auth.turnstileWait'));
-    registerMutation.mutate({ ...request, turnstile: turnstile.token });
-  };
+  const signUp = () =>
+    submit(async (values) => {
+      if (!turnstile.passed) {
+        Message.info(t('auth.turnstileWait'));
+        return;
+      }
+      const request: RegisterRequest = {
+        username: values.username.trim(),
+        password: values.password,
+        password2: values.password2,
+        ...(affCode ? { aff_code: affCode } : {}),
+        ...(emailVerification
+          ? { email: (values.email ?? '').trim(), verification_code: (values.code ?? '').trim() }
+          : {}),
+      };
+      await registerMutation.mutateAsync({ ...request, turnstile: turnstile.token });
+    });
 
   return (
     <RemoteRoot testId="register-page">
@@ -67,47 +100,50 @@ export function RegisterPage() {
         }
       >
         {open ? (
-          <Form layout="vertical" onSubmit={submit}>
-            <Form.Item label={t('auth.username')}>
+          <Form form={form} layout="vertical" onSubmit={() => void signUp()}>
+            <Form.Item label={t('auth.username')} field="username" rules={rules.username}>
               <Input
                 prefix={<IconUser />}
                 maxLength={USERNAME_MAX}
                 placeholder={t('register.usernamePlaceholder')}
                 autoComplete="username"
                 data-testid="register-username"
-                {...field('username')}
               />
             </Form.Item>
-            <Form.Item label={t('auth.password')}>
+            <Form.Item label={t('auth.password')} field="password" rules={rules.password}>
               <Input.Password
                 prefix={<IconLock />}
                 placeholder={t('register.passwordPlaceholder')}
                 autoComplete="new-password"
                 data-testid="register-password"
-                {...field('password')}
               />
             </Form.Item>
-            <Form.Item label={t('register.password2')}>
+            <Form.Item
+              label={t('register.password2')}
+              field="password2"
+              rules={confirmRules}
+              required
+            >
               <Input.Password
                 prefix={<IconLock />}
                 placeholder={t('register.password2Placeholder')}
                 autoComplete="new-password"
                 data-testid="register-password2"
-                {...field('password2')}
               />
             </Form.Item>
             {emailVerification ? (
               <>
-                <Form.Item label={t('personal.email')}>
-                  <EmailCodeInput
-                    email={email}
-                    onEmail={setEmail}
-                    testId="register"
-                    turnstile={turnstile}
-                  />
+                <Form.Item
+                  label={t('personal.email')}
+                  field="email"
+                  rules={emailRules.email}
+                  trigger="onEmail"
+                  triggerPropName="email"
+                >
+                  <EmailCodeInput testId="register" turnstile={turnstile} />
                 </Form.Item>
-                <Form.Item label={t('email.codePlaceholder')}>
-                  <Input value={code} onChange={setCode} data-testid="register-code" />
+                <Form.Item label={t('email.codePlaceholder')} field="code" rules={emailRules.code}>
+                  <Input data-testid="register-code" />
                 </Form.Item>
               </>
             ) : null}

@@ -16,5 +16,7 @@ export function useRegister() {
       Message.success(t('register.success'));
       navigate('/login');
     },
+    // The form reports a failed registration itself (under the fields when the server names them).
+    meta: { silent: true },
   });
 }

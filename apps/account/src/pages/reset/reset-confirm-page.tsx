@@ -4,8 +4,8 @@ import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { AuthCard } from '../../components/auth-card';
-import { RemoteRoot } from '../../components/remote-root';
 import { TextLink } from '../../components/text-link';
+import { RemoteRoot } from '../../remote';
 import { copyText } from '../personal/access-token-section';
 import { confirmReset } from './reset.api';
 

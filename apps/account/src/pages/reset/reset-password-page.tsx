@@ -1,18 +1,22 @@
 // /reset: mails a password-reset link to the address (resend after 30 seconds).
-import { Button, Input, Message } from '@arco-design/web-react';
+import { Button, Form, Input, Message } from '@arco-design/web-react';
+import { useContractForm } from '@switchyard/console-kit';
+import { emailQuerySchema } from '@switchyard/contracts/schemas';
 import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AuthCard } from '../../components/auth-card';
-import { RemoteRoot } from '../../components/remote-root';
 import { TextLink } from '../../components/text-link';
 import { TurnstileWidget, useTurnstile } from '../../components/turnstile';
 import { useCountdown } from '../../components/use-countdown';
+import { RemoteRoot } from '../../remote';
 import { requestReset } from './reset.api';
 
 export function ResetPasswordPage() {
   const { t } = useTranslation('account');
-  const [email, setEmail] = useState('');
+  const { form, rules, submit } = useContractForm<typeof emailQuerySchema, { email: string }>(
+    emailQuerySchema,
+    { messages: { email: { required: t('email.required') } } },
+  );
   const countdown = useCountdown();
   const turnstile = useTurnstile();
   const send = useMutation({
@@ -21,12 +25,17 @@ export function ResetPasswordPage() {
       Message.success(t('reset.sent'));
       countdown.start(30);
     },
+    // The form shows a failed request itself (under the field when the server names it).
+    meta: { silent: true },
   });
-  const submit = () => {
-    if (!email.trim()) return Message.error(t('email.required'));
-    if (!turnstile.passed) return Message.info(t('auth.turnstileWait'));
-    send.mutate(email.trim());
-  };
+  const sendLink = () =>
+    submit(async ({ email }) => {
+      if (!turnstile.passed) {
+        Message.info(t('auth.turnstileWait'));
+        return;
+      }
+      await send.mutateAsync(email.trim());
+    });
   return (
     <RemoteRoot testId="reset-page">
       <AuthCard
@@ -34,20 +43,18 @@ export function ResetPasswordPage() {
         subtitle={t('reset.subtitle')}
         footer={<TextLink to="/login">{t('register.login')}</TextLink>}
       >
-        <Input
-          value={email}
-          onChange={setEmail}
-          placeholder={t('email.placeholder')}
-          data-testid="reset-email"
-          style={{ marginBottom: 16 }}
-        />
+        <Form form={form} layout="vertical" onSubmit={() => void sendLink()}>
+          <Form.Item label={t('personal.email')} field="email" rules={rules.email}>
+            <Input placeholder={t('email.placeholder')} data-testid="reset-email" />
+          </Form.Item>
+        </Form>
         <TurnstileWidget onToken={turnstile.setToken} />
         <Button
           type="primary"
           long
           loading={send.isPending}
           disabled={countdown.left > 0}
-          onClick={submit}
+          onClick={() => void sendLink()}
           data-testid="reset-submit"
         >
           {countdown.left > 0

@@ -1,6 +1,6 @@
 import { ApiError } from '@switchyard/console-kit';
+import { renderPage } from '@switchyard/console-kit/testing';
 import { screen } from '@testing-library/react';
-import { renderPage } from '../../test/render-page';
 import { getUser, listGroups } from '../users/users.api';
 import { UserEditPage } from './user-edit-page';
 
@@ -16,7 +16,7 @@ describe('UserEditPage', () => {
     vi.mocked(getUser).mockRejectedValue(
       new ApiError('用户不存在', { kind: 'refused', status: 200 }),
     );
-    await renderPage('/user/edit/:id', <UserEditPage />, { url: '/user/edit/9999' });
+    await renderPage(<UserEditPage />, { path: '/user/edit/:id', url: '/user/edit/9999' });
     expect(await screen.findByTestId('user-edit-not-found')).toHaveTextContent('该用户不存在。');
     expect(screen.getByRole('button', { name: '返回用户列表' })).toBeInTheDocument();
     expect(getUser).toHaveBeenCalledWith(9999);

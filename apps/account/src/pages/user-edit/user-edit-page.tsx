@@ -1,23 +1,15 @@
 // /user/edit/:id edits another user (names, password, group, quota with a signed addition);
 // /user/edit edits oneself through the self endpoint (no group or quota).
-import {
-  Button,
-  Card,
-  Form,
-  Input,
-  InputNumber,
-  Message,
-  Result,
-  Select,
-  Space,
-} from '@arco-design/web-react';
-import { useQuotaDisplay } from '@switchyard/console-kit';
+import { Button, Card, Form, Input, Message, Result, Select, Space } from '@arco-design/web-react';
+import { useContractForm, useQuotaDisplay } from '@switchyard/console-kit';
+import { QuotaInput } from '@switchyard/console-kit/quota-input';
 import { DISPLAY_NAME_MAX, USERNAME_MAX } from '@switchyard/contracts';
+import { updateSelfRequestSchema, updateUserRequestSchema } from '@switchyard/contracts/schemas';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
-import { RemoteRoot } from '../../components/remote-root';
+import { RemoteRoot } from '../../remote';
 import { USERS_KEY } from '../users/use-users';
 import { getUser, listGroups, updateUser } from '../users/users.api';
 import { getSelf, updateSelf } from './user-edit.api';
@@ -30,6 +22,8 @@ interface EditForm {
   original_password: string;
   group: string;
   quota: number;
+  /** A signed quota addition (an admin's correction), applied on top of the balance. */
+  addition?: number;
 }
 
 export function UserEditPage() {
@@ -49,14 +43,29 @@ export function UserEditPage() {
     queryFn: listGroups,
     enabled: editingOther,
   });
-  const [form, setForm] = useState<EditForm | null>(null);
-  const [addition, setAddition] = useState<number | undefined>();
+  const { form, rules, submit } = useContractForm<typeof updateUserRequestSchema, EditForm>(
+    updateUserRequestSchema,
+    { messages: { password: { tooShort: t('register.passwordTooShort') } } },
+  );
+  const selfRules = useContractForm(updateSelfRequestSchema).rules;
+  const password = Form.useWatch('password', form) as string | undefined;
+  const quota = (Form.useWatch('quota', form) as number | undefined) ?? 0;
+  const addition = (Form.useWatch('addition', form) as number | undefined) ?? 0;
+  const [loaded, setLoaded] = useState(false);
   useEffect(() => {
     if (user.data) {
       const { username, display_name, group, quota } = user.data;
-      setForm({ username, display_name, group, quota, password: '', original_password: '' });
+      form.setFieldsValue({
+        username,
+        display_name,
+        group,
+        quota,
+        password: '',
+        original_password: '',
+      });
+      setLoaded(true);
     }
-  }, [user.data]);
+  }, [user.data, form]);
 
   const save = useMutation({
     mutationFn: (values: EditForm) =>
@@ -65,14 +74,14 @@ export function UserEditPage() {
             id,
             username: values.username,
             display_name: values.display_name,
-            password: values.password,
+            password: values.password ?? '',
             group: values.group,
-            quota: values.quota + (addition ?? 0),
+            quota: values.quota + (values.addition ?? 0),
           })
         : updateSelf({
             username: values.username,
             display_name: values.display_name,
-            password: values.password,
+            password: values.password ?? '',
             ...(values.password ? { original_password: values.original_password } : {}),
           }),
     onSuccess: () => {
@@ -80,6 +89,8 @@ export function UserEditPage() {
       void client.invalidateQueries({ queryKey: USERS_KEY });
       navigate('/user');
     },
+    // The form shows a failed save itself (under the fields when the server names them).
+    meta: { silent: true },
   });
 
   // A user id that does not exist (or cannot be read) says so instead of leaving a blank page.
@@ -99,40 +110,34 @@ export function UserEditPage() {
       </RemoteRoot>
     );
   }
-  if (!form) return <RemoteRoot testId="user-edit-page">{null}</RemoteRoot>;
-  const set = (patch: Partial<EditForm>) => setForm({ ...form, ...patch });
   return (
     <RemoteRoot testId="user-edit-page">
-      <Card title={t('userEdit.title')}>
-        <Form layout="vertical" style={{ maxWidth: 480 }} onSubmit={() => save.mutate(form)}>
-          <Form.Item label={t('auth.username')}>
-            <Input
-              maxLength={USERNAME_MAX}
-              value={form.username}
-              onChange={(v) => set({ username: v })}
-              data-testid="edit-username"
-            />
+      <Card title={t('userEdit.title')} style={loaded ? undefined : { display: 'none' }}>
+        <Form
+          form={form}
+          layout="vertical"
+          style={{ maxWidth: 480 }}
+          onSubmit={() => void submit((values) => save.mutateAsync(values))}
+        >
+          <Form.Item label={t('auth.username')} field="username" rules={rules.username}>
+            <Input maxLength={USERNAME_MAX} data-testid="edit-username" />
           </Form.Item>
-          <Form.Item label={t('users.displayName')}>
-            <Input
-              maxLength={DISPLAY_NAME_MAX}
-              value={form.display_name}
-              onChange={(v) => set({ display_name: v })}
-            />
+          <Form.Item label={t('users.displayName')} field="display_name" rules={rules.display_name}>
+            <Input maxLength={DISPLAY_NAME_MAX} />
           </Form.Item>
-          <Form.Item label={t('auth.password')}>
+          <Form.Item label={t('auth.password')} field="password" rules={rules.password}>
             <Input.Password
               placeholder={t('userEdit.passwordPlaceholder')}
-              value={form.password}
-              onChange={(v) => set({ password: v })}
               data-testid="edit-password"
             />
           </Form.Item>
-          {!editingOther && form.password ? (
-            <Form.Item label={t('personal.currentPassword')}>
+          {!editingOther && password ? (
+            <Form.Item
+              label={t('personal.currentPassword')}
+              field="original_password"
+              rules={selfRules.original_password}
+            >
               <Input.Password
-                value={form.original_password}
-                onChange={(v) => set({ original_password: v })}
                 autoComplete="current-password"
                 data-testid="edit-original-password"
               />
@@ -140,30 +145,28 @@ export function UserEditPage() {
           ) : null}
           {editingOther ? (
             <>
-              <Form.Item label={t('users.columns.group')}>
+              <Form.Item label={t('users.columns.group')} field="group" rules={rules.group}>
                 <Select
-                  value={form.group}
-                  onChange={(group: string) => set({ group })}
-                  options={(groups.data ?? [form.group]).map((g) => ({ label: g, value: g }))}
+                  options={(groups.data ?? [form.getFieldValue('group') as string]).map((g) => ({
+                    label: g,
+                    value: g,
+                  }))}
                 />
               </Form.Item>
               <Form.Item
                 label={t('userEdit.quota')}
-                extra={renderQuota(form.quota + (addition ?? 0))}
+                field="quota"
+                rules={rules.quota}
+                extra={renderQuota(quota + addition)}
               >
-                <InputNumber
-                  min={0}
-                  value={form.quota}
-                  onChange={(v) => set({ quota: Number(v) || 0 })}
-                  data-testid="edit-quota"
-                />
+                <QuotaInput presets={false} testId="edit-quota" />
               </Form.Item>
-              <Form.Item label={t('userEdit.addQuota')} extra={t('userEdit.addQuotaHint')}>
-                <InputNumber
-                  value={addition}
-                  onChange={(v) => setAddition(v === undefined ? undefined : Number(v))}
-                  data-testid="edit-add-quota"
-                />
+              <Form.Item
+                label={t('userEdit.addQuota')}
+                field="addition"
+                extra={t('userEdit.addQuotaHint')}
+              >
+                <QuotaInput presets={false} allowNegative testId="edit-add-quota" />
               </Form.Item>
             </>
           ) : null}

@@ -1,63 +1,55 @@
-// Adds a user: username, display name, password.
+// Adds a user: username, display name, password (rules from the server's create schema).
 import { Form, Input, Message, Modal } from '@arco-design/web-react';
-import { PASSWORD_MIN, USERNAME_MAX } from '@switchyard/contracts';
+import { useContractForm } from '@switchyard/console-kit';
+import { type CreateUserRequest, USERNAME_MAX } from '@switchyard/contracts';
+import { createUserRequestSchema } from '@switchyard/contracts/schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { USERS_KEY } from './use-users';
 import { createUser } from './users.api';
 
-const EMPTY = { username: '', display_name: '', password: '' };
-
 export function AddUserModal({ visible, onClose }: { visible: boolean; onClose: () => void }) {
   const { t } = useTranslation('account');
   const client = useQueryClient();
-  const [form, setForm] = useState(EMPTY);
+  const { form, rules, submit } = useContractForm<
+    typeof createUserRequestSchema,
+    CreateUserRequest
+  >(createUserRequestSchema, {
+    messages: { password: { tooShort: t('register.passwordTooShort') } },
+  });
   const mutation = useMutation({
     mutationFn: createUser,
     onSuccess: () => {
       Message.success(t('users.created'));
-      setForm(EMPTY);
+      form.resetFields();
       void client.invalidateQueries({ queryKey: USERS_KEY });
       onClose();
     },
+    // The form shows a failed save itself (under the fields when the server names them).
+    meta: { silent: true },
   });
-  const submit = () => {
-    if (!form.username.trim() || !form.password) {
-      Message.error(t('login.fieldsRequired'));
-      return;
-    }
-    if (form.password.length < PASSWORD_MIN) {
-      Message.error(t('register.passwordTooShort'));
-      return;
-    }
-    mutation.mutate({ ...form, username: form.username.trim() });
-  };
-  const field = (name: keyof typeof EMPTY) => ({
-    value: form[name],
-    onChange: (value: string) => setForm((current) => ({ ...current, [name]: value })),
-  });
+  const save = () =>
+    submit((values) => mutation.mutateAsync({ ...values, username: values.username.trim() }));
   return (
     <Modal
       title={t('users.add')}
       visible={visible}
-      onOk={submit}
+      onOk={() => void save()}
       onCancel={onClose}
       confirmLoading={mutation.isPending}
       okButtonProps={{ 'data-testid': 'add-user-submit' } as never}
     >
-      <Form layout="vertical">
-        <Form.Item label={t('auth.username')}>
-          <Input maxLength={USERNAME_MAX} data-testid="add-user-username" {...field('username')} />
+      <Form form={form} layout="vertical">
+        <Form.Item label={t('auth.username')} field="username" rules={rules.username}>
+          <Input maxLength={USERNAME_MAX} data-testid="add-user-username" />
         </Form.Item>
-        <Form.Item label={t('users.displayName')}>
-          <Input data-testid="add-user-display-name" {...field('display_name')} />
+        <Form.Item label={t('users.displayName')} field="display_name" rules={rules.display_name}>
+          <Input data-testid="add-user-display-name" />
         </Form.Item>
-        <Form.Item label={t('auth.password')}>
+        <Form.Item label={t('auth.password')} field="password" rules={rules.password}>
           <Input.Password
             placeholder={t('userEdit.passwordPlaceholder')}
             data-testid="add-user-password"
-            {...field('password')}
           />
         </Form.Item>
       </Form>

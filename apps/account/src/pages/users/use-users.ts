@@ -1,41 +1,25 @@
 // The user list: page, size and filters live in the URL; manage actions refresh the list.
 import { Message } from '@arco-design/web-react';
+import { useListParams } from '@switchyard/console-kit/list';
 import type { AdminUser, ManageAction } from '@switchyard/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
 import { listUsers, manageUser } from './users.api';
 
 export const USERS_KEY = ['account', 'users'] as const;
 
-export function useUserListState() {
-  const [params, setParams] = useSearchParams();
-  const state = {
-    page: Math.max(1, Number(params.get('page')) || 1),
-    pageSize: Math.min(100, Math.max(1, Number(params.get('size')) || 10)),
-    keyword: params.get('keyword') ?? '',
-    group: params.get('group') ?? '',
-  };
-  const update = (next: Partial<typeof state>) => {
-    const merged = { ...state, ...next };
-    const search = new URLSearchParams();
-    if (merged.page > 1) search.set('page', String(merged.page));
-    if (merged.pageSize !== 10) search.set('size', String(merged.pageSize));
-    if (merged.keyword) search.set('keyword', merged.keyword);
-    if (merged.group) search.set('group', merged.group);
-    setParams(search);
-  };
-  return { state, update };
-}
+const FILTERS = ['keyword', 'group'] as const;
 
 export function useUsers() {
-  const { state, update } = useUserListState();
+  const list = useListParams({ filters: FILTERS });
+  // The server counts the user list's `p` from 1, as the URL does.
+  const params = { page: list.page, pageSize: list.size, ...list.filters };
   const query = useQuery({
-    queryKey: [...USERS_KEY, state],
-    queryFn: () => listUsers(state),
+    queryKey: [...USERS_KEY, params],
+    queryFn: () => listUsers(params),
     placeholderData: keepPreviousData,
   });
-  return { state, update, query };
+  return { list, query };
 }
 
 export function useManageUser() {

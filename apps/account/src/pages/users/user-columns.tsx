@@ -1,7 +1,7 @@
 // Columns of the user list; the actions call back into the page.
 
-import { Button, Popconfirm, Space, Tooltip } from '@arco-design/web-react';
-import type { ListColumn } from '@switchyard/console-kit';
+import { Tooltip } from '@arco-design/web-react';
+import { type ListColumn, RowActions } from '@switchyard/console-kit/list';
 import { type AdminUser, isRoot, type ManageAction, UserStatus } from '@switchyard/contracts';
 import type { TFunction } from 'i18next';
 import { RoleTag, StatusTag } from './user-labels';
@@ -60,79 +60,61 @@ export function getUserColumns(t: TFunction, h: UserColumnHandlers): ListColumn<
         const superAdmin = isRoot(user.role);
         const act = (action: ManageAction) => () => h.onManage(user, action);
         const testId = (action: string) => `user-${action}-${user.username}`;
+        const enabled = user.status === UserStatus.enabled;
+        const roles = h.canChangeRoles && !superAdmin;
         return (
-          <Space size={4} wrap>
-            {h.canChangeRoles && !superAdmin ? (
-              <>
-                <Popconfirm
-                  title={t('users.confirmPromote', { username: user.username })}
-                  okText={t('users.actions.promote')}
-                  cancelText={t('users.keep')}
-                  onOk={act('promote')}
-                  disabled={cancelled}
-                >
-                  <Button size="mini" disabled={cancelled} data-testid={testId('promote')}>
-                    {t('users.actions.promote')}
-                  </Button>
-                </Popconfirm>
-                <Button
-                  size="mini"
-                  disabled={cancelled}
-                  onClick={act('demote')}
-                  data-testid={testId('demote')}
-                >
-                  {t('users.actions.demote')}
-                </Button>
-              </>
-            ) : null}
-            {superAdmin ? null : user.status === UserStatus.enabled ? (
-              <Button
-                size="mini"
-                status="warning"
-                disabled={cancelled}
-                onClick={act('disable')}
-                data-testid={testId('disable')}
-              >
-                {t('users.actions.disable')}
-              </Button>
-            ) : (
-              <Button
-                size="mini"
-                disabled={cancelled || user.status === UserStatus.cancelled}
-                onClick={act('enable')}
-                data-testid={testId('enable')}
-              >
-                {t('users.actions.enable')}
-              </Button>
-            )}
-            <Button
-              size="mini"
-              disabled={cancelled}
-              onClick={() => h.onEdit(user)}
-              data-testid={testId('edit')}
-            >
-              {t('users.actions.edit')}
-            </Button>
-            {superAdmin ? null : (
-              <Popconfirm
-                title={t('users.confirmCancel', { username: user.username })}
-                okText={t('users.actions.delete')}
-                okButtonProps={{ status: 'danger' }}
-                cancelText={t('users.keep')}
-                onOk={act('delete')}
-                disabled={cancelled}
-              >
-                <Button
-                  size="mini"
-                  status="danger"
-                  disabled={cancelled}
-                  data-testid={testId('delete')}
-                >
-                  {t('users.actions.delete')}
-                </Button>
-              </Popconfirm>
-            )}
-          </Space>
+          <RowActions
+            testId={testId('more')}
+            actions={[
+              {
+                key: 'edit',
+                label: t('users.actions.edit'),
+                disabled: cancelled,
+                onClick: () => h.onEdit(user),
+                testId: testId('edit'),
+              },
+              !superAdmin && {
+                key: 'toggle',
+                label: enabled ? t('users.actions.disable') : t('users.actions.enable'),
+                status: enabled ? 'warning' : undefined,
+                disabled: cancelled || (!enabled && user.status === UserStatus.cancelled),
+                onClick: act(enabled ? 'disable' : 'enable'),
+                testId: testId(enabled ? 'disable' : 'enable'),
+              },
+              roles && {
+                key: 'promote',
+                label: t('users.actions.promote'),
+                disabled: cancelled,
+                confirm: {
+                  title: t('users.confirmPromote', { username: user.username }),
+                  okText: t('users.actions.promote'),
+                  cancelText: t('users.keep'),
+                },
+                onClick: act('promote'),
+                testId: testId('promote'),
+              },
+              roles && {
+                key: 'demote',
+                label: t('users.actions.demote'),
+                disabled: cancelled,
+                onClick: act('demote'),
+                testId: testId('demote'),
+              },
+              !superAdmin && {
+                key: 'delete',
+                label: t('users.actions.delete'),
+                danger: true,
+                disabled: cancelled,
+                confirm: {
+                  title: t('users.confirmCancel', { username: user.username }),
+                  okText: t('users.actions.delete'),
+                  cancelText: t('users.keep'),
+                },
+                onClick: act('delete'),
+                testId: testId('delete'),
+              },
+            ]}
+          />
         );
       },
     },

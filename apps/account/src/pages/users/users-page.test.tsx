@@ -1,10 +1,10 @@
 import { Message } from '@arco-design/web-react';
 import { loadSessionData, useSessionStore } from '@switchyard/console-kit';
+import { openRowMenu, renderPage } from '@switchyard/console-kit/testing';
 import type { AdminUser } from '@switchyard/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { selfUser } from '../../test/fixtures';
-import { renderPage } from '../../test/render-page';
 import { listGroups, listUsers, manageUser } from './users.api';
 import { UsersPage } from './users-page';
 
@@ -43,7 +43,7 @@ describe('UsersPage', () => {
   });
 
   it('shows role and status labels, unknown values as unknown, and tags a cancelled user', async () => {
-    await renderPage('/user', <UsersPage />, { url: '/user' });
+    await renderPage(<UsersPage />, { path: '/user', url: '/user' });
     expect(await screen.findByTestId('user-name-odd')).toBeInTheDocument();
     const rows = screen.getAllByRole('row');
     const row = (name: string) => rows.find((r) => within(r).queryByTestId(`user-name-${name}`));
@@ -52,19 +52,22 @@ describe('UsersPage', () => {
     expect(within(row('boss') as HTMLElement).getByText('超级管理员')).toBeInTheDocument();
     expect(screen.getByTestId('user-status-gone')).toHaveTextContent('已注销');
     expect(screen.getByTestId('user-edit-gone')).toBeDisabled();
-    expect(screen.getByTestId('user-delete-gone')).toBeDisabled();
+    expect(await openRowMenu('user-more-gone', 'user-delete-gone')).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
     expect(screen.getByTestId('user-quota-alice')).toHaveTextContent('$2.00');
   });
 
   it('disables a user through the manage call and says so', async () => {
-    await renderPage('/user', <UsersPage />, { url: '/user' });
+    await renderPage(<UsersPage />, { path: '/user', url: '/user' });
     await userEvent.click(await screen.findByTestId('user-disable-alice'));
     await waitFor(() => expect(manageUser).toHaveBeenCalledWith('alice', 'disable'));
     expect(await screen.findByText('操作成功完成！')).toBeInTheDocument();
   });
 
   it('offers promote and demote to root only', async () => {
-    const view = await renderPage('/user', <UsersPage />, { url: '/user' });
+    const view = await renderPage(<UsersPage />, { path: '/user', url: '/user' });
     await screen.findByTestId('user-name-alice');
     expect(screen.queryByTestId('user-promote-alice')).not.toBeInTheDocument();
     view.unmount();
@@ -78,14 +81,13 @@ describe('UsersPage', () => {
         group: 'default',
       },
     });
-    await renderPage('/user', <UsersPage />, { url: '/user' });
-    expect(await screen.findByTestId('user-promote-alice')).toBeInTheDocument();
-    expect(screen.getByTestId('user-demote-alice')).toBeInTheDocument();
-    // The super admin's own row offers nothing the server would refuse.
-    for (const action of ['promote', 'demote', 'disable', 'delete']) {
-      expect(screen.queryByTestId(`user-${action}-boss`)).not.toBeInTheDocument();
-    }
+    await renderPage(<UsersPage />, { path: '/user', url: '/user' });
+    await screen.findByTestId('user-name-alice');
+    // The super admin's own row offers nothing the server would refuse: no menu at all.
+    expect(screen.queryByTestId('user-more-boss')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('user-disable-boss')).not.toBeInTheDocument();
     expect(screen.getByTestId('user-edit-boss')).toBeInTheDocument();
+    expect(await openRowMenu('user-more-alice', 'user-demote-alice')).toBeInTheDocument();
     // Promoting asks first.
     // The popup animates in with pointer-events off; a person waits, the test skips the check.
     const person = userEvent.setup({ pointerEventsCheck: 0 });
@@ -98,21 +100,23 @@ describe('UsersPage', () => {
   });
 
   it('labels the account deletion as such and confirms it with clear buttons', async () => {
-    await renderPage('/user', <UsersPage />, { url: '/user' });
+    await renderPage(<UsersPage />, { path: '/user', url: '/user' });
     const person = userEvent.setup({ pointerEventsCheck: 0 });
-    const remove = await screen.findByTestId('user-delete-alice');
+    await screen.findByTestId('user-name-alice');
+    const remove = await openRowMenu('user-more-alice', 'user-delete-alice');
     expect(remove).toHaveTextContent('删除账户');
     await person.click(remove);
-    expect(await screen.findByText(/确定要删除用户 alice 的账户吗/)).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: '保留' })).toBeInTheDocument();
+    const question = await screen.findByText(/确定要删除用户 alice 的账户吗/);
+    // Confirmations are imperative dialogs: one an earlier test closed may still be fading out.
+    const dialog = question.closest('.arco-modal') as HTMLElement;
+    expect(within(dialog).getByRole('button', { name: '保留' })).toBeInTheDocument();
     expect(manageUser).not.toHaveBeenCalled();
-    const buttons = screen.getAllByRole('button', { name: '删除账户' });
-    await person.click(buttons[buttons.length - 1] as HTMLElement);
+    await person.click(within(dialog).getByRole('button', { name: '删除账户' }));
     await waitFor(() => expect(manageUser).toHaveBeenCalledWith('alice', 'delete'));
   });
 
   it('reads the page and search from the URL', async () => {
-    await renderPage('/user', <UsersPage />, { url: '/user?page=2&keyword=ali&group=vip' });
+    await renderPage(<UsersPage />, { path: '/user', url: '/user?p=2&keyword=ali&group=vip' });
     await waitFor(() =>
       expect(listUsers).toHaveBeenCalledWith({
         page: 2,

@@ -1,12 +1,13 @@
 // /user (admin): the user list with search by keyword and group, add, and the manage actions.
 import { Button, Card, Input, Select, Space } from '@arco-design/web-react';
-import { ListTable, useQuotaDisplay, useSessionStore } from '@switchyard/console-kit';
+import { useQuotaDisplay, useSessionStore } from '@switchyard/console-kit';
+import { ListTable, listPagination } from '@switchyard/console-kit/list';
 import { isRoot } from '@switchyard/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { RemoteRoot } from '../../components/remote-root';
+import { RemoteRoot } from '../../remote';
 import { AddUserModal } from './add-user-modal';
 import { useManageUser, useUsers } from './use-users';
 import { getUserColumns } from './user-columns';
@@ -17,10 +18,12 @@ export function UsersPage() {
   const navigate = useNavigate();
   const { renderQuota } = useQuotaDisplay();
   const currentRole = useSessionStore((state) => state.user?.role);
-  const { state, update, query } = useUsers();
+  const { list, query } = useUsers();
   const groups = useQuery({ queryKey: ['account', 'groups'], queryFn: listGroups });
   const manage = useManageUser();
-  const [keyword, setKeyword] = useState(state.keyword);
+  const [keyword, setKeyword] = useState(list.filters.keyword);
+  // Back and forward change the URL's keyword under the field.
+  useEffect(() => setKeyword(list.filters.keyword), [list.filters.keyword]);
   const [adding, setAdding] = useState(false);
 
   const columns = getUserColumns(t, {
@@ -40,15 +43,15 @@ export function UsersPage() {
             placeholder={t('users.searchPlaceholder')}
             value={keyword}
             onChange={setKeyword}
-            onSearch={(value) => update({ keyword: value.trim(), page: 1 })}
+            onSearch={(value) => list.setFilters({ keyword: value })}
             data-testid="users-search"
           />
           <Select
             allowClear
             style={{ width: 160 }}
             placeholder={t('users.groupPlaceholder')}
-            value={state.group || undefined}
-            onChange={(group?: string) => update({ group: group ?? '', page: 1 })}
+            value={list.filters.group || undefined}
+            onChange={(group?: string) => list.setFilters({ group: group ?? '' })}
             options={(groups.data ?? []).map((name) => ({ label: name, value: name }))}
             data-testid="users-group"
           />
@@ -61,13 +64,7 @@ export function UsersPage() {
           loading={query.isFetching}
           columns={columns}
           data={query.data?.items ?? []}
-          pagination={{
-            current: state.page,
-            pageSize: state.pageSize,
-            total: query.data?.total ?? 0,
-            sizeCanChange: true,
-            onChange: (page, pageSize) => update({ page, pageSize }),
-          }}
+          pagination={listPagination(list, query.data?.total ?? 0)}
           testId="users-table"
         />
       </Card>

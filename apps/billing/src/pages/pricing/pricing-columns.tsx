@@ -2,7 +2,7 @@
 
 import { Space, Tag, Tooltip, Typography } from '@arco-design/web-react';
 import { IconCheckCircle, IconCloseCircle } from '@arco-design/web-react/icon';
-import type { ListColumn } from '@switchyard/console-kit';
+import type { ListColumn } from '@switchyard/console-kit/list';
 import { modelPrices, type PricingItem } from '@switchyard/contracts';
 import type { TFunction } from 'i18next';
 
@@ -15,7 +15,11 @@ export function getPricingColumns(t: TFunction, groupRatio: number): ListColumn<
       title: t('pricing.available'),
       dataIndex: 'available',
       render: (_, item) =>
-        item.available ? (
+        !item.price_set ? (
+          <Tag color="orangered" data-testid={`no-price-${item.model_name}`}>
+            {t('pricing.noPrice')}
+          </Tag>
+        ) : item.available ? (
           <IconCheckCircle style={{ color: 'rgb(var(--green-6))' }} />
         ) : (
           <Tooltip content={t('pricing.unavailable')}>
@@ -42,13 +46,16 @@ export function getPricingColumns(t: TFunction, groupRatio: number): ListColumn<
       dataIndex: 'model_ratio',
       render: (_, item) => (
         <Space direction="vertical" size={0}>
+          {!item.price_set ? (
+            <Typography.Text type="secondary">{t('pricing.noPrice')}</Typography.Text>
+          ) : null}
           {/* One Space item per line: a fragment would put both ratios on one line. */}
-          {item.quota_type === 0 ? (
+          {item.quota_type === 0 && item.price_set ? (
             <Typography.Text>
               {t('pricing.modelRatio', { value: item.model_ratio })}
             </Typography.Text>
           ) : null}
-          {item.quota_type === 0 ? (
+          {item.quota_type === 0 && item.price_set ? (
             <Typography.Text>
               {t('pricing.completionRatio', { value: item.completion_ratio })}
             </Typography.Text>
@@ -61,6 +68,8 @@ export function getPricingColumns(t: TFunction, groupRatio: number): ListColumn<
       title: t('pricing.price'),
       dataIndex: 'model_price',
       render: (_, item) => {
+        // The fallback ratio the server reports for an unpriced model is no price to show.
+        if (!item.price_set) return <Typography.Text type="secondary">—</Typography.Text>;
         const prices = modelPrices(item, groupRatio);
         if ('perCall' in prices) return t('pricing.perCall', { price: money(prices.perCall) });
         return (

@@ -1,20 +1,24 @@
 // /pricing (public): the model price list with the caller's group ratio and a name filter.
 import { Alert, Input } from '@arco-design/web-react';
-import { ListTable, useSessionStore } from '@switchyard/console-kit';
+import { useSessionStore } from '@switchyard/console-kit';
+import { ListTable, listPagination, useListParams } from '@switchyard/console-kit/list';
 import type { PricingItem } from '@switchyard/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
-import { RemoteRoot } from '../../components/remote-root';
+import { RemoteRoot } from '../../remote';
 import { getPricing } from './pricing.api';
 import { getPricingColumns } from './pricing-columns';
+
+const FILTERS = ['model'] as const;
 
 export function PricingPage() {
   const { t } = useTranslation('billing');
   const user = useSessionStore((state) => state.user);
-  const [params, setParams] = useSearchParams();
-  const filter = params.get('model') ?? '';
+  const list = useListParams({ filters: FILTERS });
+  const filter = list.filters.model;
+  // The field keeps what is typed (a trailing space too); the URL gets it trimmed.
+  const [typed, setTyped] = useState(filter);
   const pricing = useQuery({
     queryKey: ['billing', 'pricing', user?.id ?? 0],
     queryFn: getPricing,
@@ -37,8 +41,11 @@ export function PricingPage() {
       <Alert type="info" content={t('pricing.ratioNote')} style={{ margin: '12px 0' }} />
       <Input.Search
         allowClear
-        value={filter}
-        onChange={(value) => setParams(value ? { model: value } : {}, { replace: true })}
+        value={typed}
+        onChange={(value) => {
+          setTyped(value);
+          list.setFilters({ model: value }, { replace: true });
+        }}
         placeholder={t('pricing.filterPlaceholder')}
         style={{ maxWidth: 320, marginBottom: 12 }}
         data-testid="pricing-filter"
@@ -50,7 +57,7 @@ export function PricingPage() {
         columns={columns}
         data={rows}
         noDataElement={t('pricing.empty')}
-        pagination={{ sizeCanChange: true, defaultPageSize: 20, showTotal: true }}
+        pagination={listPagination(list, rows.length)}
       />
     </RemoteRoot>
   );

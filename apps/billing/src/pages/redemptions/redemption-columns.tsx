@@ -1,10 +1,10 @@
 // Columns of the redemption-code table; the page passes the row actions in.
 
-import { Button, Popconfirm, Popover, Space, Tag } from '@arco-design/web-react';
-import type { ListColumn } from '@switchyard/console-kit';
+import { Button, Popover, Tag } from '@arco-design/web-react';
+import { formatTime } from '@switchyard/console-kit';
+import { type ListColumn, RowActions } from '@switchyard/console-kit/list';
 import { RedemptionStatus, type RedemptionView } from '@switchyard/contracts';
 import type { TFunction } from 'i18next';
-import { formatTime } from '../../lib/time';
 
 export interface RedemptionActions {
   copy: (code: RedemptionView) => void;
@@ -53,43 +53,50 @@ export function getRedemptionColumns(
     {
       title: t('common.actions'),
       dataIndex: 'actions',
-      render: (_, code) => {
-        const used = code.status === RedemptionStatus.used;
-        return (
-          <Space size={4} wrap>
-            <Popover content={<code data-testid={`code-key-${code.id}`}>{code.key}</code>}>
-              <Button size="mini">{t('redemptions.viewKey')}</Button>
-            </Popover>
-            <Button size="mini" onClick={() => actions.copy(code)}>
-              {t('common.copy')}
-            </Button>
-            <Popconfirm
-              title={t('redemptions.deleteConfirm')}
-              content={t('redemptions.deleteContent')}
-              onOk={() => actions.remove(code)}
-            >
-              <Button size="mini" status="danger" data-testid={`code-delete-${code.id}`}>
-                {t('common.delete')}
-              </Button>
-            </Popconfirm>
-            <Button
-              size="mini"
-              disabled={used}
-              onClick={() => actions.toggle(code)}
-              data-testid={`code-toggle-${code.id}`}
-            >
-              {code.status === RedemptionStatus.unused ? t('common.disable') : t('common.enable')}
-            </Button>
-            <Button
-              size="mini"
-              disabled={code.status !== RedemptionStatus.unused}
-              onClick={() => actions.edit(code)}
-            >
-              {t('common.edit')}
-            </Button>
-          </Space>
-        );
-      },
+      render: (_, code) => (
+        <RowActions
+          testId={`code-more-${code.id}`}
+          actions={[
+            {
+              key: 'view',
+              label: t('redemptions.viewKey'),
+              element: (
+                <Popover content={<code data-testid={`code-key-${code.id}`}>{code.key}</code>}>
+                  <Button size="mini">{t('redemptions.viewKey')}</Button>
+                </Popover>
+              ),
+            },
+            { key: 'copy', label: t('common.copy'), onClick: () => actions.copy(code) },
+            {
+              key: 'toggle',
+              label:
+                code.status === RedemptionStatus.unused ? t('common.disable') : t('common.enable'),
+              disabled: code.status === RedemptionStatus.used,
+              onClick: () => actions.toggle(code),
+              testId: `code-toggle-${code.id}`,
+            },
+            {
+              key: 'edit',
+              label: t('common.edit'),
+              disabled: code.status !== RedemptionStatus.unused,
+              onClick: () => actions.edit(code),
+              testId: `code-edit-${code.id}`,
+            },
+            {
+              key: 'delete',
+              label: t('common.delete'),
+              danger: true,
+              confirm: {
+                title: t('redemptions.deleteConfirm'),
+                content: t('redemptions.deleteContent'),
+                okText: t('common.delete'),
+              },
+              onClick: () => actions.remove(code),
+              testId: `code-delete-${code.id}`,
+            },
+          ]}
+        />
+      ),
     },
   ];
 }

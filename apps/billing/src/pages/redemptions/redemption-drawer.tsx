@@ -1,14 +1,16 @@
 // Create/edit drawer for redemption codes; after creating, offers the keys as a download.
 import { Form, Input, InputNumber, Message, Modal } from '@arco-design/web-react';
+import { useContractForm } from '@switchyard/console-kit';
+import { QuotaInput } from '@switchyard/console-kit/quota-input';
 import {
   REDEMPTION_COUNT_MAX,
   REDEMPTION_DEFAULT_QUOTA,
   REDEMPTION_NAME_MAX,
   type RedemptionView,
 } from '@switchyard/contracts';
-import { useEffect, useState } from 'react';
+import { createRedemptionRequestSchema } from '@switchyard/contracts/schemas';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { QuotaInput } from '../../components/quota-input';
 import { CLOSE_DELAY_MS, SideDrawer } from '../../components/side-drawer';
 import { downloadKeys } from './download-keys';
 import { useRedemptionMutations } from './use-redemptions';
@@ -28,35 +30,37 @@ export interface RedemptionDrawerProps {
 
 export function RedemptionDrawer({ visible, code, onClose }: RedemptionDrawerProps) {
   const { t } = useTranslation('billing');
-  const [form, setForm] = useState<CodeForm>(emptyForm);
+  // The create schema's name and quota are the update's too; count exists only when creating.
+  const { form, rules, submit } = useContractForm<typeof createRedemptionRequestSchema, CodeForm>(
+    createRedemptionRequestSchema,
+  );
   const { create, update } = useRedemptionMutations();
-  const set = (patch: Partial<CodeForm>) => setForm((current) => ({ ...current, ...patch }));
 
   useEffect(() => {
-    if (visible) setForm(code ? { name: code.name, quota: code.quota, count: 1 } : emptyForm);
-  }, [visible, code]);
+    if (!visible) return;
+    form.resetFields();
+    form.setFieldsValue(code ? { name: code.name, quota: code.quota, count: 1 } : emptyForm);
+  }, [visible, code, form]);
 
-  const submit = async () => {
-    const name = form.name.trim();
-    // An empty name blocks the submit without a message (spec §5).
-    if (!name) return;
-    const quota = Math.trunc(form.quota);
-    if (code) {
-      await update.mutateAsync({ id: code.id, name, quota });
-      Message.success(t('redemptionDrawer.updated'));
+  const save = () =>
+    submit(async (values) => {
+      const name = values.name.trim();
+      if (code) {
+        await update.mutateAsync({ id: code.id, name, quota: values.quota });
+        Message.success(t('redemptionDrawer.updated'));
+        setTimeout(onClose, CLOSE_DELAY_MS);
+        return;
+      }
+      const keys = await create.mutateAsync({ name, quota: values.quota, count: values.count });
+      Message.success(t('redemptionDrawer.created'));
       setTimeout(onClose, CLOSE_DELAY_MS);
-      return;
-    }
-    const keys = await create.mutateAsync({ name, quota, count: Math.trunc(form.count) });
-    Message.success(t('redemptionDrawer.created'));
-    setTimeout(onClose, CLOSE_DELAY_MS);
-    Modal.confirm({
-      title: t('redemptionDrawer.downloadTitle'),
-      content: t('redemptionDrawer.downloadContent'),
-      okText: t('redemptionDrawer.download'),
-      onOk: () => downloadKeys(name, keys),
-    });
-  };
+      Modal.confirm({
+        title: t('redemptionDrawer.downloadTitle'),
+        content: t('redemptionDrawer.downloadContent'),
+        okText: t('redemptionDrawer.download'),
+        onOk: () => downloadKeys(name, keys),
+      });
+    }).then(() => undefined);
 
   return (
     <SideDrawer
@@ -64,30 +68,26 @@ export function RedemptionDrawer({ visible, code, onClose }: RedemptionDrawerPro
       title={t(code ? 'redemptionDrawer.editTitle' : 'redemptionDrawer.createTitle')}
       submitting={create.isPending || update.isPending}
       submitTestId="code-submit"
-      onSubmit={submit}
+      onSubmit={save}
       onClose={onClose}
     >
-      <Form layout="vertical">
-        <Form.Item label={t('redemptionDrawer.name')} required>
+      <Form form={form} layout="vertical">
+        <Form.Item label={t('redemptionDrawer.name')} field="name" rules={rules.name}>
           <Input
-            value={form.name}
-            onChange={(name) => set({ name })}
             maxLength={REDEMPTION_NAME_MAX}
             placeholder={t('redemptionDrawer.namePlaceholder')}
             data-testid="code-name"
           />
         </Form.Item>
-        <Form.Item label={t('redemptionDrawer.quota')}>
-          <QuotaInput value={form.quota} onChange={(quota) => set({ quota })} testId="code-quota" />
+        <Form.Item label={t('redemptionDrawer.quota')} field="quota" rules={rules.quota}>
+          <QuotaInput testId="code-quota" />
         </Form.Item>
         {code ? null : (
-          <Form.Item label={t('redemptionDrawer.count')}>
+          <Form.Item label={t('redemptionDrawer.count')} field="count" rules={rules.count}>
             <InputNumber
-              value={form.count}
               min={1}
               max={REDEMPTION_COUNT_MAX}
               precision={0}
-              onChange={(count) => set({ count: count ?? 1 })}
               data-testid="code-count"
             />
           </Form.Item>

@@ -1,14 +1,13 @@
 // /redemption (admin): search, table, add and copy-selected, create/edit drawer.
 import { Message } from '@arco-design/web-react';
 import { useQuotaDisplay } from '@switchyard/console-kit';
+import { ListTable, listPagination, useListParams } from '@switchyard/console-kit/list';
 import { RedemptionStatus, type RedemptionView } from '@switchyard/contracts';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListToolbar } from '../../components/list-toolbar';
-import { RemoteRoot } from '../../components/remote-root';
-import { SelectableTable } from '../../components/selectable-table';
 import { useCopy } from '../../lib/use-copy';
-import { useListParams } from '../../lib/use-list-params';
+import { RemoteRoot } from '../../remote';
 import { getRedemptionColumns } from './redemption-columns';
 import { RedemptionDrawer } from './redemption-drawer';
 import { useRedemptionMutations, useRedemptionRows } from './use-redemptions';
@@ -18,8 +17,8 @@ const FILTERS = ['keyword'] as const;
 export function RedemptionsPage() {
   const { t } = useTranslation('billing');
   const { renderQuota } = useQuotaDisplay();
-  const list = useListParams(FILTERS);
-  const keyword = list.filters.keyword ?? '';
+  const list = useListParams({ filters: FILTERS });
+  const { keyword } = list.filters;
   const [selected, setSelected] = useState<RedemptionView[]>([]);
   const [drawer, setDrawer] = useState<{ visible: boolean; code: RedemptionView | null }>({
     visible: false,
@@ -61,6 +60,7 @@ export function RedemptionsPage() {
   return (
     <RemoteRoot testId="redemptions-page">
       <ListToolbar
+        key={list.filtersKey}
         testId="code"
         fields={[{ name: 'keyword', placeholder: t('redemptions.searchPlaceholder') }]}
         values={list.filters}
@@ -70,13 +70,17 @@ export function RedemptionsPage() {
         copyLabel={t('redemptions.copySelected')}
         onCopySelected={copySelected}
       />
-      <SelectableTable<RedemptionView>
+      <ListTable<RedemptionView>
+        rowKey="id"
         columns={columns}
-        data={data}
+        data={data?.rows ?? []}
         loading={query.isFetching}
-        list={list}
-        selected={selected}
-        onSelect={setSelected}
+        rowSelection={{
+          type: 'checkbox',
+          selectedRowKeys: selected.map((code) => code.id),
+          onChange: (_keys, rows) => setSelected(rows),
+        }}
+        pagination={listPagination(list, data?.serverPaged ? data.total : undefined)}
       />
       <RedemptionDrawer
         visible={drawer.visible}

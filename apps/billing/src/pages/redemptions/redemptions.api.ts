@@ -8,8 +8,9 @@ import type {
   UpdateRedemptionRequest,
 } from '@switchyard/contracts';
 
-export const listRedemptions = (p: number, size: number): Promise<Page<RedemptionView>> =>
-  apiGet('/api/redemption/', { params: { p, size } });
+/** `page` counts from 1 as the list shows it; the server's `p` counts from 0. */
+export const listRedemptions = (page: number, size: number): Promise<Page<RedemptionView>> =>
+  apiGet('/api/redemption/', { params: { p: page - 1, size } });
 
 export const searchRedemptions = (keyword: string): Promise<RedemptionView[]> =>
   apiGet('/api/redemption/search', { params: { keyword } });

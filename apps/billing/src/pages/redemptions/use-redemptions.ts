@@ -31,8 +31,9 @@ export function useRedemptionMutations() {
   const client = useQueryClient();
   const onSuccess = () => client.invalidateQueries({ queryKey: CODES_KEY });
   return {
-    create: useMutation({ mutationFn: createRedemptions, onSuccess }),
-    update: useMutation({ mutationFn: updateRedemption, onSuccess }),
+    // The drawer's form shows a failed save itself (under the fields when the server names them).
+    create: useMutation({ mutationFn: createRedemptions, onSuccess, meta: { silent: true } }),
+    update: useMutation({ mutationFn: updateRedemption, onSuccess, meta: { silent: true } }),
     setStatus: useMutation({ mutationFn: setRedemptionStatus, onSuccess }),
     remove: useMutation({ mutationFn: deleteRedemption, onSuccess }),
   };

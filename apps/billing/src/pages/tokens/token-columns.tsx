@@ -1,10 +1,10 @@
 // Columns of the tokens table; the page passes the row actions in.
 
-import { Button, Dropdown, Menu, Popconfirm, Space, Tag } from '@arco-design/web-react';
-import type { ListColumn as ColumnProps } from '@switchyard/console-kit';
+import { Dropdown, Menu, Tag } from '@arco-design/web-react';
+import { formatTime } from '@switchyard/console-kit';
+import { type ListColumn as ColumnProps, RowActions } from '@switchyard/console-kit/list';
 import { TokenStatus, type TokenView } from '@switchyard/contracts';
 import type { TFunction } from 'i18next';
-import { formatTime } from '../../lib/time';
 import { CHAT_APPS, type ChatApp } from './chat-links';
 import { TokenLimitsCell } from './token-limits-cell';
 
@@ -77,53 +77,62 @@ export function getTokenColumns(t: TFunction, actions: TokenActions): ColumnProp
       title: t('common.actions'),
       dataIndex: 'actions',
       render: (_, token) => (
-        <Space size={4} wrap>
-          <Button
-            size="mini"
-            onClick={() => actions.copy(token)}
-            data-testid={`token-copy-${token.id}`}
-          >
-            {t('common.copy')}
-          </Button>
-          {/* The button itself opens the default chat (or says no chat link is set); the arrow
-              lists the other chat apps. */}
-          <Dropdown.Button
-            size="mini"
-            onClick={() => actions.chat(token, 'default')}
-            data-testid={`token-chat-${token.id}`}
-            droplist={
-              <Menu onClickMenuItem={(key) => actions.chat(token, key as ChatApp)}>
-                {CHAT_APPS.map((app) => (
-                  <Menu.Item key={app}>
-                    {app === 'default' ? t('tokens.chatDefault') : app}
-                  </Menu.Item>
-                ))}
-              </Menu>
-            }
-          >
-            {t('tokens.chat')}
-          </Dropdown.Button>
-          <Button
-            size="mini"
-            status={token.status === TokenStatus.enabled ? 'warning' : 'success'}
-            onClick={() => actions.toggle(token)}
-            data-testid={`token-toggle-${token.id}`}
-          >
-            {token.status === TokenStatus.enabled ? t('common.disable') : t('common.enable')}
-          </Button>
-          <Popconfirm title={t('tokens.deleteConfirm')} onOk={() => actions.remove(token)}>
-            <Button size="mini" status="danger" data-testid={`token-delete-${token.id}`}>
-              {t('common.delete')}
-            </Button>
-          </Popconfirm>
-          <Button
-            size="mini"
-            onClick={() => actions.edit(token)}
-            data-testid={`token-edit-${token.id}`}
-          >
-            {t('common.edit')}
-          </Button>
-        </Space>
+        <RowActions
+          testId={`token-more-${token.id}`}
+          actions={[
+            {
+              key: 'copy',
+              label: t('common.copy'),
+              onClick: () => actions.copy(token),
+              testId: `token-copy-${token.id}`,
+            },
+            {
+              key: 'chat',
+              label: t('tokens.chat'),
+              // The button itself opens the default chat (or says no chat link is set); the
+              // arrow lists the other chat apps.
+              element: (
+                <Dropdown.Button
+                  size="mini"
+                  onClick={() => actions.chat(token, 'default')}
+                  data-testid={`token-chat-${token.id}`}
+                  droplist={
+                    <Menu onClickMenuItem={(key) => actions.chat(token, key as ChatApp)}>
+                      {CHAT_APPS.map((app) => (
+                        <Menu.Item key={app}>
+                          {app === 'default' ? t('tokens.chatDefault') : app}
+                        </Menu.Item>
+                      ))}
+                    </Menu>
+                  }
+                >
+                  {t('tokens.chat')}
+                </Dropdown.Button>
+              ),
+            },
+            {
+              key: 'edit',
+              label: t('common.edit'),
+              onClick: () => actions.edit(token),
+              testId: `token-edit-${token.id}`,
+            },
+            {
+              key: 'toggle',
+              label:
+                token.status === TokenStatus.enabled ? t('common.disable') : t('common.enable'),
+              onClick: () => actions.toggle(token),
+              testId: `token-toggle-${token.id}`,
+            },
+            {
+              key: 'delete',
+              label: t('common.delete'),
+              danger: true,
+              confirm: { title: t('tokens.deleteConfirm'), okText: t('common.delete') },
+              onClick: () => actions.remove(token),
+              testId: `token-delete-${token.id}`,
+            },
+          ]}
+        />
       ),
     },
   ];

@@ -1,6 +1,7 @@
 // The add/edit token side drawer (width 600, full width on mobile); closes 500 ms after saving.
 import {
   Button,
+  DatePicker,
   Form,
   Input,
   InputNumber,
@@ -9,6 +10,8 @@ import {
   Space,
   Switch,
 } from '@arco-design/web-react';
+import { formatTime, parseTime, useContractForm } from '@switchyard/console-kit';
+import { QuotaInput } from '@switchyard/console-kit/quota-input';
 import {
   NEVER_EXPIRES,
   TOKEN_BATCH_MAX,
@@ -17,11 +20,10 @@ import {
   TOKEN_NAME_MAX,
   type TokenView,
 } from '@switchyard/contracts';
+import { createTokenRequestSchema } from '@switchyard/contracts/schemas';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { QuotaInput } from '../../components/quota-input';
 import { CLOSE_DELAY_MS, SideDrawer } from '../../components/side-drawer';
-import { formatTime, parseTime } from '../../lib/time';
 import { emptyLimits, LimitFields, type LimitForm, limitProblem } from './token-limit-fields';
 import { useTokenMutations, useUserModels } from './use-tokens';
 
@@ -32,41 +34,42 @@ const EXPIRY_PRESETS = [
   ['oneDay', 24 * HOUR],
   ['oneMonth', 30 * 24 * HOUR],
 ] as const;
+const TIME_FORMAT = 'YYYY-MM-DD HH:mm:ss';
 
 interface TokenForm {
   name: string;
-  quota: number;
-  unlimited: boolean;
+  remain_quota: number;
+  unlimited_quota: boolean;
+  /** `YYYY-MM-DD HH:mm:ss` from the date picker; empty: never expires. */
   expiry: string;
   models: string[];
   count: number;
-  limits: LimitForm;
 }
 
 const emptyForm: TokenForm = {
   name: '',
-  quota: TOKEN_DEFAULT_QUOTA,
-  unlimited: false,
+  remain_quota: TOKEN_DEFAULT_QUOTA,
+  unlimited_quota: false,
   expiry: '',
   models: [],
   count: 1,
-  limits: emptyLimits,
 };
 
 const formOf = (token: TokenView): TokenForm => ({
   name: token.name,
-  quota: token.remain_quota,
-  unlimited: token.unlimited_quota,
+  remain_quota: token.remain_quota,
+  unlimited_quota: token.unlimited_quota,
   expiry: token.expired_time === NEVER_EXPIRES ? '' : formatTime(token.expired_time),
   models: token.model_limits ? token.model_limits.split(',') : [],
   count: 1,
-  limits: {
-    rpm: token.rpm_limit,
-    tpm: token.tpm_limit,
-    concurrency: token.concurrency_limit,
-    period: token.window_period,
-    windowQuota: token.window_quota,
-  },
+});
+
+const limitsOf = (token: TokenView): LimitForm => ({
+  rpm: token.rpm_limit,
+  tpm: token.tpm_limit,
+  concurrency: token.concurrency_limit,
+  period: token.window_period,
+  windowQuota: token.window_quota,
 });
 
 export interface TokenDrawerProps {
@@ -78,60 +81,61 @@ export interface TokenDrawerProps {
 
 export function TokenDrawer({ visible, token, onClose }: TokenDrawerProps) {
   const { t } = useTranslation('billing');
-  const [form, setForm] = useState<TokenForm>(emptyForm);
+  const { form, rules, submit } = useContractForm<typeof createTokenRequestSchema, TokenForm>(
+    createTokenRequestSchema,
+    { messages: { name: { required: t('tokenDrawer.nameRequired') } } },
+  );
+  const [limits, setLimits] = useState<LimitForm>(emptyLimits);
   const models = useUserModels(visible);
   const { create, update } = useTokenMutations();
-  const set = (patch: Partial<TokenForm>) => setForm((current) => ({ ...current, ...patch }));
+  const unlimited = Form.useWatch('unlimited_quota', form) as boolean | undefined;
 
   useEffect(() => {
-    if (visible) setForm(token ? formOf(token) : emptyForm);
-  }, [visible, token]);
+    if (!visible) return;
+    form.resetFields();
+    form.setFieldsValue(token ? formOf(token) : emptyForm);
+    setLimits(token ? limitsOf(token) : emptyLimits);
+  }, [visible, token, form]);
 
-  const submit = async () => {
-    const name = form.name.trim();
-    if (!token && !name) {
-      Message.error(t('tokenDrawer.nameRequired'));
-      return;
-    }
-    let expiredTime: number = NEVER_EXPIRES;
-    if (form.expiry.trim()) {
-      const parsed = parseTime(form.expiry);
-      if (parsed === null) {
-        Message.error(t('tokenDrawer.expiryInvalid'));
-        return;
-      }
-      expiredTime = parsed;
-    }
-    const problem = limitProblem(form.limits);
+  const expiryRules = [
+    {
+      validator: (value: string | undefined, callback: (error?: string) => void) =>
+        callback(value && parseTime(value) === null ? t('tokenDrawer.expiryInvalid') : undefined),
+    },
+  ];
+
+  const save = async () => {
+    const problem = limitProblem(limits);
     if (problem) {
       Message.error(t(`tokenDrawer.${problem}`));
       return;
     }
-    const { limits } = form;
-    const input = {
-      name,
-      remain_quota: form.quota,
-      expired_time: expiredTime,
-      unlimited_quota: form.unlimited,
-      model_limits_enabled: form.models.length > 0,
-      model_limits: form.models.join(','),
-      rpm_limit: limits.rpm,
-      tpm_limit: limits.tpm,
-      concurrency_limit: limits.concurrency,
-      window_period: limits.period,
-      window_quota: limits.period === '' ? 0 : limits.windowQuota,
-    };
-    if (token) {
-      await update.mutateAsync({ ...input, id: token.id });
-      Message.success(t('tokenDrawer.updated'));
-    } else {
-      await create.mutateAsync({ input, count: Math.max(1, Math.floor(form.count)) });
-      Message.success(t('tokenDrawer.created'));
-    }
-    setTimeout(() => {
-      onClose();
-      setForm(emptyForm);
-    }, CLOSE_DELAY_MS);
+    await submit(async (values) => {
+      const input = {
+        name: values.name.trim(),
+        remain_quota: values.remain_quota,
+        expired_time: values.expiry ? (parseTime(values.expiry) ?? NEVER_EXPIRES) : NEVER_EXPIRES,
+        unlimited_quota: values.unlimited_quota,
+        model_limits_enabled: values.models.length > 0,
+        model_limits: values.models.join(','),
+        rpm_limit: limits.rpm,
+        tpm_limit: limits.tpm,
+        concurrency_limit: limits.concurrency,
+        window_period: limits.period,
+        window_quota: limits.period === '' ? 0 : limits.windowQuota,
+      };
+      if (token) {
+        await update.mutateAsync({ ...input, id: token.id });
+        Message.success(t('tokenDrawer.updated'));
+      } else {
+        await create.mutateAsync({ input, count: Math.max(1, Math.floor(values.count)) });
+        Message.success(t('tokenDrawer.created'));
+      }
+      setTimeout(() => {
+        onClose();
+        form.resetFields();
+      }, CLOSE_DELAY_MS);
+    });
   };
 
   return (
@@ -140,90 +144,85 @@ export function TokenDrawer({ visible, token, onClose }: TokenDrawerProps) {
       title={t(token ? 'tokenDrawer.editTitle' : 'tokenDrawer.createTitle')}
       submitting={create.isPending || update.isPending}
       submitTestId="token-submit"
-      onSubmit={submit}
+      onSubmit={save}
       onClose={onClose}
     >
-      <Form layout="vertical">
-        <Form.Item label={t('tokenDrawer.name')}>
+      <Form form={form} layout="vertical">
+        <Form.Item label={t('tokenDrawer.name')} field="name" rules={rules.name}>
           <Input
-            value={form.name}
-            onChange={(name) => set({ name })}
             maxLength={TOKEN_NAME_MAX}
             placeholder={t('tokenDrawer.namePlaceholder')}
             data-testid="token-name"
           />
         </Form.Item>
-        <Form.Item label={t('tokenDrawer.expiry')}>
-          <Input
-            value={form.expiry}
-            onChange={(expiry) => set({ expiry })}
+        <Form.Item label={t('tokenDrawer.expiry')} field="expiry" rules={expiryRules}>
+          <DatePicker
+            showTime
+            format={TIME_FORMAT}
+            style={{ width: '100%' }}
             placeholder={t('tokenDrawer.expiryPlaceholder')}
             data-testid="token-expiry"
           />
-          <Space style={{ marginTop: 8 }} wrap>
-            {EXPIRY_PRESETS.map(([label, seconds]) => (
-              <Button
-                key={label}
-                size="small"
-                onClick={() =>
-                  set({
-                    expiry: seconds ? formatTime(Math.floor(Date.now() / 1000) + seconds) : '',
-                  })
-                }
-              >
-                {t(`tokenDrawer.${label}`)}
-              </Button>
-            ))}
-          </Space>
         </Form.Item>
-        <Form.Item label={t('tokenDrawer.quota')} extra={t('tokenDrawer.quotaNote')}>
-          <QuotaInput
-            value={form.quota}
-            disabled={form.unlimited}
-            onChange={(quota) => set({ quota })}
-            testId="token-quota"
-          />
-          <div style={{ marginTop: 8 }}>
-            <Switch
-              checked={form.unlimited}
-              onChange={(unlimited) => set({ unlimited })}
-              data-testid="token-unlimited"
-            />{' '}
-            {t('tokenDrawer.unlimited')}
-          </div>
+        <Space style={{ marginTop: -8, marginBottom: 16 }} wrap>
+          {EXPIRY_PRESETS.map(([label, seconds]) => (
+            <Button
+              key={label}
+              size="small"
+              data-testid={`token-expiry-${label}`}
+              onClick={() =>
+                form.setFieldValue(
+                  'expiry',
+                  seconds ? formatTime(Math.floor(Date.now() / 1000) + seconds) : '',
+                )
+              }
+            >
+              {t(`tokenDrawer.${label}`)}
+            </Button>
+          ))}
+        </Space>
+        <Form.Item
+          label={t('tokenDrawer.quota')}
+          field="remain_quota"
+          rules={rules.remain_quota}
+          extra={t('tokenDrawer.quotaNote')}
+        >
+          <QuotaInput disabled={unlimited} testId="token-quota" />
         </Form.Item>
-        <Form.Item label={t('tokenDrawer.modelLimits')}>
+        <Form.Item
+          label={t('tokenDrawer.unlimited')}
+          field="unlimited_quota"
+          triggerPropName="checked"
+          layout="inline"
+        >
+          <Switch data-testid="token-unlimited" />
+        </Form.Item>
+        <Form.Item label={t('tokenDrawer.modelLimits')} field="models">
           <Select
             mode="multiple"
             allowClear
-            value={form.models}
             options={models.data ?? []}
-            onChange={(value: string[]) => set({ models: value })}
             placeholder={t('tokenDrawer.modelLimitsPlaceholder')}
           />
         </Form.Item>
-        <LimitFields
-          form={form.limits}
-          onChange={(patch) => set({ limits: { ...form.limits, ...patch } })}
-        />
+        <LimitFields form={limits} onChange={(patch) => setLimits({ ...limits, ...patch })} />
         {token ? null : (
-          <Form.Item label={t('tokenDrawer.batch')} extra={t('tokenDrawer.batchHint')}>
-            <InputNumber
-              value={form.count}
-              min={1}
-              max={TOKEN_BATCH_MAX}
-              precision={0}
-              onChange={(count) => set({ count: count ?? 1 })}
-              data-testid="token-count"
-            />
-            <Space style={{ marginTop: 8 }} wrap>
-              {TOKEN_BATCH_PRESETS.map((count) => (
-                <Button key={count} size="small" onClick={() => set({ count })}>
-                  {count}
-                </Button>
-              ))}
-            </Space>
+          <Form.Item
+            label={t('tokenDrawer.batch')}
+            field="count"
+            extra={t('tokenDrawer.batchHint')}
+          >
+            <InputNumber min={1} max={TOKEN_BATCH_MAX} precision={0} data-testid="token-count" />
           </Form.Item>
+        )}
+        {token ? null : (
+          <Space style={{ marginTop: -8 }} wrap>
+            {TOKEN_BATCH_PRESETS.map((count) => (
+              <Button key={count} size="small" onClick={() => form.setFieldValue('count', count)}>
+                {count}
+              </Button>
+            ))}
+          </Space>
         )}
       </Form>
     </SideDrawer>

@@ -1,12 +1,12 @@
 // The token drawer's limits: requests / tokens per minute, requests at once and a quota window.
 import { Form, InputNumber, Select } from '@arco-design/web-react';
+import { QuotaInput } from '@switchyard/console-kit/quota-input';
 import {
   TOKEN_LIMIT_MAX,
   TOKEN_WINDOW_PERIODS,
   type TokenWindowPeriod,
 } from '@switchyard/contracts';
 import { useTranslation } from 'react-i18next';
-import { QuotaInput } from '../../components/quota-input';
 
 export interface LimitForm {
   rpm: number;
@@ -51,6 +51,7 @@ export function LimitFields({
         max={TOKEN_LIMIT_MAX}
         precision={0}
         onChange={(value) => onChange({ [key]: value ?? 0 })}
+        aria-label={t(`tokenDrawer.${key}`)}
         data-testid={`token-${key}`}
       />
     </Form.Item>
@@ -68,6 +69,7 @@ export function LimitFields({
             value: period,
             label: t(`windowPeriods.${period || 'none'}`),
           }))}
+          aria-label={t('tokenDrawer.windowPeriod')}
           data-testid="token-window-period"
         />
       </Form.Item>
@@ -76,6 +78,7 @@ export function LimitFields({
           <QuotaInput
             value={form.windowQuota}
             onChange={(windowQuota) => onChange({ windowQuota })}
+            ariaLabel={t('tokenDrawer.windowQuota')}
             testId="token-window-quota"
           />
         </Form.Item>

@@ -1,9 +1,9 @@
 // The tokens table's limits cell: each limit as a tag and the quota window as a bar with its
 // reset time, so the owner sees when a spent key works again.
 import { Progress, Space, Tag, Typography } from '@arco-design/web-react';
+import { formatTime } from '@switchyard/console-kit';
 import type { TokenView } from '@switchyard/contracts';
 import type { TFunction } from 'i18next';
-import { formatTime } from '../../lib/time';
 
 export function TokenLimitsCell({
   token,

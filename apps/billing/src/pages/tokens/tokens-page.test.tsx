@@ -1,8 +1,8 @@
 import { Message } from '@arco-design/web-react';
+import { pickRowAction, renderPage } from '@switchyard/console-kit/testing';
 import type { TokenView } from '@switchyard/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderPage } from '../../test/render-page';
 import {
   createToken,
   listTokens,
@@ -69,7 +69,7 @@ describe('TokensPage', () => {
   afterEach(() => vi.clearAllMocks());
 
   it('labels every status and greys rows that are not enabled', async () => {
-    await renderPage(<TokensPage />, '/token');
+    await renderPage(<TokensPage />, { url: '/token' });
     const row = (name: string) => screen.getByTestId(`token-row-${name}`);
     await screen.findByTestId('token-row-alpha');
     expect(row('alpha')).toHaveTextContent('已启用');
@@ -83,47 +83,54 @@ describe('TokensPage', () => {
   });
 
   it('says the administrator has not set a chat link when Chat is pressed without one', async () => {
-    await renderPage(<TokensPage />, '/token');
+    await renderPage(<TokensPage />, { url: '/token' });
     const row = await screen.findByTestId('token-row-alpha');
     await userEvent.click(within(row).getByRole('button', { name: '聊天' }));
     expect(await screen.findByText('管理员未设置聊天链接')).toBeInTheDocument();
   });
 
   it('asks for a selection before copying selected tokens', async () => {
-    await renderPage(<TokensPage />, '/token');
+    await renderPage(<TokensPage />, { url: '/token' });
     await screen.findByTestId('token-row-alpha');
     await userEvent.click(screen.getByTestId('token-copy-selected'));
     expect(await screen.findByText('请至少选择一个令牌！')).toBeInTheDocument();
   });
 
   it('searches with trimmed inputs', async () => {
-    await renderPage(<TokensPage />, '/token');
+    await renderPage(<TokensPage />, { url: '/token' });
     await screen.findByTestId('token-row-alpha');
     await userEvent.type(screen.getByTestId('token-search-keyword'), '  alp  ');
     await userEvent.click(screen.getByTestId('token-search'));
     await waitFor(() => expect(searchTokens).toHaveBeenCalledWith('alp', ''));
   });
 
-  it('disables a token with a status-only update', async () => {
-    await renderPage(<TokensPage />, '/token');
+  it('pages from the URL: page and size from ?p=&size=, back to page 1 on a new search', async () => {
+    const { router } = await renderPage(<TokensPage />, { url: '/token?p=2&size=20' });
     await screen.findByTestId('token-row-alpha');
-    await userEvent.click(screen.getByTestId('token-toggle-1'));
+    expect(listTokens).toHaveBeenLastCalledWith(2, 20);
+    await userEvent.type(screen.getByTestId('token-search-keyword'), 'alp');
+    await userEvent.click(screen.getByTestId('token-search'));
+    await waitFor(() => expect(router.state.location.search).toBe('?size=20&keyword=alp'));
+  });
+
+  it('disables a token with a status-only update', async () => {
+    await renderPage(<TokensPage />, { url: '/token' });
+    await screen.findByTestId('token-row-alpha');
+    await pickRowAction('token-more-1', 'token-toggle-1');
     await waitFor(() => expect(setTokenStatus).toHaveBeenCalledWith({ id: 1, status: 2 }));
   });
 
   it(
-    'refuses an expiry it cannot parse and creates a batch with suffixed names',
+    'sets the expiry with a date picker preset and creates a batch with suffixed names',
     async () => {
-      await renderPage(<TokensPage />, '/token');
+      await renderPage(<TokensPage />, { url: '/token' });
       await screen.findByTestId('token-row-alpha');
       await userEvent.click(screen.getByTestId('token-add'));
       await userEvent.type(screen.getByTestId('token-name'), 'team');
-      await userEvent.type(screen.getByTestId('token-expiry'), 'not a date');
-      await userEvent.click(screen.getByTestId('token-submit'));
-      expect(await screen.findByText('过期时间格式错误！')).toBeInTheDocument();
-      expect(createToken).not.toHaveBeenCalled();
-
-      await userEvent.clear(screen.getByTestId('token-expiry'));
+      await userEvent.click(screen.getByTestId('token-expiry-oneDay'));
+      const day = screen.getByPlaceholderText(/过期时间/) as HTMLInputElement;
+      expect(day.value).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+      await userEvent.click(screen.getByTestId('token-expiry-never'));
       const count = screen.getByTestId('token-count');
       await userEvent.clear(count);
       await userEvent.type(count, '3');
@@ -142,9 +149,27 @@ describe('TokensPage', () => {
   );
 
   it(
+    'sends the picked expiry as unix seconds',
+    async () => {
+      await renderPage(<TokensPage />, { url: '/token' });
+      await screen.findByTestId('token-row-alpha');
+      await userEvent.click(screen.getByTestId('token-add'));
+      await userEvent.type(screen.getByTestId('token-name'), 'hour');
+      const before = Math.floor(Date.now() / 1000);
+      await userEvent.click(screen.getByTestId('token-expiry-oneHour'));
+      await userEvent.click(screen.getByTestId('token-submit'));
+      await waitFor(() => expect(createToken).toHaveBeenCalledTimes(1));
+      const expiry = vi.mocked(createToken).mock.calls[0]?.[0].expired_time ?? 0;
+      expect(expiry).toBeGreaterThanOrEqual(before + 3600 - 1);
+      expect(expiry).toBeLessThanOrEqual(before + 3600 + 5);
+    },
+    DRAWER_TIMEOUT_MS,
+  );
+
+  it(
     'requires a name when creating',
     async () => {
-      await renderPage(<TokensPage />, '/token');
+      await renderPage(<TokensPage />, { url: '/token' });
       await screen.findByTestId('token-row-alpha');
       await userEvent.click(screen.getByTestId('token-add'));
       const drawer = screen.getByTestId('token-submit').closest('.arco-drawer') as HTMLElement;
@@ -174,7 +199,7 @@ describe('TokensPage', () => {
       page: 0,
       page_size: 10,
     });
-    await renderPage(<TokensPage />, '/token');
+    await renderPage(<TokensPage />, { url: '/token' });
     const cell = await screen.findByTestId('token-limits-7');
     expect(cell).toHaveTextContent('60 次/分钟');
     expect(cell).toHaveTextContent('40000 tokens/分钟');
@@ -191,9 +216,9 @@ describe('TokensPage', () => {
     'edits the limit fields and refuses a window without a quota',
     async () => {
       vi.mocked(updateToken).mockResolvedValue(rows[0] as TokenView);
-      await renderPage(<TokensPage />, '/token');
+      await renderPage(<TokensPage />, { url: '/token' });
       await screen.findByTestId('token-row-alpha');
-      await userEvent.click(screen.getByTestId('token-edit-1'));
+      await pickRowAction('token-more-1', 'token-edit-1');
       const rpm = screen.getByTestId('token-rpm');
       await userEvent.clear(rpm);
       await userEvent.type(rpm, '30');
@@ -209,7 +234,8 @@ describe('TokensPage', () => {
 
       const windowQuota = screen.getByTestId('token-window-quota');
       await userEvent.clear(windowQuota);
-      await userEvent.type(windowQuota, '250000');
+      // Currency display is on: the window quota is typed in dollars ($0.50 = 250000 quota).
+      await userEvent.type(windowQuota, '0.5');
       await userEvent.click(screen.getByTestId('token-submit'));
       await waitFor(() =>
         expect(updateToken).toHaveBeenCalledWith(

@@ -1,14 +1,13 @@
 // /token: the user's API tokens — search, table, add/edit drawer, copy, chat links, enable/disable.
 import { Message } from '@arco-design/web-react';
 import { useQuotaDisplay, useSessionStore } from '@switchyard/console-kit';
+import { ListTable, listPagination, useListParams } from '@switchyard/console-kit/list';
 import { TokenStatus, type TokenView } from '@switchyard/contracts';
 import { type HTMLAttributes, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListToolbar } from '../../components/list-toolbar';
-import { RemoteRoot } from '../../components/remote-root';
-import { SelectableTable } from '../../components/selectable-table';
 import { useCopy } from '../../lib/use-copy';
-import { useListParams } from '../../lib/use-list-params';
+import { RemoteRoot } from '../../remote';
 import { type ChatApp, chatLinkFor } from './chat-links';
 import { tokensClipboardText } from './token-batch';
 import { getTokenColumns } from './token-columns';
@@ -21,9 +20,8 @@ export function TokensPage() {
   const { t } = useTranslation('billing');
   const { renderQuota } = useQuotaDisplay();
   const status = useSessionStore((state) => state.status);
-  const list = useListParams(FILTERS);
-  const keyword = list.filters.keyword ?? '';
-  const key = list.filters.token ?? '';
+  const list = useListParams({ filters: FILTERS });
+  const { keyword, token: key } = list.filters;
   const [selected, setSelected] = useState<TokenView[]>([]);
   const [drawer, setDrawer] = useState<{ visible: boolean; token: TokenView | null }>({
     visible: false,
@@ -76,6 +74,7 @@ export function TokensPage() {
   return (
     <RemoteRoot testId="tokens-page">
       <ListToolbar
+        key={list.filtersKey}
         testId="token"
         fields={[
           { name: 'keyword', placeholder: t('tokens.keywordPlaceholder') },
@@ -88,19 +87,23 @@ export function TokensPage() {
         copyLabel={t('tokens.copySelected')}
         onCopySelected={copySelected}
       />
-      <SelectableTable<TokenView>
+      <ListTable<TokenView>
+        rowKey="id"
         columns={columns}
-        data={data}
+        data={data?.rows ?? []}
         loading={query.isFetching}
-        list={list}
-        selected={selected}
-        onSelect={setSelected}
-        rowProps={(token) =>
+        rowSelection={{
+          type: 'checkbox',
+          selectedRowKeys: selected.map((token) => token.id),
+          onChange: (_keys, rows) => setSelected(rows),
+        }}
+        onRow={(token) =>
           ({
             'data-testid': `token-row-${token.name}`,
             style: token.status === TokenStatus.enabled ? undefined : { opacity: 0.55 },
           }) as HTMLAttributes<HTMLElement>
         }
+        pagination={listPagination(list, data?.serverPaged ? data.total : undefined)}
       />
       <TokenDrawer
         visible={drawer.visible}

@@ -8,8 +8,9 @@ import type {
   UpdateTokenRequest,
 } from '@switchyard/contracts';
 
-export const listTokens = (p: number, size: number): Promise<Page<TokenView>> =>
-  apiGet('/api/token/', { params: { p, size } });
+/** `page` counts from 1 as the list shows it; the server's `p` counts from 0. */
+export const listTokens = (page: number, size: number): Promise<Page<TokenView>> =>
+  apiGet('/api/token/', { params: { p: page - 1, size } });
 
 export const searchTokens = (keyword: string, token: string): Promise<TokenView[]> =>
   apiGet('/api/token/search', { params: { keyword, token } });

@@ -62,10 +62,13 @@ export function useTokenMutations() {
         for (const name of batchNames(input.name, count)) await createToken({ ...input, name });
       },
       onSuccess,
+      // The drawer's form shows a failed save itself (under the fields when the server names them).
+      meta: { silent: true },
     }),
     update: useMutation({
       mutationFn: (input: UpdateTokenRequest) => updateToken(input),
       onSuccess,
+      meta: { silent: true },
     }),
     setStatus: useMutation({
       mutationFn: (input: TokenStatusRequest) => setTokenStatus(input),

@@ -2,14 +2,22 @@
 import {
   Button,
   Card,
+  Form,
   InputNumber,
   Message,
   Modal,
   Space,
   Typography,
 } from '@arco-design/web-react';
-import { isApiError, useSessionStore } from '@switchyard/console-kit';
+import {
+  type FieldErrorMap,
+  fieldErrorProps,
+  isApiError,
+  schemaFieldErrors,
+  useSessionStore,
+} from '@switchyard/console-kit';
 import type { PaymentMethod } from '@switchyard/contracts';
+import { topUpAmountRequestSchema } from '@switchyard/contracts/schemas';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -23,6 +31,7 @@ export function OnlineTopUpCard() {
   const enabled = status?.enable_online_topup === true;
   const [amount, setAmount] = useState(Math.max(1, minTopUp));
   const [paying, setPaying] = useState(false);
+  const [errors, setErrors] = useState<FieldErrorMap>({});
   const quote = useQuery({
     queryKey: ['billing', 'top-up-quote', amount],
     queryFn: () => quoteTopUp(amount),
@@ -42,10 +51,11 @@ export function OnlineTopUpCard() {
       Message.error(t('wallet.onlineDisabled'));
       return;
     }
-    if (amount < minTopUp) {
-      Message.error(t('wallet.belowMin', { min: minTopUp }));
-      return;
-    }
+    // The server's rules for the amount, and the configured minimum (spec §5), under the field.
+    const found = schemaFieldErrors(topUpAmountRequestSchema, { amount }, t);
+    if (!found.amount && amount < minTopUp) found.amount = t('wallet.belowMin', { min: minTopUp });
+    setErrors(found);
+    if (found.amount) return;
     const money = await quoteTopUp(amount);
     Modal.confirm({
       title: t('wallet.confirmTitle'),
@@ -70,20 +80,30 @@ export function OnlineTopUpCard() {
   return (
     <Card title={t('wallet.onlineTitle')}>
       <Space direction="vertical" style={{ width: '100%' }}>
-        <InputNumber
-          value={amount}
-          min={1}
-          precision={0}
-          placeholder={t('wallet.amountPlaceholder', { min: minTopUp })}
-          onChange={(value) => setAmount(Math.max(1, Math.floor(value ?? 1)))}
-          data-testid="topup-amount"
-        />
+        <Form layout="vertical">
+          <Form.Item
+            label={t('wallet.amountLabel')}
+            required
+            {...fieldErrorProps(quoteError ? { amount: quoteError, ...errors } : errors, 'amount')}
+          >
+            <InputNumber
+              value={amount}
+              min={1}
+              precision={0}
+              placeholder={t('wallet.amountPlaceholder', { min: minTopUp })}
+              onChange={(value) => {
+                setErrors({});
+                setAmount(Math.max(1, Math.floor(value ?? 1)));
+              }}
+              data-testid="topup-amount"
+            />
+          </Form.Item>
+        </Form>
         {quote.data !== undefined ? (
           <Typography.Text data-testid="topup-payable">
             {t('wallet.payable', { money: quote.data.toFixed(2) })}
           </Typography.Text>
         ) : null}
-        {quoteError ? <Typography.Text type="error">{quoteError}</Typography.Text> : null}
         <Space>
           {(['zfb', 'wx'] as const).map((method) => (
             <Button

@@ -1,9 +1,9 @@
 import { Message, Modal } from '@arco-design/web-react';
 import { ApiError, loadSessionData, useSessionStore } from '@switchyard/console-kit';
+import { renderPage } from '@switchyard/console-kit/testing';
 import type { PublicStatus, SelfUser } from '@switchyard/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderPage } from '../../test/render-page';
 import { getSelf, quoteTopUp, redeemCode, startPayment } from './wallet.api';
 import { WalletPage } from './wallet-page';
 
@@ -43,12 +43,12 @@ describe('WalletPage', () => {
   });
 
   it('shows the balance', async () => {
-    await renderPage(<WalletPage />, '/topup');
+    await renderPage(<WalletPage />, { url: '/topup' });
     await waitFor(() => expect(screen.getByTestId('wallet-balance')).toHaveTextContent('$2.00'));
   });
 
   it('warns about an empty code and says when no top-up link is set', async () => {
-    await renderPage(<WalletPage />, '/topup');
+    await renderPage(<WalletPage />, { url: '/topup' });
     await userEvent.click(screen.getByTestId('redeem-submit'));
     expect(await screen.findByText('请输入兑换码！')).toBeInTheDocument();
     expect(redeemCode).not.toHaveBeenCalled();
@@ -58,7 +58,7 @@ describe('WalletPage', () => {
 
   it('shows the redeemed amount and reloads the balance', async () => {
     vi.mocked(redeemCode).mockResolvedValue(500000);
-    await renderPage(<WalletPage />, '/topup');
+    await renderPage(<WalletPage />, { url: '/topup' });
     await userEvent.type(screen.getByTestId('redeem-code'), ' abc ');
     await userEvent.click(screen.getByTestId('redeem-submit'));
     expect(await screen.findByText('成功兑换额度：$1.00')).toBeInTheDocument();
@@ -71,14 +71,14 @@ describe('WalletPage', () => {
       new ApiError('无效的兑换码或兑换码已被使用', { kind: 'refused', status: 200 }),
     );
     const shown = vi.spyOn(Message, 'error');
-    await renderPage(<WalletPage />, '/topup');
+    await renderPage(<WalletPage />, { url: '/topup' });
     await userEvent.type(screen.getByTestId('redeem-code'), 'used');
     await userEvent.click(screen.getByTestId('redeem-submit'));
     await waitFor(() => expect(shown).toHaveBeenCalledWith('无效的兑换码或兑换码已被使用'));
   });
 
   it('previews the price and refuses amounts below the minimum', async () => {
-    await renderPage(<WalletPage />, '/topup');
+    await renderPage(<WalletPage />, { url: '/topup' });
     expect(await screen.findByTestId('topup-payable')).toHaveTextContent('14.60');
     const amount = screen.getByTestId('topup-amount');
     await userEvent.clear(amount);
@@ -92,7 +92,7 @@ describe('WalletPage', () => {
 
   it('says when online top-up is off', async () => {
     withStatus({ enable_online_topup: false });
-    await renderPage(<WalletPage />, '/topup');
+    await renderPage(<WalletPage />, { url: '/topup' });
     await userEvent.click(screen.getByTestId('topup-pay-wx'));
     expect(await screen.findByText('管理员未开启在线充值！')).toBeInTheDocument();
   });

@@ -3,7 +3,7 @@ import { Card, Statistic } from '@arco-design/web-react';
 import { useQuotaDisplay } from '@switchyard/console-kit';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { RemoteRoot } from '../../components/remote-root';
+import { RemoteRoot } from '../../remote';
 import { OnlineTopUpCard } from './online-top-up-card';
 import { RedeemCard } from './redeem-card';
 import { getSelf } from './wallet.api';

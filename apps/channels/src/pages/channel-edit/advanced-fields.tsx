@@ -1,5 +1,6 @@
 // Editor fields for routing and failure handling: mappings, test model, auto-ban, priority, weight.
 import { Button, Form, Input, InputNumber, Switch } from '@arco-design/web-react';
+import { fieldErrorProps } from '@switchyard/console-kit';
 import {
   CHANNEL_PRIORITY_MIN,
   CHANNEL_WEIGHT_MIN,
@@ -19,7 +20,9 @@ function JsonMapField({
   placeholder,
   state,
   onChange,
+  errors,
 }: {
+  errors: FieldsProps['errors'];
   field: JsonField;
   example: string;
   label: string;
@@ -31,6 +34,7 @@ function JsonMapField({
   return (
     <Form.Item
       label={label}
+      {...fieldErrorProps(errors, field)}
       extra={
         <Button size="mini" type="text" onClick={() => onChange({ [field]: example })}>
           {t('editor.fillExample')}
@@ -48,7 +52,7 @@ function JsonMapField({
   );
 }
 
-export function AdvancedFields({ state, onChange }: FieldsProps) {
+export function AdvancedFields({ state, onChange, errors }: FieldsProps) {
   const { t } = useTranslation('channels');
   return (
     <>
@@ -58,6 +62,7 @@ export function AdvancedFields({ state, onChange }: FieldsProps) {
         label={t('editor.modelMapping')}
         placeholder={t('editor.modelMappingPlaceholder', { example: MODEL_MAPPING_EXAMPLE })}
         state={state}
+        errors={errors}
         onChange={onChange}
       />
       <JsonMapField
@@ -68,9 +73,10 @@ export function AdvancedFields({ state, onChange }: FieldsProps) {
           example: STATUS_CODE_MAPPING_EXAMPLE,
         })}
         state={state}
+        errors={errors}
         onChange={onChange}
       />
-      <Form.Item label={t('editor.testModel')}>
+      <Form.Item label={t('editor.testModel')} {...fieldErrorProps(errors, 'test_model')}>
         <Input
           value={state.test_model}
           onChange={(test_model) => onChange({ test_model })}
@@ -82,33 +88,41 @@ export function AdvancedFields({ state, onChange }: FieldsProps) {
         <Switch
           checked={state.auto_ban}
           onChange={(auto_ban: boolean) => onChange({ auto_ban })}
+          aria-label={t('editor.autoBan')}
           data-testid="channel-auto-ban"
         />
       </Form.Item>
-      <Form.Item label={t('editor.priority')}>
+      <Form.Item label={t('editor.priority')} {...fieldErrorProps(errors, 'priority')}>
         <InputNumber
           value={state.priority}
           min={CHANNEL_PRIORITY_MIN}
           precision={0}
           onChange={(priority) => onChange({ priority: priority ?? 0 })}
+          aria-label={t('editor.priority')}
           data-testid="channel-priority"
         />
       </Form.Item>
-      <Form.Item label={t('editor.weight')}>
+      <Form.Item label={t('editor.weight')} {...fieldErrorProps(errors, 'weight')}>
         <InputNumber
           value={state.weight}
           min={CHANNEL_WEIGHT_MIN}
           precision={0}
           onChange={(weight) => onChange({ weight: weight ?? 0 })}
+          aria-label={t('editor.weight')}
           data-testid="channel-weight"
         />
       </Form.Item>
-      <Form.Item label={t('editor.maxInputTokens')} extra={t('editor.maxInputTokensHint')}>
+      <Form.Item
+        label={t('editor.maxInputTokens')}
+        {...fieldErrorProps(errors, 'max_input_tokens')}
+        extra={t('editor.maxInputTokensHint')}
+      >
         <InputNumber
           value={state.max_input_tokens}
           min={0}
           precision={0}
           onChange={(value) => onChange({ max_input_tokens: value ?? 0 })}
+          aria-label={t('editor.maxInputTokens')}
           data-testid="channel-max-input-tokens"
         />
       </Form.Item>

@@ -1,9 +1,8 @@
 import { Message } from '@arco-design/web-react';
-import { type MockReply, mockHttp } from '@switchyard/console-kit/testing';
+import { type MockReply, mockHttp, renderPage } from '@switchyard/console-kit/testing';
 import type { Channel } from '@switchyard/contracts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { InternalAxiosRequestConfig } from 'axios';
-import { renderPage } from '../../test/render-page';
 import { ChannelEditPage } from './channel-edit-page';
 
 const STORED: Channel = {
@@ -49,7 +48,7 @@ function answer(config: InternalAxiosRequestConfig): MockReply {
 }
 
 const openEditor = () =>
-  renderPage('/channel/edit/:id', <ChannelEditPage />, { url: '/channel/edit/7' });
+  renderPage(<ChannelEditPage />, { path: '/channel/edit/:id', url: '/channel/edit/7' });
 
 describe('ChannelEditPage (edit)', () => {
   beforeEach(() => {

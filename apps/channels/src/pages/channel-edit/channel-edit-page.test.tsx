@@ -1,10 +1,9 @@
 import { Message } from '@arco-design/web-react';
-import { type MockReply, mockHttp } from '@switchyard/console-kit/testing';
+import { type MockReply, mockHttp, renderPage } from '@switchyard/console-kit/testing';
 import { channelTypeById } from '@switchyard/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { InternalAxiosRequestConfig } from 'axios';
-import { renderPage } from '../../test/render-page';
 import { ChannelEditPage } from './channel-edit-page';
 
 let http: ReturnType<typeof mockHttp>;
@@ -24,14 +23,21 @@ function answer(config: InternalAxiosRequestConfig): MockReply {
     };
   }
   if (url === '/api/channel/' && config.method === 'post') {
-    posted.push(JSON.parse(String(config.data)));
+    const body = JSON.parse(String(config.data)) as { name: string };
+    if (body.name === 'refused') {
+      // What the server answers for a field its schema refuses (HTTP 400 with data.fields).
+      const fields = [{ field: 'base_url', code: 'tooLong', params: { max: 512 }, message: '-' }];
+      const message = 'Invalid request: base_url must be at most 512 characters';
+      return { status: 400, body: { success: false, message, data: { fields } } };
+    }
+    posted.push(body);
     return { body: { success: true, message: '', data: { ids: [1] } } };
   }
   return { status: 404, body: { success: false, message: 'not found' } };
 }
 
 const openEditor = (language: 'zh' | 'en' = 'zh') =>
-  renderPage('/channel/add', <ChannelEditPage />, { url: '/channel/add', language });
+  renderPage(<ChannelEditPage />, { path: '/channel/add', url: '/channel/add', language });
 
 async function pickType(label: string) {
   fireEvent.click(screen.getByTestId('channel-type'));
@@ -136,15 +142,29 @@ describe('ChannelEditPage (add)', () => {
   it('requires name and key, then at least one model', async () => {
     await openEditor('en');
     await userEvent.click(screen.getByTestId('channel-submit'));
-    expect(
-      await screen.findByText('Please fill in the channel name and channel key!'),
-    ).toBeInTheDocument();
+    // Under both empty fields, each marked as required.
+    const errors = await screen.findAllByText('Please fill in the channel name and channel key!');
+    expect(errors).toHaveLength(2);
+    for (const error of errors) expect(error.closest('.arco-form-item-error')).not.toBeNull();
+    expect(document.querySelectorAll('.arco-form-item-symbol').length).toBeGreaterThanOrEqual(3);
     fill('channel-name', 'main');
     fill('channel-key', 'sk-1');
     await userEvent.click(screen.getByTestId('channel-clear-models'));
     await userEvent.click(screen.getByTestId('channel-submit'));
     expect(await screen.findByText('Please select at least one model!')).toBeInTheDocument();
+    expect(screen.queryByText('Please fill in the channel name and channel key!')).toBeNull();
     expect(posted).toEqual([]);
+  });
+
+  it("shows the server's refusal of a field under it, without the raw message", async () => {
+    await openEditor('en');
+    await waitFor(() => expect(selectedModels()).toContain('gpt-4o'));
+    fill('channel-name', 'refused');
+    fill('channel-key', 'sk-1');
+    await userEvent.click(screen.getByTestId('channel-submit'));
+    const error = await screen.findByText('Enter at most 512 characters');
+    expect(error.closest('.arco-form-item')).toHaveTextContent('Base URL');
+    expect(screen.queryByText(/Invalid request/)).toBeNull();
   });
 
   it('adds custom models and says so when some already exist', async () => {

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { getChannel } from '../../api/channels.api';
 import { channelKeys } from '../../api/query-keys';
-import { RemoteRoot } from '../../components/remote-root';
+import { RemoteRoot } from '../../remote';
 import { ChannelForm } from './channel-form';
 import { formStateOf, initialFormState } from './channel-form-state';
 

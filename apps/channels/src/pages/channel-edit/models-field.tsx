@@ -1,8 +1,9 @@
 // Editor fields for groups and models: pick from the type's models, add custom ones, fill the type's
 // defaults, clear, or fetch the list from the upstream.
 import { Button, Form, Input, Message, Select, Space } from '@arco-design/web-react';
+import { fieldErrorProps } from '@switchyard/console-kit';
 import { channelTypeById, DEFAULT_GROUP } from '@switchyard/contracts';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { addCustomModels } from './channel-form-state';
 import type { FieldsProps } from './type-fields';
@@ -10,13 +11,30 @@ import { useChannelOptions, useFetchModels } from './use-channel-options';
 
 const union = (...lists: readonly string[][]): string[] => [...new Set(lists.flat())];
 
+/**
+ * Names the text input inside an arco multiple Select: the Select's aria-label stays on its
+ * wrapper, and the Form.Item's label is tied to nothing in this controlled form.
+ */
+function useInnerInputLabel(label: string) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    for (const input of ref.current?.querySelectorAll('input') ?? []) {
+      input.setAttribute('aria-label', label);
+    }
+  });
+  return ref;
+}
+
 export function ModelsField({
   state,
   creating,
   onChange,
   channelId,
+  errors,
 }: FieldsProps & { channelId: number | undefined }) {
   const { t } = useTranslation('channels');
+  const groupsRef = useInnerInputLabel(t('editor.groups'));
+  const modelsRef = useInnerInputLabel(t('editor.models'));
   const [custom, setCustom] = useState('');
   const { groups, modelsByType } = useChannelOptions();
   const fetchModels = useFetchModels(channelId);
@@ -53,27 +71,33 @@ export function ModelsField({
 
   return (
     <>
-      <Form.Item label={t('editor.groups')}>
-        <Select
-          mode="multiple"
-          allowCreate
-          value={state.groups}
-          options={union([DEFAULT_GROUP], groups, state.groups)}
-          onChange={(value: string[]) => onChange({ groups: value })}
-          placeholder={t('editor.groupsPlaceholder')}
-          data-testid="channel-groups"
-        />
+      <Form.Item label={t('editor.groups')} {...fieldErrorProps(errors, 'group')}>
+        <div ref={groupsRef}>
+          <Select
+            mode="multiple"
+            allowCreate
+            value={state.groups}
+            options={union([DEFAULT_GROUP], groups, state.groups)}
+            onChange={(value: string[]) => onChange({ groups: value })}
+            placeholder={t('editor.groupsPlaceholder')}
+            aria-label={t('editor.groups')}
+            data-testid="channel-groups"
+          />
+        </div>
       </Form.Item>
-      <Form.Item label={t('editor.models')} required>
-        <Select
-          mode="multiple"
-          allowClear
-          value={state.models}
-          options={union(typeModels, state.models)}
-          onChange={(value: string[]) => onChange({ models: value })}
-          placeholder={t('editor.modelsPlaceholder')}
-          data-testid="channel-models"
-        />
+      <Form.Item label={t('editor.models')} {...fieldErrorProps(errors, 'models')} required>
+        <div ref={modelsRef}>
+          <Select
+            mode="multiple"
+            allowClear
+            value={state.models}
+            options={union(typeModels, state.models)}
+            onChange={(value: string[]) => onChange({ models: value })}
+            placeholder={t('editor.modelsPlaceholder')}
+            aria-label={t('editor.models')}
+            data-testid="channel-models"
+          />
+        </div>
         <Space style={{ marginTop: 8 }} wrap>
           <Button
             size="small"

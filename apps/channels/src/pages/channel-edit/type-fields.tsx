@@ -1,6 +1,7 @@
 // Editor fields that depend on the channel type: type, key (with its format hint), batch, base URL,
 // organization and the type's `other` field. What shows comes from the type registry.
 import { Alert, Checkbox, Form, Input, Select } from '@arco-design/web-react';
+import { type FieldErrorMap, fieldErrorProps } from '@switchyard/console-kit';
 import { CHANNEL_TYPES, channelTypeById } from '@switchyard/contracts';
 import { useTranslation } from 'react-i18next';
 import type { ChannelFormState } from './channel-form-state';
@@ -9,6 +10,8 @@ export interface FieldsProps {
   state: ChannelFormState;
   creating: boolean;
   onChange: (patch: Partial<ChannelFormState>) => void;
+  /** Each bad field's message, shown under it. */
+  errors: FieldErrorMap;
 }
 
 export function TypeFields({
@@ -16,6 +19,7 @@ export function TypeFields({
   creating,
   onChange,
   onTypeChange,
+  errors,
 }: FieldsProps & { onTypeChange: (type: number) => void }) {
   const { t } = useTranslation('channels');
   const type = channelTypeById(state.type);
@@ -30,12 +34,9 @@ export function TypeFields({
         <Select
           value={state.type}
           onChange={(value: number) => onTypeChange(value)}
-          showSearch
-          filterOption={(input, option) =>
-            String((option as { props?: { children?: unknown } }).props?.children ?? '')
-              .toLowerCase()
-              .includes(input.toLowerCase())
-          }
+          // No showSearch: arco's search input stays focusable while aria-hidden (axe: serious);
+          // the list is still picked by keyboard (arrows, Enter).
+          aria-label={t('editor.type')}
           data-testid="channel-type"
         >
           {CHANNEL_TYPES.map((item) => (
@@ -61,7 +62,7 @@ export function TypeFields({
           data-testid="channel-key-format"
         />
       ) : null}
-      <Form.Item label={t('editor.name')} required>
+      <Form.Item label={t('editor.name')} {...fieldErrorProps(errors, 'name')} required>
         <Input
           value={state.name}
           onChange={(name) => onChange({ name })}
@@ -72,6 +73,7 @@ export function TypeFields({
       <Form.Item
         label={t('editor.key')}
         required={creating}
+        {...fieldErrorProps(errors, 'key')}
         extra={
           type?.keyHint ? (
             <span data-testid="channel-key-hint">
@@ -108,7 +110,7 @@ export function TypeFields({
           </Checkbox>
         </Form.Item>
       ) : null}
-      <Form.Item label={t('editor.baseUrl')}>
+      <Form.Item label={t('editor.baseUrl')} {...fieldErrorProps(errors, 'base_url')}>
         <Input
           value={state.base_url}
           onChange={(base_url) => onChange({ base_url })}
@@ -121,7 +123,10 @@ export function TypeFields({
         />
       </Form.Item>
       {type?.organization ? (
-        <Form.Item label={t('editor.organization')}>
+        <Form.Item
+          label={t('editor.organization')}
+          {...fieldErrorProps(errors, 'openai_organization')}
+        >
           <Input
             value={state.openai_organization}
             onChange={(openai_organization) => onChange({ openai_organization })}
@@ -131,7 +136,10 @@ export function TypeFields({
         </Form.Item>
       ) : null}
       {type?.otherField ? (
-        <Form.Item label={t(`editor.other.${type.otherField}`)}>
+        <Form.Item
+          label={t(`editor.other.${type.otherField}`)}
+          {...fieldErrorProps(errors, 'other')}
+        >
           <Input
             value={state.other}
             onChange={(other) => onChange({ other })}

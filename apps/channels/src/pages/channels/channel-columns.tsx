@@ -1,6 +1,7 @@
 // Column factory of the channel list; the table only renders what this returns.
-import { Button, Popconfirm, Space, Tooltip } from '@arco-design/web-react';
-import type { ListColumn } from '@switchyard/console-kit';
+import { Button, Space, Tooltip } from '@arco-design/web-react';
+import { formatTime } from '@switchyard/console-kit';
+import { type ListColumn, RowActions } from '@switchyard/console-kit/list';
 import {
   CHANNEL_PRIORITY_MIN,
   CHANNEL_WEIGHT_MIN,
@@ -66,9 +67,7 @@ export function getColumns(t: TFunction, handlers: ColumnHandlers): ListColumn<C
           <Tooltip
             content={t('list.balanceTooltip', {
               balance: renderBalance(balance),
-              time: channel.balance_updated_time
-                ? new Date(channel.balance_updated_time * 1000).toLocaleString()
-                : '-',
+              time: formatTime(channel.balance_updated_time) || '-',
             })}
           >
             <Button
@@ -111,41 +110,49 @@ export function getColumns(t: TFunction, handlers: ColumnHandlers): ListColumn<C
       title: t('list.columns.actions'),
       dataIndex: 'actions',
       render: (_: unknown, channel) => (
-        <Space size={4} wrap>
-          <TestButton channel={channel} t={t} onTest={handlers.onTest} />
-          <Button
-            size="small"
-            status={channel.status === ChannelStatus.enabled ? 'warning' : 'success'}
-            onClick={() => handlers.onToggle(channel)}
-            data-testid={`channel-toggle-${channel.id}`}
-          >
-            {channel.status === ChannelStatus.enabled
-              ? t('list.action.disable')
-              : t('list.action.enable')}
-          </Button>
-          <Button
-            size="small"
-            onClick={() => handlers.onEdit(channel)}
-            data-testid={`channel-edit-${channel.id}`}
-          >
-            {t('list.action.edit')}
-          </Button>
-          <Button
-            size="small"
-            onClick={() => handlers.onCopy(channel)}
-            data-testid={`channel-copy-${channel.id}`}
-          >
-            {t('list.action.copy')}
-          </Button>
-          <Popconfirm
-            title={t('list.action.deleteConfirm', { name: channel.name })}
-            onOk={() => handlers.onDelete(channel)}
-          >
-            <Button size="small" status="danger" data-testid={`channel-delete-${channel.id}`}>
-              {t('list.action.delete')}
-            </Button>
-          </Popconfirm>
-        </Space>
+        <RowActions
+          size="small"
+          testId={`channel-more-${channel.id}`}
+          actions={[
+            {
+              key: 'test',
+              label: t('list.action.test'),
+              element: <TestButton channel={channel} t={t} onTest={handlers.onTest} />,
+            },
+            {
+              key: 'edit',
+              label: t('list.action.edit'),
+              onClick: () => handlers.onEdit(channel),
+              testId: `channel-edit-${channel.id}`,
+            },
+            {
+              key: 'toggle',
+              label:
+                channel.status === ChannelStatus.enabled
+                  ? t('list.action.disable')
+                  : t('list.action.enable'),
+              onClick: () => handlers.onToggle(channel),
+              testId: `channel-toggle-${channel.id}`,
+            },
+            {
+              key: 'copy',
+              label: t('list.action.copy'),
+              onClick: () => handlers.onCopy(channel),
+              testId: `channel-copy-${channel.id}`,
+            },
+            {
+              key: 'delete',
+              label: t('list.action.delete'),
+              danger: true,
+              confirm: {
+                title: t('list.action.deleteConfirm', { name: channel.name }),
+                okText: t('list.action.delete'),
+              },
+              onClick: () => handlers.onDelete(channel),
+              testId: `channel-delete-${channel.id}`,
+            },
+          ]}
+        />
       ),
     },
   ];

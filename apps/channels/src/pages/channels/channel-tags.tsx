@@ -1,5 +1,6 @@
 // Small cells of the channel list: status (with the auto-disable reason), type, groups, response time.
 import { Space, Tag, Tooltip } from '@arco-design/web-react';
+import { formatTime } from '@switchyard/console-kit';
 import {
   type Channel,
   ChannelStatus,
@@ -37,7 +38,7 @@ export function StatusTag({ channel }: { channel: Channel }) {
   }
   if (channel.status !== ChannelStatus.autoDisabled) return <Tag>{t('status.unknown')}</Tag>;
   const info = statusInfo(channel);
-  const time = info.status_time ? new Date(info.status_time * 1000).toLocaleString() : '-';
+  const time = formatTime(info.status_time ?? 0) || '-';
   return (
     <Tooltip
       content={

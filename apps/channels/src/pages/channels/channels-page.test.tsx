@@ -1,9 +1,14 @@
 import { Message } from '@arco-design/web-react';
-import { type MockReply, mockHttp } from '@switchyard/console-kit/testing';
+import { formatTime } from '@switchyard/console-kit';
+import {
+  type MockReply,
+  mockHttp,
+  pickRowAction,
+  renderPage,
+} from '@switchyard/console-kit/testing';
 import type { Channel } from '@switchyard/contracts';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { InternalAxiosRequestConfig } from 'axios';
-import { renderPage } from '../../test/render-page';
 import { ChannelsPage } from './channels-page';
 
 const channel = (id: number, fields: Partial<Channel> = {}): Channel => ({
@@ -62,7 +67,7 @@ function answer(config: InternalAxiosRequestConfig): MockReply {
   return { status: 404, body: { success: false, message: 'not found' } };
 }
 
-const openList = (url = '/channel') => renderPage('/channel', <ChannelsPage />, { url });
+const openList = (url = '/channel') => renderPage(<ChannelsPage />, { path: '/channel', url });
 const row = (id: number) => screen.getByTestId(`channel-row-${id}`);
 
 describe('ChannelsPage', () => {
@@ -95,7 +100,7 @@ describe('ChannelsPage', () => {
     );
     const tip = await screen.findByTestId('channel-status-reason');
     expect(tip).toHaveTextContent('原因：invalid api key');
-    expect(tip).toHaveTextContent(`时间：${new Date(1_790_000_000 * 1000).toLocaleString()}`);
+    expect(tip).toHaveTextContent(`时间：${formatTime(1_790_000_000)}`);
   });
 
   it('tests a channel with a model picked from its models and reports the time', async () => {
@@ -114,7 +119,8 @@ describe('ChannelsPage', () => {
 
   it('a failed copy says so with the spec prefix, once', async () => {
     await openList();
-    fireEvent.click(await screen.findByTestId('channel-copy-2'));
+    await screen.findByTestId('channel-row-2');
+    await pickRowAction('channel-more-2', 'channel-copy-2');
     expect(await screen.findByText('渠道复制失败: Channel not found')).toBeInTheDocument();
     expect(screen.queryByText('Channel not found')).not.toBeInTheDocument();
   });
@@ -139,4 +145,30 @@ describe('ChannelsPage', () => {
     );
     expect(localStorage.getItem('id-sort')).toBe('true');
   });
+
+  it('pages from the URL (p from 1) and asks the server for its page counted from 0', async () => {
+    const { router } = await openList('/channel?p=3&size=20');
+    await screen.findByTestId('channel-row-1');
+    const list = http.seen.filter((config) => config.url === '/api/channel/');
+    expect(list.at(-1)?.params).toMatchObject({ p: 2, page_size: 20 });
+    fireEvent.change(screen.getByTestId('channel-search-keyword'), { target: { value: 'abc' } });
+    fireEvent.click(screen.getByTestId('channel-search-submit'));
+    await waitFor(() => expect(router.state.location.search).toBe('?size=20&keyword=abc'));
+    await act(() => router.navigate(-1));
+    expect(router.state.location.search).toBe('?p=3&size=20');
+    expect(screen.getByTestId('channel-search-keyword')).toHaveValue('');
+  });
+
+  it('deletes a channel from its "⋯" menu only after the confirmation', async () => {
+    await openList();
+    await screen.findByTestId('channel-row-2');
+    await pickRowAction('channel-more-2', 'channel-delete-2');
+    const confirm = await screen.findByRole('dialog');
+    expect(confirm).toHaveTextContent('ch-2');
+    expect(http.seen.some((config) => config.method === 'delete')).toBe(false);
+    fireEvent.click(within(confirm).getByRole('button', { name: '删除' }));
+    await waitFor(() =>
+      expect(http.seen.some((c) => c.method === 'delete' && c.url === '/api/channel/2')).toBe(true),
+    );
+  }, 20_000); // a menu, a dialog and a refetch: slower than 5 s on a busy machine
 });

@@ -1,32 +1,37 @@
 // /channel: the channel list with search, paging, in-place priority and weight, row actions.
 import { Card } from '@arco-design/web-react';
-import { ListTable, useQuotaDisplay } from '@switchyard/console-kit';
-import { type Channel, ChannelStatus, PAGE_SIZE_OPTIONS } from '@switchyard/contracts';
+import { useQuotaDisplay } from '@switchyard/console-kit';
+import { ListTable, listPagination, useListParams } from '@switchyard/console-kit/list';
+import { type Channel, ChannelStatus } from '@switchyard/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { listChannels } from '../../api/channels.api';
+import { type ChannelListParams, listChannels } from '../../api/channels.api';
 import { channelKeys } from '../../api/query-keys';
-import { RemoteRoot } from '../../components/remote-root';
+import { RemoteRoot } from '../../remote';
 import { getColumns } from './channel-columns';
 import { ChannelsSearchForm } from './channels-search-form';
 import { ChannelsToolbar } from './channels-toolbar';
 import { useChannelActions } from './use-channel-actions';
-import { useListParams } from './use-list-params';
+import { useIdSort } from './use-id-sort';
 import { TEST_ALL_REFRESH_MS, useTestAll } from './use-test-all';
+
+const FILTERS = ['keyword', 'group', 'model'] as const;
 
 export function ChannelsPage() {
   const { t } = useTranslation('channels');
   const navigate = useNavigate();
-  const list = useListParams();
+  const list = useListParams({ filters: FILTERS });
+  const [idSort, setIdSort] = useIdSort();
+  const params: ChannelListParams = { page: list.page, size: list.size, idSort, ...list.filters };
   const actions = useChannelActions();
   const testAll = useTestAll();
   const { renderQuota } = useQuotaDisplay();
   const [selected, setSelected] = useState<number[]>([]);
   const channels = useQuery({
-    queryKey: channelKeys.list(list.params),
-    queryFn: () => listChannels(list.params),
+    queryKey: channelKeys.list(params),
+    queryFn: () => listChannels(params),
     placeholderData: keepPreviousData,
     refetchInterval: testAll.running ? TEST_ALL_REFRESH_MS : false,
   });
@@ -57,13 +62,17 @@ export function ChannelsPage() {
   return (
     <RemoteRoot testId="channels-page">
       <Card title={t('list.title')}>
-        <ChannelsSearchForm filters={list.filters} onSearch={list.setFilters} />
+        <ChannelsSearchForm
+          key={list.filtersKey}
+          filters={list.filters}
+          onSearch={list.setFilters}
+        />
         <ChannelsToolbar
           actions={actions}
           testAll={testAll}
           selected={selected}
-          idSort={list.params.id_sort}
-          onIdSort={list.setIdSort}
+          idSort={idSort}
+          onIdSort={setIdSort}
         />
         <ListTable<Channel>
           testId="channels-table"
@@ -84,14 +93,8 @@ export function ChannelsPage() {
             }) as React.HTMLAttributes<HTMLElement>
           }
           pagination={{
-            current: list.page,
-            pageSize: list.params.page_size,
-            total: channels.data?.total ?? 0,
-            sizeCanChange: true,
-            sizeOptions: [...PAGE_SIZE_OPTIONS],
+            ...listPagination(list, channels.data?.total ?? 0),
             showTotal: (total: number) => t('list.total', { total }),
-            onChange: (page: number, size: number) =>
-              size === list.params.page_size ? list.setPage(page) : list.setPageSize(size),
           }}
         />
       </Card>

@@ -3,9 +3,8 @@ import { Button, Input, Select, Space } from '@arco-design/web-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { listGroups } from '../../api/channels.api';
+import { type ChannelFilters, listGroups } from '../../api/channels.api';
 import { channelKeys } from '../../api/query-keys';
-import type { ChannelFilters } from './use-list-params';
 
 export function ChannelsSearchForm({
   filters,

@@ -73,7 +73,12 @@ export function ChannelsToolbar({ actions, testAll, selected, idSort, onIdSort }
         {t('list.toolbar.fix')}
       </Button>
       <Space size={4}>
-        <Switch checked={idSort} onChange={onIdSort} data-testid="channel-id-sort" />
+        <Switch
+          checked={idSort}
+          onChange={onIdSort}
+          aria-label={t('list.toolbar.idSort')}
+          data-testid="channel-id-sort"
+        />
         <span>{t('list.toolbar.idSort')}</span>
       </Space>
     </Space>

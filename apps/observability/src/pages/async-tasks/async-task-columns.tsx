@@ -1,11 +1,12 @@
 // Columns of the async task table (spec §4 async task statuses; platform suno; MUSIC, LYRICS).
+
 import { Tag } from '@arco-design/web-react';
-import type { ListColumn } from '@switchyard/console-kit';
+import { formatTime } from '@switchyard/console-kit';
+import type { ListColumn } from '@switchyard/console-kit/list';
 import type { AsyncTask } from '@switchyard/contracts';
 import type { TFunction } from 'i18next';
 import { Duration, TaskProgress } from '../../components/task-cells';
 import { TextDetail } from '../../components/text-detail';
-import { formatTime } from '../../lib/time';
 
 const STATUS_COLORS: Record<string, string> = {
   SUCCESS: 'green',

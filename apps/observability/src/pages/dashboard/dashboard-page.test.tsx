@@ -1,7 +1,6 @@
-import { mockHttp } from '@switchyard/console-kit/testing';
+import { mockHttp, renderPage, userWithRole } from '@switchyard/console-kit/testing';
 import { Role, type UsageBucket } from '@switchyard/contracts';
 import { screen } from '@testing-library/react';
-import { renderAs } from '../../test/render-page';
 import { DashboardPage } from './dashboard-page';
 
 // VChart draws on a canvas jsdom does not have; the page's own logic is what is under test here.
@@ -23,8 +22,8 @@ const bucket = (model: string, hour: number, quota: number, count: number): Usag
 let restore: () => void;
 let seen: { url?: string; params?: Record<string, unknown> }[];
 
-function serve(data: UsageBucket[]) {
-  const mock = mockHttp(() => ({ body: { success: true, message: '', data } }));
+function serve(data: UsageBucket[], folded_at = 0) {
+  const mock = mockHttp(() => ({ body: { success: true, message: '', data, folded_at } }));
   seen = mock.seen;
   restore = mock.restore;
 }
@@ -34,7 +33,7 @@ afterEach(() => restore());
 describe('DashboardPage', () => {
   it('shows the caller’s totals and hands per-model series to the charts', async () => {
     serve([bucket('gpt-4o', 0, 500_000, 3), bucket('claude', 1, 250_000, 1)]);
-    await renderAs(Role.common, <DashboardPage />);
+    await renderPage(<DashboardPage />, { user: userWithRole(Role.common), language: 'en' });
     const charts = JSON.parse((await screen.findByTestId('charts')).textContent ?? '{}');
     expect(charts.calls).toEqual([
       { model: 'gpt-4o', count: 3 },
@@ -51,9 +50,32 @@ describe('DashboardPage', () => {
 
   it('says so when the range has no data, and admins query /api/data/', async () => {
     serve([]);
-    await renderAs(Role.admin, <DashboardPage />);
+    await renderPage(<DashboardPage />, { user: userWithRole(Role.admin), language: 'en' });
     expect(await screen.findByText('No data in the selected time range')).toBeInTheDocument();
     expect(seen[0]?.url).toBe('/api/data/');
     expect(screen.getByTestId('dashboard-username')).toBeInTheDocument();
+  });
+
+  it('says when its data was last folded in, from the reply, and colours each model once', async () => {
+    const foldedAt = new Date(2026, 10, 24, 8, 15, 0).getTime() / 1000;
+    serve(
+      [bucket('gpt-4o', 0, 500_000, 3), bucket('claude', 1, 250_000, 1), bucket('gpt-4o', 1, 1, 1)],
+      foldedAt,
+    );
+    await renderPage(<DashboardPage />, { user: userWithRole(Role.common), language: 'en' });
+    expect(await screen.findByTestId('dashboard-folded-at')).toHaveTextContent(
+      'Data last folded in at 2026-11-24 08:15:00',
+    );
+    const charts = JSON.parse((await screen.findByTestId('charts')).textContent ?? '{}');
+    expect(charts.colors.domain).toEqual(['claude', 'gpt-4o']);
+    expect(new Set(charts.colors.range).size).toBe(2);
+  });
+
+  it('says when nothing has been folded in yet', async () => {
+    serve([]);
+    await renderPage(<DashboardPage />, { user: userWithRole(Role.common), language: 'en' });
+    expect(await screen.findByTestId('dashboard-folded-at')).toHaveTextContent(
+      'No data has been folded in yet',
+    );
   });
 });

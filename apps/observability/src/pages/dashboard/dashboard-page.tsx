@@ -1,15 +1,22 @@
 // /detail: consumption totals and charts by model over time (hour, day or week).
-import { Card, Empty, Space, Spin, Statistic } from '@arco-design/web-react';
-import { useQuotaDisplay, useSessionStore } from '@switchyard/console-kit';
+import { Card, Empty, Space, Spin, Statistic, Typography } from '@arco-design/web-react';
+import { formatTime, useQuotaDisplay, useSessionStore } from '@switchyard/console-kit';
 import { isAdmin } from '@switchyard/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { RemoteRoot } from '../../components/remote-root';
 import { lastSpan } from '../../lib/time';
+import { RemoteRoot } from '../../remote';
 import { fetchUsageData } from './dashboard.api';
 import { DashboardFilter, type DashboardFilterValue } from './dashboard-filter';
-import { callsPerModel, defaultSpan, isGranularity, quotaSeries, totalsOf } from './usage-series';
+import {
+  callsPerModel,
+  defaultSpan,
+  isGranularity,
+  modelColors,
+  quotaSeries,
+  totalsOf,
+} from './usage-series';
 
 // The chart library is fetched only when the dashboard has something to draw.
 const UsageCharts = lazy(() => import('./usage-charts').then((m) => ({ default: m.UsageCharts })));
@@ -37,19 +44,31 @@ export function DashboardPage() {
     queryKey: ['observability', 'usage-data', admin, query],
     queryFn: () => fetchUsageData(admin, query),
   });
-  const rows = useMemo(() => data.data ?? [], [data.data]);
+  const rows = useMemo(() => data.data?.buckets ?? [], [data.data]);
+  const foldedAt = data.data?.foldedAt ?? 0;
   const totals = totalsOf(rows);
   const series = useMemo(() => {
     // Charts show dollars when the console shows quota as currency.
     const scale = (quota: number) =>
       display.displayInCurrency ? Number((quota / display.quotaPerUnit).toFixed(4)) : quota;
-    return { quota: quotaSeries(rows, filter.granularity, scale), calls: callsPerModel(rows) };
+    return {
+      quota: quotaSeries(rows, filter.granularity, scale),
+      calls: callsPerModel(rows),
+      colors: modelColors(rows),
+    };
   }, [rows, filter.granularity, display]);
 
   return (
     <RemoteRoot testId="dashboard-page">
       <Card title={t('dashboard.title')}>
         <DashboardFilter admin={admin} value={filter} onSearch={setFilter} />
+        {data.data ? (
+          <Typography.Paragraph type="secondary" data-testid="dashboard-folded-at">
+            {foldedAt > 0
+              ? t('dashboard.foldedAt', { time: formatTime(foldedAt) })
+              : t('dashboard.notFoldedYet')}
+          </Typography.Paragraph>
+        ) : null}
         <Space size={48} style={{ marginBottom: 16 }} data-testid="dashboard-totals">
           <Statistic title={t('dashboard.totalQuota')} value={renderQuota(totals.quota)} />
           <Statistic title={t('dashboard.totalRequests')} value={totals.count} groupSeparator />
@@ -66,6 +85,7 @@ export function DashboardPage() {
               countTitle={t('dashboard.countChart')}
               quota={series.quota}
               calls={series.calls}
+              colors={series.colors}
             />
           </Suspense>
         )}

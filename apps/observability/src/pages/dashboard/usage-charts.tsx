@@ -1,9 +1,11 @@
 // The dashboard's two charts (VChart with the Arco theme, following light and dark): quota per
 // model over time, stacked, and the share of calls per model. Loaded only by the dashboard page.
+
+import { useIsPhone } from '@switchyard/console-kit';
 import VChart, { type ISpec } from '@visactor/vchart';
 import { initVChartArcoTheme } from '@visactor/vchart-arco-theme';
 import { useEffect, useRef } from 'react';
-import type { SeriesPoint } from './usage-series';
+import type { ModelColors, SeriesPoint } from './usage-series';
 
 let themeReady = false;
 
@@ -34,10 +36,16 @@ export interface UsageChartsProps {
   countTitle: string;
   quota: SeriesPoint[];
   calls: { model: string; count: number }[];
+  colors: ModelColors;
 }
 
-export function UsageCharts({ quotaTitle, countTitle, quota, calls }: UsageChartsProps) {
+export function UsageCharts({ quotaTitle, countTitle, quota, calls, colors }: UsageChartsProps) {
+  // Below 768 px the charts stack, each the full width.
+  const phone = useIsPhone();
+  // The same model has the same colour in both charts.
+  const color = { type: 'ordinal' as const, domain: colors.domain, range: colors.range };
   const barSpec: ISpec = {
+    color,
     type: 'bar',
     title: { visible: true, text: quotaTitle },
     data: [{ id: 'quota', values: quota }],
@@ -48,6 +56,7 @@ export function UsageCharts({ quotaTitle, countTitle, quota, calls }: UsageChart
     legends: { visible: true, orient: 'bottom' },
   };
   const pieSpec: ISpec = {
+    color,
     type: 'pie',
     title: { visible: true, text: countTitle },
     data: [{ id: 'calls', values: calls }],
@@ -58,7 +67,15 @@ export function UsageCharts({ quotaTitle, countTitle, quota, calls }: UsageChart
     legends: { visible: true, orient: 'bottom' },
   };
   return (
-    <div style={{ display: 'grid', gridTemplateColumns: 'minmax(0, 2fr) minmax(0, 1fr)', gap: 16 }}>
+    <div
+      data-testid="dashboard-charts"
+      data-layout={phone ? 'stacked' : 'side-by-side'}
+      style={{
+        display: 'grid',
+        gridTemplateColumns: phone ? 'minmax(0, 1fr)' : 'minmax(0, 2fr) minmax(0, 1fr)',
+        gap: 16,
+      }}
+    >
       <Chart spec={barSpec} testId="dashboard-quota-chart" />
       <Chart spec={pieSpec} testId="dashboard-calls-chart" />
     </div>

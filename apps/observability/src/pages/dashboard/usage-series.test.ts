@@ -1,5 +1,12 @@
 import type { UsageBucket } from '@switchyard/contracts';
-import { bucketStart, callsPerModel, quotaSeries, totalsOf } from './usage-series';
+import {
+  bucketStart,
+  callsPerModel,
+  MODEL_PALETTE,
+  modelColors,
+  quotaSeries,
+  totalsOf,
+} from './usage-series';
 
 const at = (text: string) => Math.floor(new Date(text).getTime() / 1000);
 const row = (model: string, time: string, quota: number, count = 1): UsageBucket => ({
@@ -42,5 +49,20 @@ describe('usage series', () => {
       { model: 'claude', count: 3 },
       { model: 'gpt-4o', count: 3 },
     ]);
+  });
+});
+
+describe('modelColors', () => {
+  it('gives each model one colour in a stable order, whatever order the rows come in', () => {
+    const rows = [
+      row('zeta', '2026-11-20T10:00:00', 1),
+      row('alpha', '2026-11-20T10:00:00', 1),
+      row('zeta', '2026-11-20T11:00:00', 1),
+      row('mid', '2026-11-20T11:00:00', 1),
+    ];
+    const colors = modelColors(rows);
+    expect(colors.domain).toEqual(['alpha', 'mid', 'zeta']);
+    expect(colors.range).toEqual(MODEL_PALETTE.slice(0, 3));
+    expect(modelColors([...rows].reverse())).toEqual(colors);
   });
 });

@@ -84,3 +84,33 @@ export function callsPerModel(rows: readonly UsageBucket[]): { model: string; co
     .map(([model, count]) => ({ model, count }))
     .sort((a, b) => b.count - a.count || a.model.localeCompare(b.model));
 }
+
+/** Distinct hues that keep 3:1 against both the light and the dark card (Arco's data palette). */
+export const MODEL_PALETTE = [
+  '#165DFF',
+  '#14C9C9',
+  '#F7BA1E',
+  '#722ED1',
+  '#F77234',
+  '#3491FA',
+  '#9FDB1D',
+  '#D91AD9',
+  '#0FC6C2',
+  '#F53F3F',
+  '#7BE188',
+  '#FF9A2E',
+] as const;
+
+export interface ModelColors {
+  /** Every model, in one stable (alphabetical) order: both charts list them the same way. */
+  domain: string[];
+  /** The colour of each model of `domain`, by position. */
+  range: string[];
+}
+
+/** One colour per model, the same in both charts and on every reload of the same models. */
+export function modelColors(rows: readonly UsageBucket[]): ModelColors {
+  const domain = [...new Set(rows.map((row) => row.model_name))].sort((a, b) => a.localeCompare(b));
+  const range = domain.map((_, index) => MODEL_PALETTE[index % MODEL_PALETTE.length] as string);
+  return { domain, range };
+}

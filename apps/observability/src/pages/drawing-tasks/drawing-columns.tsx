@@ -1,11 +1,12 @@
 // Columns of the drawing task table (spec §2, §4 drawing codes, statuses and actions).
+
 import { Image, Tag } from '@arco-design/web-react';
-import type { ListColumn } from '@switchyard/console-kit';
+import { formatTime } from '@switchyard/console-kit';
+import type { ListColumn } from '@switchyard/console-kit/list';
 import type { DrawingTask } from '@switchyard/contracts';
 import type { TFunction } from 'i18next';
 import { Duration, TaskProgress } from '../../components/task-cells';
 import { TextDetail } from '../../components/text-detail';
-import { formatTime } from '../../lib/time';
 
 const CODE_COLORS: Record<number, string> = { 1: 'green', 21: 'lime', 22: 'orange', 0: 'gray' };
 const STATUS_COLORS: Record<string, string> = {

@@ -1,10 +1,10 @@
 // Columns of the usage log table; admins also get channel, user and retries (spec §2 Usage log).
 import { Space, Tag, Typography } from '@arco-design/web-react';
-import { exactQuota, type ListColumn, QuotaAmount } from '@switchyard/console-kit';
+import { exactQuota, formatTime, QuotaAmount } from '@switchyard/console-kit';
+import type { ListColumn } from '@switchyard/console-kit/list';
 import type { LogEntry } from '@switchyard/contracts';
 import type { TFunction } from 'i18next';
 import { TextDetail } from '../../components/text-detail';
-import { formatTime } from '../../lib/time';
 import {
   firstTokenColor,
   firstTokenSeconds,

@@ -4,11 +4,14 @@ import { IconSearch } from '@arco-design/web-react/icon';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TimeRangePicker } from '../../components/time-range-picker';
-import type { TimeRange } from '../../lib/time';
+import { RANGE_FILTERS, type TimeRange } from '../../lib/time';
 
 export const LOG_FILTER_KEYS = ['type', 'token_name', 'model_name', 'username', 'channel'] as const;
 export type LogFilterKey = (typeof LOG_FILTER_KEYS)[number];
 export type LogFilters = Record<LogFilterKey, string>;
+/** What the log list keeps in the URL: the filters and the time range. */
+export const LOG_URL_FILTERS = [...LOG_FILTER_KEYS, ...RANGE_FILTERS] as const;
+export type LogUrlFilters = Record<(typeof LOG_URL_FILTERS)[number], string>;
 
 const LOG_TYPES = [0, 1, 2, 3, 4] as const;
 

@@ -1,8 +1,7 @@
-import { mockHttp } from '@switchyard/console-kit/testing';
+import { mockHttp, renderPage, userWithRole } from '@switchyard/console-kit/testing';
 import { type LogEntry, Role } from '@switchyard/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderAs } from '../../test/render-page';
 import { LogsPage } from './logs-page';
 
 const log: LogEntry = {
@@ -47,7 +46,7 @@ afterEach(() => restore());
 describe('LogsPage', () => {
   it('shows an ordinary user their logs from /api/log/self with the cost and latency', async () => {
     serve();
-    await renderAs(Role.common, <LogsPage />);
+    await renderPage(<LogsPage />, { user: userWithRole(Role.common), language: 'en' });
     const table = await screen.findByTestId('logs-table');
     expect(await within(table).findByText('gpt-4o')).toBeInTheDocument();
     expect(within(table).getByText('$0.50')).toBeInTheDocument();
@@ -61,7 +60,7 @@ describe('LogsPage', () => {
 
   it('keeps a sub-cent cost at two decimals with the exact amount beside it', async () => {
     serve([{ ...log, quota: 1234 }]);
-    await renderAs(Role.common, <LogsPage />);
+    await renderPage(<LogsPage />, { user: userWithRole(Role.common), language: 'en' });
     const cost = await screen.findByTestId('log-quota-1');
     expect(cost).toHaveTextContent('$0.00');
     expect(cost.querySelector('[data-exact]')).toHaveTextContent('(1234 quota = $0.002468)');
@@ -70,7 +69,7 @@ describe('LogsPage', () => {
 
   it('reveals the total consumption only when asked', async () => {
     serve();
-    await renderAs(Role.common, <LogsPage />);
+    await renderPage(<LogsPage />, { user: userWithRole(Role.common), language: 'en' });
     await screen.findByText('gpt-4o');
     expect(seen.some((request) => request.url?.endsWith('/stat'))).toBe(false);
     await userEvent.click(screen.getByTestId('log-show-total'));
@@ -80,7 +79,7 @@ describe('LogsPage', () => {
 
   it('gives admins the channel, user and retry columns from /api/log/', async () => {
     serve();
-    await renderAs(Role.admin, <LogsPage />);
+    await renderPage(<LogsPage />, { user: userWithRole(Role.admin), language: 'en' });
     const table = await screen.findByTestId('logs-table');
     expect(await within(table).findByText('Channels: 3 → 7')).toBeInTheDocument();
     expect(within(table).getByText('Retries')).toBeInTheDocument();
@@ -90,7 +89,7 @@ describe('LogsPage', () => {
 
   it('searches with the typed filters', async () => {
     serve();
-    await renderAs(Role.common, <LogsPage />);
+    await renderPage(<LogsPage />, { user: userWithRole(Role.common), language: 'en' });
     await screen.findByText('gpt-4o');
     await userEvent.type(screen.getByTestId('log-filter-model_name'), 'gpt-4o-mini');
     await userEvent.click(screen.getByTestId('log-search'));
@@ -113,7 +112,7 @@ describe('LogsPage', () => {
       reasoning_tokens: 64,
     };
     serve([{ ...log, other: JSON.stringify(other) }]);
-    await renderAs(Role.common, <LogsPage />);
+    await renderPage(<LogsPage />, { user: userWithRole(Role.common), language: 'en' });
     const table = await screen.findByTestId('logs-table');
     await userEvent.click(await within(table).findByText(/^Cost /));
     const detail = await screen.findByRole('dialog');
@@ -125,7 +124,7 @@ describe('LogsPage', () => {
 
   it('downloads the CSV export of the filters on screen', async () => {
     serve();
-    await renderAs(Role.common, <LogsPage />);
+    await renderPage(<LogsPage />, { user: userWithRole(Role.common), language: 'en' });
     await screen.findByText('gpt-4o');
     await userEvent.type(screen.getByTestId('log-filter-token_name'), 'work');
     await userEvent.click(screen.getByTestId('log-search'));
@@ -142,7 +141,7 @@ describe('LogsPage', () => {
 
   it('exports everyone’s logs for admins', async () => {
     serve();
-    await renderAs(Role.admin, <LogsPage />);
+    await renderPage(<LogsPage />, { user: userWithRole(Role.admin), language: 'en' });
     await screen.findByText('Channels: 3 → 7');
     expect(screen.getByTestId('log-export').getAttribute('href')).toMatch(/^\/api\/log\/export\?/);
   });

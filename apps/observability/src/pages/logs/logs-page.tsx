@@ -2,26 +2,25 @@
 import { Button, Card, Space, Typography } from '@arco-design/web-react';
 import { IconDownload } from '@arco-design/web-react/icon';
 import { useQuotaDisplay, useSessionStore } from '@switchyard/console-kit';
+import { ListTable, listPagination, useListParams } from '@switchyard/console-kit/list';
 import { isAdmin } from '@switchyard/contracts';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PagedTable } from '../../components/paged-table';
-import { RemoteRoot } from '../../components/remote-root';
-import { DAY, lastSpan } from '../../lib/time';
-import { useListParams } from '../../lib/use-list-params';
+import { DAY, lastSpan, rangeFilters, rangeOf } from '../../lib/time';
+import { RemoteRoot } from '../../remote';
 import { getLogColumns } from './log-columns';
 import { logExportUrl } from './logs.api';
-import { LOG_FILTER_KEYS, LogsFilterForm } from './logs-filter-form';
+import { LOG_URL_FILTERS, LogsFilterForm } from './logs-filter-form';
 import { toLogQuery, useLogs } from './use-logs';
 import { UserInfoModal } from './user-info-modal';
 
-const defaultRange = () => lastSpan(DAY);
+const defaultRange = () => rangeFilters(lastSpan(DAY));
 
 export function LogsPage() {
   const { t } = useTranslation('observability');
   const admin = isAdmin(useSessionStore((state) => state.user?.role));
   const { renderQuota, display } = useQuotaDisplay();
-  const list = useListParams(LOG_FILTER_KEYS, defaultRange);
+  const list = useListParams({ filters: LOG_URL_FILTERS, defaults: defaultRange });
   const [statShown, setStatShown] = useState(false);
   const [userId, setUserId] = useState<number | null>(null);
   const { page, stat } = useLogs(admin, list, statShown);
@@ -62,7 +61,7 @@ export function LogsPage() {
         }
         extra={
           <a
-            href={logExportUrl(admin, toLogQuery(admin, list))}
+            href={logExportUrl(admin, toLogQuery(admin, list.filters))}
             download
             data-testid="log-export"
             className="arco-btn arco-btn-secondary arco-btn-size-small arco-btn-shape-square"
@@ -72,18 +71,20 @@ export function LogsPage() {
         }
       >
         <LogsFilterForm
-          key={JSON.stringify([list.filters, list.range])}
+          key={list.filtersKey}
           admin={admin}
           filters={list.filters}
-          range={list.range}
-          onSearch={list.search}
+          range={rangeOf(list.filters)}
+          onSearch={(filters, range) => list.setFilters({ ...filters, ...rangeFilters(range) })}
         />
-        <PagedTable
+        <ListTable
           testId="logs-table"
+          rowKey="id"
           columns={columns}
-          data={page.data}
+          data={page.data?.items ?? []}
           loading={page.isFetching}
-          list={list}
+          noDataElement={t('list.empty')}
+          pagination={listPagination(list, page.data?.total ?? 0)}
         />
       </Card>
       {admin ? <UserInfoModal userId={userId} onClose={() => setUserId(null)} /> : null}

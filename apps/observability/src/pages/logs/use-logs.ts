@@ -1,11 +1,18 @@
 // The usage log's server data: one page of logs and, once asked for, the consumption total.
 import { useQuery } from '@tanstack/react-query';
-import type { ListParams } from '../../lib/use-list-params';
+import { rangeOf } from '../../lib/time';
 import { fetchLogStat, fetchLogs, type LogQuery } from './logs.api';
-import type { LogFilterKey } from './logs-filter-form';
+import type { LogUrlFilters } from './logs-filter-form';
 
-export function toLogQuery(admin: boolean, params: ListParams<LogFilterKey>): LogQuery {
-  const { filters, range } = params;
+export interface LogListState {
+  /** From 1; the log API counts `p` from 1 too. */
+  page: number;
+  size: number;
+  filters: LogUrlFilters;
+}
+
+export function toLogQuery(admin: boolean, filters: LogUrlFilters): LogQuery {
+  const range = rangeOf(filters);
   return {
     type: Number(filters.type || 0),
     token_name: filters.token_name.trim(),
@@ -16,11 +23,11 @@ export function toLogQuery(admin: boolean, params: ListParams<LogFilterKey>): Lo
   };
 }
 
-export function useLogs(admin: boolean, params: ListParams<LogFilterKey>, statShown: boolean) {
-  const query = toLogQuery(admin, params);
+export function useLogs(admin: boolean, list: LogListState, statShown: boolean) {
+  const query = toLogQuery(admin, list.filters);
   const page = useQuery({
-    queryKey: ['observability', 'logs', admin, query, params.page, params.pageSize],
-    queryFn: () => fetchLogs(admin, { ...query, p: params.page, page_size: params.pageSize }),
+    queryKey: ['observability', 'logs', admin, query, list.page, list.size],
+    queryFn: () => fetchLogs(admin, { ...query, p: list.page, page_size: list.size }),
     placeholderData: (previous) => previous,
   });
   const stat = useQuery({

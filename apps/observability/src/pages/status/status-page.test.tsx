@@ -1,8 +1,7 @@
-import { mockHttp } from '@switchyard/console-kit/testing';
+import { mockHttp, renderPage, userWithRole } from '@switchyard/console-kit/testing';
 import { Role, type StatusModelRow, type StatusModelsReply } from '@switchyard/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderAs } from '../../test/render-page';
 import { StatusPage } from './status-page';
 
 // VChart draws on a canvas jsdom does not have; the page hands it the points under test.
@@ -53,7 +52,7 @@ afterEach(() => restore());
 describe('StatusPage', () => {
   it('draws each model’s figures and uptime bar and the latency chart', async () => {
     serve((window) => replyOf([model('gpt-4o'), model('claude', { ttft_p50_ms: null })], window));
-    await renderAs(Role.common, <StatusPage />);
+    await renderPage(<StatusPage />, { user: userWithRole(Role.common), language: 'en' });
     const figures = await screen.findByTestId('status-figures-gpt-4o');
     expect(figures).toHaveTextContent('1,234');
     expect(figures).toHaveTextContent('98.76%');
@@ -81,7 +80,7 @@ describe('StatusPage', () => {
 
   it('switches the window', async () => {
     serve((window) => replyOf([model(`model-${window}`)], window));
-    await renderAs(Role.common, <StatusPage />);
+    await renderPage(<StatusPage />, { user: userWithRole(Role.common), language: 'en' });
     await screen.findByTestId('status-model-model-24h');
     await userEvent.click(within(screen.getByTestId('status-window')).getByText('7 days'));
     expect(await screen.findByTestId('status-model-model-7d')).toBeInTheDocument();
@@ -91,7 +90,7 @@ describe('StatusPage', () => {
   it('shows admins each channel’s row', async () => {
     const channel = { ...model('x'), channel_id: 3, channel_name: 'azure-east' };
     serve(() => replyOf([model('gpt-4o', { channels: [channel] })]));
-    await renderAs(Role.admin, <StatusPage />);
+    await renderPage(<StatusPage />, { user: userWithRole(Role.admin), language: 'en' });
     const row = await screen.findByTestId('status-channel-gpt-4o-3');
     expect(row).toHaveTextContent('Channel #3 azure-east');
     expect(screen.getByTestId('status-uptime-gpt-4o-3').children).toHaveLength(4);
@@ -99,7 +98,7 @@ describe('StatusPage', () => {
 
   it('says so when the page is turned off', async () => {
     serve(() => ({ success: false, message: 'The status page is turned off' }));
-    await renderAs(Role.common, <StatusPage />);
+    await renderPage(<StatusPage />, { user: userWithRole(Role.common), language: 'en' });
     expect(await screen.findByTestId('status-error')).toHaveTextContent(
       'The status page is turned off',
     );

@@ -11,7 +11,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { RemoteRoot } from '../../components/remote-root';
+import { RemoteRoot } from '../../remote';
 import type { LatencyPoint } from './latency-chart';
 import { fetchStatusModels } from './status.api';
 import { percent, UptimeBar } from './uptime-bar';

@@ -1,8 +1,8 @@
 // One row of uptime: a thin bar per interval, coloured by its success rate (grey: no requests).
 // Plain elements rather than a chart so it stays crisp, accessible and cheap at 390 px.
+import { formatTime } from '@switchyard/console-kit';
 import type { StatusBucket } from '@switchyard/contracts';
 import { useTranslation } from 'react-i18next';
-import { formatTime } from '../../lib/time';
 
 export type BucketHealth = 'good' | 'degraded' | 'bad' | 'idle';
 

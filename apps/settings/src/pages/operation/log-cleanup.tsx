@@ -1,6 +1,6 @@
 // Deletes the logs older than a chosen time (default one month ago) and says how many went.
 import { Button, DatePicker, Form, Message, Modal, Space } from '@arco-design/web-react';
-import { isApiError } from '@switchyard/console-kit';
+import { formatTime, isApiError } from '@switchyard/console-kit';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -33,7 +33,7 @@ export function LogCleanup() {
     }
     Modal.confirm({
       title: t('logCleanup.confirmTitle'),
-      content: t('logCleanup.confirmContent', { time: new Date(cutoff).toLocaleString() }),
+      content: t('logCleanup.confirmContent', { time: formatTime(Math.floor(cutoff / 1000)) }),
       okText: t('actions.confirm'),
       cancelText: t('actions.cancel'),
       okButtonProps: { status: 'danger' },

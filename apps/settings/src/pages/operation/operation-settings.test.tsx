@@ -1,6 +1,7 @@
+import { renderPage } from '@switchyard/console-kit/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { type FakeServer, fakeOptionServer, renderSettings } from '../../test/render-settings';
+import { type FakeServer, fakeOptionServer } from '../../test/fake-option-server';
 import { oneMonthAgo } from './log-cleanup';
 import { OperationSettings } from './operation-settings';
 
@@ -8,7 +9,7 @@ let server: FakeServer;
 afterEach(() => server.restore());
 
 async function open(language: 'zh' | 'en' = 'zh') {
-  await renderSettings(<OperationSettings />, language);
+  await renderPage(<OperationSettings />, { language: language });
   return screen.findByTestId('section-general');
 }
 

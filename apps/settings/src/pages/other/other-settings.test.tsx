@@ -1,6 +1,7 @@
+import { renderPage } from '@switchyard/console-kit/testing';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { type FakeServer, fakeOptionServer, renderSettings } from '../../test/render-settings';
+import { type FakeServer, fakeOptionServer } from '../../test/fake-option-server';
 import { OtherSettings } from './other-settings';
 
 let server: FakeServer;
@@ -9,7 +10,7 @@ afterEach(() => server.restore());
 describe('OtherSettings', { timeout: 20_000 }, () => {
   beforeEach(async () => {
     server = fakeOptionServer({ Notice: '**Hello**', SystemName: 'Yard' });
-    await renderSettings(<OtherSettings />);
+    await renderPage(<OtherSettings />);
     await screen.findByTestId('section-Footer');
   });
 

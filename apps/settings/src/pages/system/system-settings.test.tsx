@@ -1,6 +1,7 @@
+import { renderPage } from '@switchyard/console-kit/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { type FakeServer, fakeOptionServer, renderSettings } from '../../test/render-settings';
+import { type FakeServer, fakeOptionServer } from '../../test/fake-option-server';
 import { SystemSettings } from './system-settings';
 
 let server: FakeServer;
@@ -8,7 +9,7 @@ afterEach(() => server.restore());
 
 async function open(initial: Parameters<typeof fakeOptionServer>[0] = {}) {
   server = fakeOptionServer(initial);
-  await renderSettings(<SystemSettings />);
+  await renderPage(<SystemSettings />);
   return screen.findByTestId('section-login');
 }
 

@@ -1,19 +1,11 @@
-// Test helper: renders a settings tab inside the providers the shell gives it, against a fake
-// option store behind the console's real HTTP client.
-import { Message } from '@arco-design/web-react';
-import { createQueryClient, i18next, initI18n } from '@switchyard/console-kit';
-import { installMatchMedia, type MockHandler, mockHttp } from '@switchyard/console-kit/testing';
+// Test helper: a fake option store behind the console's real HTTP client, for the settings tabs.
+import { type MockHandler, mockHttp } from '@switchyard/console-kit/testing';
 import {
   isSecretOption,
   OPTION_DEFINITIONS,
   OPTION_KEYS,
   type OptionKey,
 } from '@switchyard/contracts';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
-import type { ReactNode } from 'react';
-import { MemoryRouter } from 'react-router-dom';
-import { registerSettingsTranslations } from '../i18n';
 
 export interface FakeServer {
   values: Map<OptionKey, string>;
@@ -75,18 +67,4 @@ export function fakeOptionServer(initial: Partial<Record<OptionKey, string>> = {
   server.requests = mock.seen;
   server.restore = mock.restore;
   return server;
-}
-
-export async function renderSettings(page: ReactNode, language: 'zh' | 'en' = 'zh') {
-  installMatchMedia();
-  initI18n();
-  registerSettingsTranslations();
-  await i18next.changeLanguage(language);
-  Message.clear();
-  const queryClient = createQueryClient();
-  return render(
-    <QueryClientProvider client={queryClient}>
-      <MemoryRouter>{page}</MemoryRouter>
-    </QueryClientProvider>,
-  );
 }

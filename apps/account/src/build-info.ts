@@ -1,3 +1,0 @@
-// The build id stamped on every page root (end-to-end tests read it to tell builds apart).
-export const REMOTE_NAME = 'account';
-export const BUILD_ID = typeof SWITCHYARD_BUILD_ID === 'string' ? SWITCHYARD_BUILD_ID : 'dev';
