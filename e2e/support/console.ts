@@ -1,7 +1,7 @@
 // Helpers the journeys share: signing in through the real login page, registering through the API,
 // and rewriting the server's /remotes.json the way a deploy would.
 import { rmSync, writeFileSync } from 'node:fs';
-import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
 import { defaultRemoteEntry, REMOTE_NAMES, type RemoteName } from '@switchyard/contracts';
 import { REMOTES_FILE } from './env';
 
@@ -47,4 +47,10 @@ export async function sidebarKeys(page: Page): Promise<string[]> {
     .locator('[data-testid^="nav-"]')
     .evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-testid') ?? ''));
   return ids.map((id) => id.replace(/^nav-/, ''));
+}
+
+/** Opens a list row's "⋯" menu (RowActions) and picks the action labelled `label`. */
+export async function pickRowAction(row: Locator, label: string): Promise<void> {
+  await row.getByRole('button', { name: '更多操作' }).click();
+  await row.page().getByRole('menuitem', { name: label, exact: true }).click();
 }

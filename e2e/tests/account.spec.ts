@@ -150,7 +150,8 @@ test('admin finds a user, adds quota, disables them (their session ends) and ena
 
   await page.getByTestId(`user-edit-${username}`).click();
   await expect(page).toHaveURL(/\/user\/edit\/\d+$/);
-  await inputOf(page, 'edit-add-quota').fill('1000000');
+  // Currency display is on: the addition is typed in dollars ($2 = 1000000 quota).
+  await inputOf(page, 'edit-add-quota').fill('2');
   await page.getByTestId('edit-submit').click();
   await expect(page).toHaveURL(/\/user$/);
   await inputOf(page, 'users-search').fill(username);

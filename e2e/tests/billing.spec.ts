@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import { createChannel } from '../support/admin-api';
 import { getOptions, rootApi, setOption, startFakeEpay } from '../support/billing';
-import { registerUser, signIn, uniqueName } from '../support/console';
+import { pickRowAction, registerUser, signIn, uniqueName } from '../support/console';
 import { E2E_BASE_URL } from '../support/env';
 
 const PASSWORD = 'password-123';
@@ -66,14 +66,14 @@ test('a user creates tokens (single and batch), copies selected, disables, enabl
   for (const line of lines) expect(line).toMatch(/^(single|bulk) {4}sk-[0-9A-Za-z]{48}$/);
 
   // Disable, then enable again (status-only updates).
-  await tokenRow(page, 'single').getByRole('button', { name: '禁用' }).click();
+  await pickRowAction(tokenRow(page, 'single'), '禁用');
   await expect(tokenRow(page, 'single')).toContainText('已禁用');
-  await tokenRow(page, 'single').getByRole('button', { name: '启用' }).click();
+  await pickRowAction(tokenRow(page, 'single'), '启用');
   await expect(tokenRow(page, 'single')).toContainText('已启用');
 
   // Delete with confirmation.
-  await tokenRow(page, 'single').getByRole('button', { name: '删除' }).click();
-  await page.locator('.arco-popconfirm').getByRole('button').last().click();
+  await pickRowAction(tokenRow(page, 'single'), '删除');
+  await page.locator('.arco-modal').getByRole('button', { name: '删除' }).click();
   await expect(tokenRow(page, 'single')).toHaveCount(0);
   await expect(tokenRow(page, 'bulk')).toBeVisible();
 });
@@ -88,7 +88,8 @@ test('an admin creates 5 codes and downloads them; a user redeems one and the ba
   const name = uniqueName('codes');
   await page.getByTestId('code-add').click();
   await page.getByTestId('code-name').fill(name);
-  await page.getByTestId('code-quota').fill('500000');
+  // Currency display is on: the quota is typed in dollars ($1 = 500000 quota).
+  await page.getByTestId('code-quota').fill('1');
   await page.getByTestId('code-count').fill('5');
   await page.getByTestId('code-submit').click();
   const downloadPromise = page.waitForEvent('download');
@@ -157,19 +158,26 @@ test('online top-up posts the form to the payment page and the notify callback r
   }
 });
 
-test('the pricing page: guests see the default ratio, users their group and unusable models', async ({
+test('the pricing page: guests see the default ratio, users their group, unusable and unpriced models', async ({
   page,
   request,
 }) => {
   const root = await rootApi();
+  // The two models get a ratio for this test; a third has none and is marked "No price set".
+  const ratios = (await getOptions(root)).ModelRatio ?? '{}';
+  const priced = { ...JSON.parse(ratios), 'gpt-e2e-shared': 1, 'vip-e2e-only': 1 };
+  await setOption(root, 'ModelRatio', JSON.stringify(priced));
   const shared = await createChannel(root, {
     models: ['gpt-e2e-shared'],
     groups: ['default', 'vip'],
   });
   const vip = await createChannel(root, { models: ['vip-e2e-only'], groups: ['vip'] });
+  const unpriced = await createChannel(root, { models: ['e2e-unpriced'], groups: ['default'] });
   try {
     await page.goto('/pricing');
     await expect(page.getByTestId('pricing-banner')).toContainText('默认分组倍率：1');
+    await expect(page.getByTestId('no-price-e2e-unpriced')).toHaveText('未设置价格');
+    await expect(page.getByTestId('no-price-gpt-e2e-shared')).toHaveCount(0);
     await expect(page.getByRole('cell', { name: 'gpt-e2e-shared' })).toBeVisible();
     await expect(page.getByRole('cell', { name: 'vip-e2e-only' })).toBeVisible();
     await expect(page.getByTestId('unavailable-vip-e2e-only')).toHaveCount(0);
@@ -184,6 +192,33 @@ test('the pricing page: guests see the default ratio, users their group and unus
   } finally {
     await shared.remove();
     await vip.remove();
+    await unpriced.remove();
+    await setOption(root, 'ModelRatio', ratios);
     await root.dispose();
   }
+});
+
+test('the redemption drawer shows an empty name under the field, marked required, and sends nothing', async ({
+  page,
+}) => {
+  await signInRoot(page);
+  await page.goto('/redemption');
+  await page.getByTestId('code-add').click();
+  const nameItem = page.locator('.arco-form-item').filter({ has: page.getByTestId('code-name') });
+  await expect(nameItem.locator('.arco-form-item-symbol')).toBeVisible();
+  let posted = 0;
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && request.url().includes('/api/redemption/')) posted += 1;
+  });
+  await page.getByTestId('code-submit').click();
+  await expect(nameItem.locator('.arco-form-message')).toHaveText('此项为必填项');
+  // Spaces only are no name either, with the same message the server would give.
+  await page.getByTestId('code-name').fill('   ');
+  await page.getByTestId('code-submit').click();
+  await expect(nameItem.locator('.arco-form-message')).toHaveText('此项为必填项');
+  expect(posted).toBe(0);
+  await page.getByTestId('code-name').fill(uniqueName('ok'));
+  await page.getByTestId('code-submit').click();
+  await expect(nameItem.locator('.arco-form-message')).toHaveCount(0);
+  await expect.poll(() => posted).toBe(1);
 });

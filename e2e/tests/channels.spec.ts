@@ -3,7 +3,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { type FakeUpstream, startFakeUpstream } from '../../apps/server/test/fakes/fake-upstream';
 import { consoleHeaders } from '../support/admin-api';
-import { signIn, uniqueName } from '../support/console';
+import { pickRowAction, signIn, uniqueName } from '../support/console';
 
 async function signInAsRoot(page: Page) {
   await signIn(page, 'root', '123456');
@@ -68,12 +68,12 @@ test('admin adds a channel and disabling it greys its row', async ({ page }) => 
   await expect(row.getByTestId('channel-response-time')).toHaveAttribute('data-band', 'untested');
   await expect(row).not.toContainText('sk-e2e-single');
 
-  await row.locator('[data-testid^="channel-toggle-"]').click();
+  await pickRowAction(row, '禁用');
   await expect(row).toHaveAttribute('data-status', '2');
   await expect(row).toHaveCSS('opacity', '0.5');
   await expect(row).toContainText('已禁用');
 
-  await row.locator('[data-testid^="channel-toggle-"]').click();
+  await pickRowAction(row, '启用');
   await expect(row).toHaveAttribute('data-status', '1');
   await expect(row).toHaveCSS('opacity', '1');
 
@@ -86,7 +86,7 @@ test('admin adds a channel and disabling it greys its row', async ({ page }) => 
   await expect(rows(page).first().getByRole('spinbutton').first()).toHaveValue('7');
 
   // Copy makes a second channel with the same settings.
-  await rows(page).first().locator('[data-testid^="channel-copy-"]').click();
+  await pickRowAction(rows(page).first(), '复制');
   await expect(page.getByText('渠道复制成功')).toBeVisible();
   await expect(rows(page)).toHaveCount(2);
   await expect(page.getByText(`${name}_复制`)).toBeVisible();

@@ -6,7 +6,7 @@ import { insertLogs } from '../../apps/server/src/modules/logs/logs.repository';
 import { addBuckets } from '../../apps/server/src/modules/status/outcomes.repository';
 import { createChannel } from '../support/admin-api';
 import { rootApi } from '../support/billing';
-import { registerUser, signIn, uniqueName } from '../support/console';
+import { pickRowAction, registerUser, signIn, uniqueName } from '../support/console';
 import { openE2eDatabase } from '../support/database';
 
 const PASSWORD = 'limits-pass1';
@@ -37,7 +37,8 @@ test('a user sets a token’s limits and quota window, and the list shows them w
   await page.locator('.arco-select-option').getByText('每日', { exact: true }).click();
   await page.getByTestId('token-submit').click();
   await expect(page.getByText('设置了额度周期时，每周期额度必须大于 0！')).toBeVisible();
-  await page.getByTestId('token-window-quota').fill('500000');
+  // Currency display is on: the window quota is typed in dollars ($1 = 500000 quota).
+  await page.getByTestId('token-window-quota').fill('1');
   await page.getByTestId('token-submit').click();
 
   const row = page.getByTestId('token-row-capped');
@@ -61,7 +62,7 @@ test('a user sets a token’s limits and quota window, and the list shows them w
   await expect(bar.locator('.arco-progress')).toBeVisible();
 
   // The drawer shows what was saved.
-  await row.getByRole('button', { name: '编辑' }).click();
+  await pickRowAction(row, '编辑');
   await expect(page.getByTestId('token-rpm')).toHaveValue('30');
   await expect(page.getByTestId('token-concurrency')).toHaveValue('2');
 });

@@ -2,9 +2,10 @@
 // scroll; on a desktop (1440×900) no table cell breaks a word across lines.
 import { type APIRequestContext, expect, type Page, request, test } from '@playwright/test';
 import { apiSession, createApiToken, createChannel } from '../support/admin-api';
-import { registerUser, signIn, uniqueName } from '../support/console';
+import { pickRowAction, registerUser, signIn, uniqueName } from '../support/console';
 import { E2E_BASE_URL } from '../support/env';
 
+const CHANNEL_NAME = 'A very long channel name for the list journeys';
 const LIST_ROUTES = ['/token', '/redemption', '/channel', '/user', '/log', '/midjourney', '/task'];
 /** Pages whose set-up below guarantees at least one row. */
 const WITH_ROWS = new Set(['/token', '/redemption', '/channel', '/user', '/log']);
@@ -16,7 +17,7 @@ test.beforeAll(async () => {
   root = await apiSession();
   await createApiToken(root, uniqueName('phone'));
   const channel = await createChannel(root, {
-    name: 'A very long channel name for the list journeys',
+    name: CHANNEL_NAME,
     models: ['gpt-4o-mini'],
     groups: ['default'],
   });
@@ -71,6 +72,23 @@ test.describe('on a phone', () => {
       await page.screenshot({ path: `.cache/e2e-output/phone${route.replace('/', '-')}.png` });
     }
   });
+
+  test('a card\'s "⋯" menu fits the screen and its actions work', async ({ page }) => {
+    await signInRoot(page);
+    await page.goto('/token');
+    const card = page.locator('[data-card="row"]').first();
+    const more = card.getByRole('button', { name: '更多操作' });
+    await expect(more).toBeInViewport();
+    await more.click();
+    const menu = page.getByRole('menu', { name: '更多操作' });
+    await expect(menu).toBeVisible();
+    for (const item of await menu.getByRole('menuitem').all()) {
+      const box = await item.boundingBox();
+      expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(390);
+    }
+    await menu.getByRole('menuitem', { name: '编辑', exact: true }).click();
+    await expect(page.getByTestId('token-submit')).toBeVisible();
+  });
 });
 
 /** Words of the table cells that wrap across two lines (a word broken inside itself). */
@@ -106,5 +124,44 @@ test.describe('on a desktop', () => {
       await expect(page.locator('.arco-table tbody .arco-table-td').first(), route).toBeVisible();
       expect(await brokenWords(page), route).toEqual([]);
     }
+  });
+
+  test('a row\'s "⋯" menu holds the other actions, by mouse and by keyboard', async ({ page }) => {
+    await signInRoot(page);
+    await page.goto(`/channel?keyword=${encodeURIComponent(CHANNEL_NAME)}`);
+    const row = page.locator('[data-testid^="channel-row-"]', { hasText: CHANNEL_NAME });
+    await expect(row).toHaveAttribute('data-status', '1');
+    // The main actions stay buttons; the rest are in the menu.
+    await expect(row.getByRole('button', { name: '编辑' })).toBeVisible();
+    await expect(row.getByRole('button', { name: '禁用' })).toHaveCount(0);
+    await pickRowAction(row, '禁用');
+    await expect(row).toHaveAttribute('data-status', '2');
+    // The filter survives a reload.
+    await page.reload();
+    await expect(row).toHaveAttribute('data-status', '2');
+
+    // From the keyboard: ArrowDown opens and focuses the first item, arrows move, Enter acts.
+    const more = row.getByRole('button', { name: '更多操作' });
+    await more.focus();
+    await page.keyboard.press('ArrowDown');
+    const menu = page.getByRole('menu', { name: '更多操作' });
+    await expect(menu.getByRole('menuitem', { name: '启用', exact: true })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(menu).toBeHidden();
+    await expect(more).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(menu.getByRole('menuitem', { name: '启用', exact: true })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(row).toHaveAttribute('data-status', '1');
+
+    // Delete is red and asks first; keeping the channel closes the dialog.
+    await more.click();
+    const remove = menu.getByRole('menuitem', { name: '删除', exact: true });
+    // The console's AA danger red (--danger-6 in console.css), not Arco's lighter default.
+    await expect(remove).toHaveCSS('color', 'rgb(203, 38, 52)');
+    await remove.click();
+    await expect(page.locator('.arco-modal')).toContainText(CHANNEL_NAME);
+    await page.locator('.arco-modal').getByRole('button', { name: '取消' }).click();
+    await expect(row).toBeVisible();
   });
 });

@@ -1,0 +1,84 @@
+// A cold load in two round trips: the page's HTML already names what the shell and the opened
+// route's remote will fetch (preload links, only for what the caller may open), so the browser asks
+// for all of it at once; and the sign-in page stays within its request and JS budgets.
+import { expect, type Page, test } from '@playwright/test';
+import { registerUser, uniqueName } from '../support/console';
+
+/** The preload and prefetch links of the page's HTML as served. */
+async function preloadsOf(page: Page, path: string): Promise<string[]> {
+  const response = await page.request.get(path);
+  expect(response.ok()).toBe(true);
+  const html = await response.text();
+  return [...html.matchAll(/<link rel="(?:preload|prefetch)" as="\w+" href="([^"]+)"/g)].map(
+    (m) => m[1] ?? '',
+  );
+}
+
+test('the sign-in page names the account remote’s manifest, entry and sign-in module', async ({
+  page,
+}) => {
+  const links = await preloadsOf(page, '/login');
+  expect(links).toContain('/remotes/account/mf-manifest.json');
+  expect(
+    links.some((href) => /^\/remotes\/account\/static\/js\/account\.\w+\.js$/.test(href)),
+  ).toBe(true);
+  expect(links.some((href) => href.includes('__federation_expose_LoginPage'))).toBe(true);
+  expect(links.some((href) => /\/remotes\/(billing|channels|settings)\//.test(href))).toBe(false);
+});
+
+test('/token names the billing remote for a signed-in user, the sign-in page for a guest', async ({
+  page,
+}) => {
+  const guest = await preloadsOf(page, '/token');
+  expect(guest.some((href) => href.includes('__federation_expose_LoginPage'))).toBe(true);
+  expect(guest.some((href) => href.startsWith('/remotes/billing/'))).toBe(false);
+
+  const username = uniqueName('load');
+  await registerUser(page.request, username, 'password123');
+  const login = await page.request.post('/api/user/login', {
+    data: { username, password: 'password123' },
+  });
+  expect((await login.json()).success).toBe(true);
+  const user = await preloadsOf(page, '/token');
+  expect(user).toContain('/remotes/billing/mf-manifest.json');
+  expect(user.some((href) => href.includes('__federation_expose_TokensPage'))).toBe(true);
+  // An ordinary user's page never names admin-only remotes.
+  expect(user.some((href) => /\/remotes\/(channels|settings)\//.test(href))).toBe(false);
+});
+
+test('a cold /login shows the form within 16 requests and 375 KiB of JS', async ({ browser }) => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  // The moment the form is on screen, on the page's own clock (the one Resource Timing uses).
+  await page.addInitScript(() => {
+    const check = () => {
+      const field = document.querySelector('[data-testid="login-username"]');
+      if (field && field.getClientRects().length > 0) {
+        (window as { formShownAt?: number }).formShownAt ??= performance.now();
+      } else requestAnimationFrame(check);
+    };
+    requestAnimationFrame(check);
+  });
+  await page.goto('/login');
+  await expect(page.getByTestId('login-username')).toBeVisible();
+  const before = await page.evaluate(() => {
+    const shownAt = (window as { formShownAt?: number }).formShownAt ?? performance.now();
+    // transferSize 0: served from the memory cache (the logo shown twice), not a request.
+    const fetched = (
+      performance.getEntriesByType('resource') as PerformanceResourceTiming[]
+    ).filter((entry) => entry.startTime <= shownAt && entry.transferSize > 0);
+    return {
+      requests: 1 + fetched.length,
+      js: fetched
+        .filter((entry) => /\.js(\?|$)/.test(entry.name))
+        .reduce((sum, entry) => sum + entry.encodedBodySize, 0),
+      names: fetched.map((entry) => new URL(entry.name).pathname),
+    };
+  });
+  await context.close();
+  // What the console reaches today, held so it cannot grow unnoticed. Issue 19's target is
+  // 15 requests and 300 KiB; it is not met yet (369 KiB: react-dom, the federation runtime, the
+  // layout's Arco modules and react-router shared whole; see bench/RESULTS.md).
+  expect(before.requests, before.names.join('\n')).toBeLessThanOrEqual(16);
+  expect(before.js / 1024, before.names.join('\n')).toBeLessThanOrEqual(375);
+});
