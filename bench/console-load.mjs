@@ -1,114 +1,323 @@
-// Console load cost: bytes (gzip, as sent), first contentful paint and the time until the page is
-// usable (its key element visible) for /login as a guest and /token right after sign-in, in
-// headless Debian chromium on loopback, cold cache, median of 5.
-// Usage: node bench/console-load.mjs [--runs 5]   (build the console first: npm run build)
+// Console load cost, cold cache, median of N: FCP, LCP, the page's key element visible ("ready"),
+// JS bytes as sent, requests and sequential round trips ("waves") before ready, for /login as a
+// guest and /token and /log signed in, unthrottled and on a mobile profile (150 ms RTT,
+// 1.6 Mbit/s down, 750 kbit/s up, CPU 4× slower), in headless Debian chromium on loopback.
+// With --reference-dir <dist> the reference console's build is served by a small static server
+// (gzip, SPA fallback, a stub /api/status) and measured interleaved with ours, run by run.
+// Usage: node bench/console-load.mjs [--runs 5] [--profiles fast,mobile] [--reference-dir DIR]
+// (build the console first: npm run build)
+import { readFileSync, statSync } from 'node:fs';
+import { createServer } from 'node:http';
 import path from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { repoRoot } from '../scripts/lib/setup.mjs';
 import { startServer } from '../scripts/lib/spawn-server.mjs';
 import { median, writeResult } from './lib/results.mjs';
 
-const runs = Number(process.argv[process.argv.indexOf('--runs') + 1]) || 5;
+const argument = (name) => {
+  const index = process.argv.indexOf(name);
+  return index > 0 ? process.argv[index + 1] : undefined;
+};
+const runs = Number(argument('--runs')) || 5;
+const referenceDir = argument('--reference-dir');
+const profileNames = (argument('--profiles') ?? 'fast,mobile').split(',');
+const pageKeys = (argument('--pages') ?? 'login,token,log').split(',');
+/** Also measure our console with the page's preload links stripped, to see what they bring. */
+const withoutPreloads = process.argv.includes('--without-preloads');
+
+const PROFILES = {
+  fast: { name: 'unthrottled' },
+  mobile: {
+    name: 'mobile',
+    network: { latency: 150, downloadThroughput: 1_600_000 / 8, uploadThroughput: 750_000 / 8 },
+    cpuRate: 4,
+  },
+};
+
 const server = await startServer({
   port: 3290,
   dataDir: path.join(repoRoot, '.cache/bench-console'),
   env: { GLOBAL_API_RATE_LIMIT: '0', CRITICAL_RATE_LIMIT: '0' },
 });
+const reference = referenceDir ? await serveReference(path.resolve(referenceDir), 3291) : null;
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   args: [
     '--no-sandbox',
     '--disable-gpu',
+    '--disable-quic',
     '--disable-background-networking',
     '--disable-component-update',
     '--disable-sync',
   ],
 });
 
-/** Loads a path in a fresh context (empty cache) and measures what crossed the wire. */
-async function measure(pathname, prepare, readySelector) {
-  const context = await browser.newContext();
-  if (prepare) await prepare(context);
-  const page = await context.newPage();
-  const responses = [];
-  page.on('requestfinished', async (request) => {
-    const sizes = await request.sizes().catch(() => null);
-    const type = request.resourceType();
-    if (sizes) responses.push({ url: request.url(), type, bytes: sizes.responseBodySize });
+/**
+ * The reference console's dist: files gzip-compressed once (as its nginx/Go server sends them),
+ * index.html for any other path, `/api/status` a plain public status, any other `/api` call an
+ * empty success so pages render their empty state.
+ */
+async function serveReference(root, port) {
+  const gzipped = new Map();
+  const types = {
+    '.js': 'text/javascript',
+    '.css': 'text/css',
+    '.html': 'text/html',
+    '.svg': 'image/svg+xml',
+    '.json': 'application/json',
+    '.png': 'image/png',
+    '.ico': 'image/x-icon',
+    '.woff2': 'font/woff2',
+  };
+  const status = {
+    success: true,
+    message: '',
+    data: {
+      system_name: 'New API',
+      version: 'v0.2.7.4',
+      start_time: 0,
+      setup: true,
+      turnstile_check: false,
+      email_verification: false,
+      github_oauth: false,
+      wechat_login: false,
+      telegram_oauth: false,
+      display_in_currency: true,
+      quota_per_unit: 500000,
+      enable_drawing: false,
+      enable_task: false,
+      enable_data_export: false,
+      chats: [],
+      docs_link: '',
+      server_address: `http://127.0.0.1:${port}`,
+    },
+  };
+  const http = createServer((request, response) => {
+    const url = new URL(request.url, 'http://x');
+    if (url.pathname === '/api/status') return sendJson(response, status);
+    if (url.pathname.startsWith('/api/'))
+      return sendJson(response, {
+        success: true,
+        message: '',
+        data: { items: [], total: 0, page: 1 },
+      });
+    let file = path.join(root, path.normalize(url.pathname));
+    if (!file.startsWith(root) || !isFile(file)) file = path.join(root, 'index.html');
+    const type = types[path.extname(file)] ?? 'application/octet-stream';
+    if (!gzipped.has(file)) gzipped.set(file, gzipSync(readFileSync(file), { level: 9 }));
+    const hashed = file.includes(`${path.sep}assets${path.sep}`);
+    response.writeHead(200, {
+      'content-type': type,
+      'content-encoding': 'gzip',
+      'cache-control': hashed ? 'public, max-age=31536000, immutable' : 'no-cache',
+    });
+    response.end(gzipped.get(file));
   });
-  await page.goto(server.url + pathname);
-  await page.locator(readySelector).first().waitFor();
-  const ready = await page.evaluate(() => performance.now());
+  await new Promise((resolve) => http.listen(port, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${port}`, close: () => new Promise((r) => http.close(r)) };
+}
+
+function isFile(file) {
+  try {
+    return statSync(file).isFile();
+  } catch {
+    return false;
+  }
+}
+
+function sendJson(response, body) {
+  response.writeHead(200, { 'content-type': 'application/json' });
+  response.end(JSON.stringify(body));
+}
+
+/** In the page: the time the selector first matches a visible element, and the latest LCP. */
+function watchReady(selector) {
+  window.__bench = { ready: null, lcp: null };
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) window.__bench.lcp = entry.startTime;
+  }).observe({ type: 'largest-contentful-paint', buffered: true });
+  const check = () => {
+    if (window.__bench.ready !== null) return;
+    const element = document.querySelector(selector);
+    if (element && element.getClientRects().length > 0) window.__bench.ready = performance.now();
+    else requestAnimationFrame(check);
+  };
+  new MutationObserver(check).observe(document, { childList: true, subtree: true });
+  requestAnimationFrame(check);
+}
+
+/** What the page fetched from the network before it was ready, from Resource Timing (one clock
+ * with `ready`). */
+function collectTimings(ready) {
+  const navigation = performance.getEntriesByType('navigation')[0];
+  const entries = [
+    {
+      name: navigation.name,
+      startTime: 0,
+      responseEnd: navigation.responseEnd,
+      bytes: navigation.encodedBodySize,
+    },
+    ...performance.getEntriesByType('resource').map((entry) => ({
+      name: entry.name,
+      startTime: entry.startTime,
+      responseEnd: entry.responseEnd,
+      bytes: entry.encodedBodySize,
+      // 0 for a cache hit (a logo shown twice): not a request on the network.
+      transferred: entry.transferSize,
+    })),
+  ].filter((entry) => entry.startTime <= ready && entry.transferred !== 0);
+  return entries;
+}
+
+/**
+ * Sequential round trips: the document is wave 1; a request is one wave after the latest wave that
+ * had finished a response before it started (what it could have been waiting for).
+ */
+function countWaves(entries) {
+  const sorted = [...entries].sort((a, b) => a.startTime - b.startTime);
+  const waves = [];
+  for (const entry of sorted) {
+    let wave = 1;
+    for (let i = 0; i < waves.length; i += 1) {
+      if (sorted[i].responseEnd <= entry.startTime) wave = Math.max(wave, waves[i] + 1);
+    }
+    waves.push(wave);
+  }
+  return Math.max(0, ...waves);
+}
+
+/** Loads a path in a fresh context (empty cache) under a profile. */
+async function measure(target, scenario, profile) {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  if (scenario.signedIn) await target.signIn(context);
+  await context.addInitScript(watchReady, target.selectors[scenario.key]);
+  const page = await context.newPage();
+  if (target.stripPreloads) {
+    await page.route(target.url + scenario.path, async (route) => {
+      const response = await route.fetch();
+      const body = (await response.text()).replace(/<link rel="(preload|prefetch)"[^>]*>/g, '');
+      await route.fulfill({ response, body });
+    });
+  }
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  if (profile.network) {
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, ...profile.network });
+  }
+  if (profile.cpuRate) await cdp.send('Emulation.setCPUThrottlingRate', { rate: profile.cpuRate });
+  await page.goto(target.url + scenario.path);
+  await page.waitForFunction(() => window.__bench.ready !== null, null, { timeout: 60_000 });
   await page.waitForLoadState('networkidle');
-  const fcp = await page.evaluate(
-    () => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
-  );
+  const { ready, lcp, fcp } = await page.evaluate(() => ({
+    ...window.__bench,
+    fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
+  }));
+  const entries = await page.evaluate(collectTimings, ready);
   await context.close();
-  const sum = (type) => responses.filter((r) => r.type === type).reduce((s, r) => s + r.bytes, 0);
+  const js = entries.filter((entry) => /\.m?js(\?|$)/.test(entry.name));
   return {
-    js: sum('script'),
-    css: sum('stylesheet'),
-    requests: responses.length,
-    jsFiles: responses.filter((r) => r.type === 'script').length,
     fcp,
+    lcp: lcp ?? Number.NaN,
     ready,
+    jsBytes: js.reduce((sum, entry) => sum + entry.bytes, 0),
+    requests: entries.length,
+    waves: countWaves(entries),
   };
 }
 
-async function signedIn(context) {
-  const login = await context.request.post(`${server.url}/api/user/login`, {
-    data: { username: 'root', password: '123456' },
-  });
-  const { data } = await login.json();
-  await context.addInitScript((user) => localStorage.setItem('user', JSON.stringify(user)), data);
-}
-
-// Ready: the login form for /login; for /token the page area with its remote's page or fallback.
-const scenarios = [
-  ['/login (guest)', '/login', undefined, '[data-testid="login-username"]'],
-  ['/token (signed in)', '/token', signedIn, '[data-remote], [data-testid="remote-fallback"]'],
-];
-const rows = [];
-try {
-  for (const [name, pathname, prepare, readySelector] of scenarios) {
-    const samples = [];
-    for (let i = 0; i < runs; i += 1) samples.push(await measure(pathname, prepare, readySelector));
-    const row = {
-      page: name,
-      jsKiB: median(samples.map((s) => s.js)) / 1024,
-      cssKiB: median(samples.map((s) => s.css)) / 1024,
-      jsFiles: median(samples.map((s) => s.jsFiles)),
-      requests: median(samples.map((s) => s.requests)),
-      fcpMs: median(samples.map((s) => s.fcp)),
-      readyMs: median(samples.map((s) => s.ready)),
-    };
-    rows.push(row);
-    console.log(
-      `${row.page}: JS ${row.jsKiB.toFixed(1)} KiB gzip in ${row.jsFiles} files, CSS ${row.cssKiB.toFixed(1)} KiB, ${row.requests} requests, FCP ${row.fcpMs.toFixed(0)} ms, ready ${row.readyMs.toFixed(0)} ms (median of ${runs})`,
+const ours = {
+  label: 'switchyard',
+  url: server.url,
+  selectors: {
+    login: '[data-testid="login-username"]',
+    token: '[data-testid="tokens-page"]',
+    log: '[data-testid="logs-page"]',
+  },
+  async signIn(context) {
+    const login = await context.request.post(`${server.url}/api/user/login`, {
+      data: { username: 'root', password: '123456' },
+    });
+    const { data } = await login.json();
+    await context.addInitScript((user) => localStorage.setItem('user', JSON.stringify(user)), data);
+  },
+};
+const theirs = reference && {
+  label: 'reference',
+  url: reference.url,
+  // new-api v0.2.7.4 (Semi UI): the login form's username field; the token and log tables.
+  selectors: { login: 'input[name="username"]', token: '.semi-table', log: '.semi-table' },
+  async signIn(context) {
+    const user = { id: 1, username: 'root', role: 100, status: 1 };
+    await context.addInitScript(
+      (value) => localStorage.setItem('user', JSON.stringify(value)),
+      user,
     );
+  },
+};
+
+const scenarios = [
+  { key: 'login', path: '/login', signedIn: false },
+  { key: 'token', path: '/token', signedIn: true },
+  { key: 'log', path: '/log', signedIn: true },
+];
+const targets = [
+  ours,
+  withoutPreloads && { ...ours, label: 'switchyard-no-preload', stripPreloads: true },
+  theirs,
+].filter(Boolean);
+const samples = new Map();
+const keyOf = (target, scenario, profile) => `${target.label} ${scenario.path} ${profile.name}`;
+try {
+  // Interleaved: each run visits every target, page and profile before the next run starts.
+  for (let run = 0; run < runs; run += 1) {
+    for (const profile of profileNames.map((name) => PROFILES[name])) {
+      for (const scenario of scenarios.filter((entry) => pageKeys.includes(entry.key))) {
+        for (const target of targets) {
+          const key = keyOf(target, scenario, profile);
+          const sample = await measure(target, scenario, profile);
+          samples.set(key, [...(samples.get(key) ?? []), sample]);
+          console.log(
+            `run ${run + 1} ${key}: FCP ${sample.fcp.toFixed(0)} LCP ${sample.lcp.toFixed(0)} ready ${sample.ready.toFixed(0)} ms, JS ${(sample.jsBytes / 1024).toFixed(1)} KiB, ${sample.requests} requests, ${sample.waves} waves`,
+          );
+        }
+      }
+    }
   }
 } finally {
   await browser.close();
   await server.stop();
+  await reference?.close();
 }
+
+const rows = [...samples.entries()].map(([key, list]) => {
+  const [label, page, profile] = key.split(' ');
+  const m = (field) => median(list.map((sample) => sample[field]));
+  return [
+    label,
+    page,
+    profile,
+    m('fcp').toFixed(0),
+    m('lcp').toFixed(0),
+    m('ready').toFixed(0),
+    (m('jsBytes') / 1024).toFixed(1),
+    m('requests'),
+    m('waves'),
+  ];
+});
+for (const row of rows) console.log(row.join('\t'));
 writeResult('console-load', {
   runs,
   columns: [
+    'console',
     'page',
-    'JS KiB (gzip)',
-    'JS files',
-    'CSS KiB (gzip)',
-    'requests',
+    'profile',
     'FCP ms',
+    'LCP ms',
     'ready ms',
+    'JS KiB (as sent)',
+    'requests before ready',
+    'round trips before ready',
   ],
-  rows: rows.map((r) => [
-    r.page,
-    r.jsKiB.toFixed(1),
-    r.jsFiles,
-    r.cssKiB.toFixed(1),
-    r.requests,
-    r.fcpMs.toFixed(0),
-    r.readyMs.toFixed(0),
-  ]),
+  rows,
 });

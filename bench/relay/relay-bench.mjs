@@ -6,7 +6,12 @@
 // through), Messages → OpenAI and Responses → a chat-only upstream (translated), each beside the
 // direct call of the upstream it ends at.
 //
-// Usage: node bench/relay/relay-bench.mjs [--requests 3000] [--warmup 300] [--rounds 1]
+// Then (issue 17) chat → OpenAI with a token carrying rpm + tpm + day-window limits beside the
+// unlimited token, with the limiter in this process; --redis runs that cell a second time on a
+// server with REDIS_URL (default redis://127.0.0.1:6379; the counters are then shared).
+//
+// Usage: node bench/relay/relay-bench.mjs [--requests 3000] [--warmup 300] [--rounds 1] [--redis]
+//        [--only-limits]   (just the limited-token cells)
 //
 // Portkey (optional, never committed) lives in a scratch folder outside the repo:
 //   mkdir -p /work/peer/portkey && cd /work/peer/portkey
@@ -39,6 +44,9 @@ const PORTKEY_DIR = process.env.PORTKEY_DIR ?? '/work/peer/portkey';
 const PORTKEY_PORT = 8787;
 const SWITCHYARD_PORT = 3291;
 const CLOCK_TICK_MS = 10;
+const REDIS = process.argv.includes('--redis');
+const ONLY_LIMITS = process.argv.includes('--only-limits');
+const LIMITED_KEY = 'BenchLim'.repeat(6);
 
 const children = [];
 process.on('exit', () => {
@@ -93,7 +101,10 @@ async function startPortkey() {
   return { url: `http://127.0.0.1:${PORTKEY_PORT}`, pid: child.pid };
 }
 
-/** Seeds a user with plenty of quota, an unlimited token and one channel to the fake upstream. */
+/**
+ * Seeds a user with plenty of quota, an unlimited token, a token with rpm + tpm + day-window
+ * limits too high to refuse anything (so every request pays for them), and the channels.
+ */
 function seed(dbPath, upstreamUrl) {
   const require = createRequire(path.join(repoRoot, 'apps/server/package.json'));
   const Database = require('better-sqlite3');
@@ -111,6 +122,11 @@ function seed(dbPath, upstreamUrl) {
     `INSERT INTO tokens (user_id, key, name, status, created_time, accessed_time, expired_time,
        remain_quota, unlimited_quota) VALUES (?, ?, 'bench', 1, ?, ?, -1, 0, 1)`,
   ).run(user.lastInsertRowid, key, now, now);
+  db.prepare(
+    `INSERT INTO tokens (user_id, key, name, status, created_time, accessed_time, expired_time,
+       remain_quota, unlimited_quota, rpm_limit, tpm_limit, window_period, window_quota)
+     VALUES (?, ?, 'bench-limited', 1, ?, ?, -1, 0, 1, 100000000, 1000000000, 'day', 1000000000000)`,
+  ).run(user.lastInsertRowid, LIMITED_KEY, now, now);
   const channel = db
     .prepare(
       `INSERT INTO channels (type, key, name, status, base_url, models, "group", created_time)
@@ -210,20 +226,17 @@ async function load(target, body, count, concurrency, route = '/v1/chat/completi
 
 const upstream = await startUpstream();
 const dataDir = path.join(repoRoot, '.cache/bench-relay');
-const switchyard = await startServer({
-  port: SWITCHYARD_PORT,
-  dataDir,
-  env: {
-    LOG_LEVEL: 'warn',
-    GLOBAL_API_RATE_LIMIT: '0',
-    // e.g. "--require <repo>/bench/relay/cpu-profile.cjs" to profile the gateway during the run.
-    ...(process.env.SWITCHYARD_NODE_OPTIONS
-      ? { NODE_OPTIONS: process.env.SWITCHYARD_NODE_OPTIONS }
-      : {}),
-  },
-});
+const serverEnv = {
+  LOG_LEVEL: 'warn',
+  GLOBAL_API_RATE_LIMIT: '0',
+  // e.g. "--require <repo>/bench/relay/cpu-profile.cjs" to profile the gateway during the run.
+  ...(process.env.SWITCHYARD_NODE_OPTIONS
+    ? { NODE_OPTIONS: process.env.SWITCHYARD_NODE_OPTIONS }
+    : {}),
+};
+const switchyard = await startServer({ port: SWITCHYARD_PORT, dataDir, env: serverEnv });
 const key = seed(path.join(dataDir, 'switchyard.db'), upstream.url);
-const portkey = await startPortkey();
+const portkey = ONLY_LIMITS ? null : await startPortkey();
 
 const targets = [
   {
@@ -269,7 +282,7 @@ const modes = [
 
 const loadBefore = os.loadavg()[0];
 const rows = [];
-for (let round = 1; round <= ROUNDS; round += 1) {
+for (let round = 1; round <= (ONLY_LIMITS ? 0 : ROUNDS); round += 1) {
   for (const mode of modes) {
     for (const concurrency of [1, 50]) {
       const direct = {};
@@ -307,25 +320,26 @@ console.log(
   `load average (1 min): ${loadBefore.toFixed(2)} before, ${loadAfter.toFixed(2)} after; ${os.cpus().length} cores`,
 );
 
-writeResult('relay', {
-  runs: `${REQUESTS} requests per cell after ${WARMUP} warm-up, ${ROUNDS} round(s); load average ${loadBefore.toFixed(2)} → ${loadAfter.toFixed(2)}`,
-  columns: [
-    'round',
-    'mode',
-    'concurrency',
-    'target',
-    'req/s',
-    'p50 ms',
-    'p99 ms',
-    'added p50 ms',
-    'first byte p50 ms',
-    'added first byte ms',
-    'throughput ÷ direct',
-    'CPU ms/request',
-    'failures',
-  ],
-  rows,
-});
+if (!ONLY_LIMITS)
+  writeResult('relay', {
+    runs: `${REQUESTS} requests per cell after ${WARMUP} warm-up, ${ROUNDS} round(s); load average ${loadBefore.toFixed(2)} → ${loadAfter.toFixed(2)}`,
+    columns: [
+      'round',
+      'mode',
+      'concurrency',
+      'target',
+      'req/s',
+      'p50 ms',
+      'p99 ms',
+      'added p50 ms',
+      'first byte p50 ms',
+      'added first byte ms',
+      'throughput ÷ direct',
+      'CPU ms/request',
+      'failures',
+    ],
+    rows,
+  });
 
 // Dialect cells: Switchyard only, beside the direct call of the upstream API each ends at.
 const words = [{ role: 'user', content: 'Say hello' }];
@@ -356,7 +370,7 @@ const paths = [
 ];
 const [direct, gateway] = targets;
 const dialectRows = [];
-for (const stream of [false, true]) {
+for (const stream of ONLY_LIMITS ? [] : [false, true]) {
   for (const concurrency of [1, 50]) {
     for (const cell of paths) {
       const directRoute = cell.direct?.route ?? '/v1/chat/completions';
@@ -383,21 +397,73 @@ for (const stream of [false, true]) {
     }
   }
 }
-writeResult('relay-dialects', {
-  runs: `${REQUESTS} requests per cell after ${WARMUP} warm-up; load average ${os.loadavg()[0].toFixed(2)} at the end`,
-  columns: [
-    'path',
-    'mode',
-    'concurrency',
-    'req/s',
-    'added p50 ms',
-    'added first byte ms',
-    'CPU ms/request',
-    'failures',
-  ],
-  rows: dialectRows,
-});
+if (!ONLY_LIMITS)
+  writeResult('relay-dialects', {
+    runs: `${REQUESTS} requests per cell after ${WARMUP} warm-up; load average ${os.loadavg()[0].toFixed(2)} at the end`,
+    columns: [
+      'path',
+      'mode',
+      'concurrency',
+      'req/s',
+      'added p50 ms',
+      'added first byte ms',
+      'CPU ms/request',
+      'failures',
+    ],
+    rows: dialectRows,
+  });
 
+// Limited token (issue 17): chat → OpenAI, non-stream, the unlimited token beside one with
+// rpm + tpm + a day window, on this server (limiter in process) and, with --redis, on a second
+// server whose limiter counts in Redis.
+const limitRows = [];
+const limitCells = async (store, gateway) => {
+  for (const concurrency of [1, 50]) {
+    for (const [name, token] of [
+      ['no limits', key],
+      ['rpm + tpm + day window', LIMITED_KEY],
+    ]) {
+      const target = { ...gateway, headers: { authorization: `Bearer sk-${token}` } };
+      const body = chatBody('gpt-4o-mini', false);
+      await load(target, body, WARMUP, concurrency);
+      const cpuBefore = cpuMs(target.pid);
+      const result = await load(target, body, REQUESTS, concurrency);
+      const cpu = (cpuMs(target.pid) - cpuBefore) / REQUESTS;
+      const row = [
+        store,
+        name,
+        concurrency,
+        result.rps.toFixed(0),
+        result.p50.toFixed(2),
+        cpu.toFixed(3),
+        result.failures,
+      ];
+      limitRows.push(row);
+      console.log(row.join('\t'));
+    }
+  }
+};
+await limitCells('this process', gateway);
 await switchyard.stop();
+if (REDIS) {
+  const redisUrl = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
+  const withRedis = await startServer({
+    port: SWITCHYARD_PORT,
+    dataDir,
+    env: { ...serverEnv, REDIS_URL: redisUrl },
+  });
+  seed(path.join(dataDir, 'switchyard.db'), upstream.url);
+  await limitCells(`Redis (${redisUrl})`, {
+    name: 'switchyard',
+    url: withRedis.url,
+    pid: withRedis.pid,
+  });
+  await withRedis.stop();
+}
+writeResult('relay-limits', {
+  runs: `${REQUESTS} requests per cell after ${WARMUP} warm-up; load average ${os.loadavg()[0].toFixed(2)} at the end`,
+  columns: ['limiter', 'token', 'concurrency', 'req/s', 'p50 ms', 'CPU ms/request', 'failures'],
+  rows: limitRows,
+});
 for (const child of children) child.kill('SIGTERM');
 process.exit(0);
