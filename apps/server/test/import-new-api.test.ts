@@ -10,7 +10,7 @@ import { ImportRefused, runImport } from '../src/import/run-import';
 import { openSource, type Source } from '../src/import/source';
 import { type FakeUpstream, startFakeUpstream } from './fakes/fake-upstream';
 import { TEST_ENGINE } from './helpers/database';
-import { countRows } from './helpers/factories';
+import { countRows, createUser } from './helpers/factories';
 import { type SeededSource, seedNewApi } from './helpers/newapi-seed';
 import { createSourceDatabase, type SourceDatabase } from './helpers/newapi-source';
 import { waitForLogs } from './helpers/relay-fixtures';
@@ -269,11 +269,13 @@ describe('a target in use', () => {
   });
 
   it('takes a one-api 0.6 database with --merge; clashing usernames are skipped with the reason', async () => {
+    // The source's `root` clashes with the target's, and its `ouser7` with `OUSER7` (any case).
+    await createUser(server.db, { username: 'OUSER7' });
     const before = await counts(server.db);
     const report = await importInto({ merge: true }, oneApiSource);
     const after = await counts(server.db);
-    expect(after.users - before.users).toBe(39);
-    expect(report.format()).toMatch(/users: 1 × username already taken in the target/);
+    expect(after.users - before.users).toBe(38);
+    expect(report.format()).toMatch(/users: 2 × username already taken in the target/);
     expect(after.tokens - before.tokens).toBe(40 - report.counts('tokens').skipped);
     expect(after.logs - before.logs).toBe(100 - report.counts('logs').skipped);
     // one-api's `models` of a token becomes its model limits.
@@ -298,7 +300,7 @@ describe('a target in use', () => {
     console.error = (line: string) => out.push(line);
     try {
       expect(await main(['--from', oneApi.from, '--dry-run', '--merge'])).toBe(0);
-      expect(out.join('\n')).toMatch(/Dry run[\s\S]*users\s+40\s+0\s+39\s+1/);
+      expect(out.join('\n')).toMatch(/Dry run[\s\S]*users\s+40\s+0\s+38\s+2/);
       out.length = 0;
       expect(await main(['--from', fresh.from])).toBe(1);
       expect(out.join('\n')).toMatch(/--merge/);

@@ -2,7 +2,9 @@
 // (`root\u200b`, Cyrillic `rооt`, `ROOT`, right-to-left overrides, control characters), and an admin
 // reading root's record through the user search after GET /api/user/1 refused it.
 import { Role } from '@switchyard/contracts';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isUniqueViolation } from '../src/db/dialect';
 import { countRows, createUser } from './helpers/factories';
 import { createTestContext, type TestContext, type TestServer } from './helpers/server';
 
@@ -60,6 +62,29 @@ describe('usernames', () => {
     await client.login(user.username, user.password);
     expect((await client.put('/api/user/self', { username: 'ALICE_01' })).json.success).toBe(false);
     expect((await client.put('/api/user/self', { username: 'x\u202ey' })).json.success).toBe(false);
+  });
+});
+
+describe('usernames unique whatever their case', () => {
+  it('lets exactly one of two simultaneous case variants register', async () => {
+    const replies = await Promise.all(['CaseRace', 'caserace', 'CASERACE'].map(register));
+    expect(replies.filter((reply) => reply.json.success)).toHaveLength(1);
+    for (const reply of replies.filter((one) => !one.json.success)) {
+      expect(reply.json.message).toMatch(/taken/);
+    }
+    const rows = await server.db
+      .selectFrom('users')
+      .select('username')
+      .where(sql`lower(username)`, '=', 'caserace')
+      .execute();
+    expect(rows).toHaveLength(1);
+  });
+
+  it('is refused by the database itself, not only by the services', async () => {
+    await createUser(server.db, { username: 'DbCase' });
+    await expect(createUser(server.db, { username: 'dbcase' })).rejects.toSatisfy(
+      isUniqueViolation,
+    );
   });
 });
 

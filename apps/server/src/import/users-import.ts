@@ -60,7 +60,8 @@ export async function importUsers(ctx: ImportContext): Promise<void> {
   }
   const existing = await target.selectFrom('users').selectAll().execute();
   const taken = {
-    username: new Set(existing.map((u) => u.username)),
+    // Lower-cased: usernames are unique whatever their case, as the database's index holds them.
+    username: new Set(existing.map((u) => u.username.toLowerCase())),
     ...Object.fromEntries(
       UNIQUE_BINDINGS.map((column) => [
         column,
@@ -101,10 +102,10 @@ export async function importUsers(ctx: ImportContext): Promise<void> {
           user.role === Role.root &&
           user.deleted_at === null;
         if (replacesRoot) {
-          taken.username.delete(firstRoot.username);
+          taken.username.delete(firstRoot.username.toLowerCase());
           for (const column of UNIQUE_BINDINGS) taken[column].delete(firstRoot[column]);
         }
-        if (taken.username.has(user.username)) {
+        if (taken.username.has(user.username.toLowerCase())) {
           report.skip('users', sourceId, 'skip.usernameTaken');
           continue;
         }
@@ -121,7 +122,7 @@ export async function importUsers(ctx: ImportContext): Promise<void> {
             ? nextDryRunId()
             : await insertReturningId(db, db.insertInto('users').values(user));
         }
-        taken.username.add(user.username);
+        taken.username.add(user.username.toLowerCase());
         maps.users.set(sourceId, targetId);
         pairs.push([sourceId, targetId]);
         const inviter = int(row, 'inviter_id');
