@@ -70,7 +70,11 @@ describe('balances', () => {
     upstream.accounts.set('sk-rich', { models: [], hardLimitUsd: 120, totalUsageCents: 2050 });
     const id = await createChannel({ key: 'sk-rich' });
     const reply = await admin.get<ChannelBalance>(`/api/channel/update_balance/${id}/`);
-    expect(reply.json.data).toEqual({ balance: 99.5, balance_updated_time: NOW });
+    expect(reply.json.data).toEqual({
+      balance: 99.5,
+      balance_updated_time: NOW,
+      balance_currency: 'USD',
+    });
     expect(await channelRow(server.db, id)).toMatchObject({
       balance: 99.5,
       balance_updated_time: NOW,

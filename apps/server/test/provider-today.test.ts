@@ -1,8 +1,14 @@
 // Today's OpenAI-shaped providers are registry rows only: each relays under its own path prefix
 // with the right stream-usage behaviour, and the balances of the providers that publish one are
 // read from their endpoints; other types answer "not supported" in the admin's language.
-import { CHANNEL_TYPES, channelTypeById } from '@switchyard/contracts';
+import {
+  CHANNEL_TYPES,
+  type Channel,
+  type ChannelBalance,
+  channelTypeById,
+} from '@switchyard/contracts';
 import { describe, expect, it } from 'vitest';
+import { currencyOfHost } from '../src/modules/channels/upstream';
 import { compatibleUrl } from '../src/relay/adapters/openai-compatible';
 import { CHANNEL_KEYS } from './fakes/providers/credentials';
 import { REPLY_TEXT } from './fakes/providers/wire';
@@ -93,19 +99,35 @@ describe('OpenAI-shaped providers from the registry', () => {
 });
 
 describe('balances', () => {
-  const cases: [string, number, number][] = [
-    ['OpenRouter: credits minus usage', 20, 20.5],
-    ['DeepSeek: the USD balance', 43, 12.5],
-    ['SiliconFlow: the total balance', 40, 88.88],
-    ['Moonshot: the available balance', 25, 49.58894],
+  // SiliconFlow and Moonshot on loopback count as their international (dollar) platforms.
+  const cases: [string, number, number, string, string][] = [
+    ['OpenRouter: credits minus usage', 20, 20.5, 'USD', ''],
+    ['DeepSeek: the USD balance', 43, 12.5, 'USD', ''],
+    ['DeepSeek: a yuan-only account in yuan', 43, 110, 'CNY', '/cny'],
+    ['SiliconFlow: the total balance', 40, 88.88, 'USD', ''],
+    ['Moonshot: the available balance', 25, 49.58894, 'USD', ''],
   ];
-  it.each(cases)('%s', async (_name, type, balance) => {
+  it.each(cases)('%s', async (_name, type, balance, currency, path) => {
     expect(channelTypeById(type)?.balance).toBeDefined();
-    const { id } = await seedProviderChannel(h, compatible(`balance ${type}`, type, 'm'));
-    const reply = await h.admin.get<{ balance: number }>(`/api/channel/update_balance/${id}`);
+    const c = compatible(`balance ${type}`, type, 'm');
+    const { id } = await seedProviderChannel(h, { ...c, baseUrl: (fake) => `${fake.url}${path}` });
+    const reply = await h.admin.get<ChannelBalance>(`/api/channel/update_balance/${id}`);
     expect(reply.json.success, reply.json.message).toBe(true);
     expect(reply.json.data?.balance).toBeCloseTo(balance, 5);
-    expect((await channelRow(h.relay.db, id)).balance).toBeCloseTo(balance, 5);
+    expect(reply.json.data?.balance_currency).toBe(currency);
+    const row = await channelRow(h.relay.db, id);
+    expect(row.balance).toBeCloseTo(balance, 5);
+    expect(row.balance_currency).toBe(currency);
+    const listed = await h.admin.get<Channel>(`/api/channel/${id}`);
+    expect(listed.json.data?.balance_currency).toBe(currency);
+  });
+
+  it("takes SiliconFlow's and Moonshot's currency from their platform's host", () => {
+    expect(currencyOfHost('https://api.siliconflow.cn/v1')).toBe('CNY');
+    expect(currencyOfHost('https://api.moonshot.cn')).toBe('CNY');
+    expect(currencyOfHost('https://api.siliconflow.com')).toBe('USD');
+    expect(currencyOfHost('https://api.moonshot.ai/v1')).toBe('USD');
+    expect(currencyOfHost('not a url')).toBe('USD');
   });
 
   it('a refused key reports the failure and stores nothing', async () => {

@@ -23,6 +23,8 @@ export interface Channel {
   max_input_tokens: number;
   balance: number;
   balance_updated_time: number;
+  /** What the provider reports the balance in: dollars, or yuan for mainland-China accounts. */
+  balance_currency: BalanceCurrency;
   used_quota: number;
   response_time: number;
   test_time: number;
@@ -109,9 +111,12 @@ export interface CreateChannelsResult {
   ids: number[];
 }
 
+export type BalanceCurrency = 'USD' | 'CNY';
+
 export interface ChannelBalance {
   balance: number;
   balance_updated_time: number;
+  balance_currency: BalanceCurrency;
 }
 
 /** Update all balances: how many were read, how many failed, how many were disabled at ≤ 0. */

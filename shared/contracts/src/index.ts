@@ -30,6 +30,7 @@ export type {
 export * from './channel-rules';
 export * from './channel-types';
 export type {
+  BalanceCurrency,
   BalanceUpdateSummary,
   BatchDeleteChannelsRequest,
   Channel,

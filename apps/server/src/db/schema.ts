@@ -81,6 +81,8 @@ export interface ChannelsTable {
   other: string | null;
   balance: Generated<number>;
   balance_updated_time: Generated<number>;
+  /** 'USD' or 'CNY': what the provider reports its balance in. */
+  balance_currency: Generated<string>;
   models: string;
   group: Generated<string>;
   used_quota: Generated<number>;

@@ -24,6 +24,7 @@ const STORED: Channel = {
   max_input_tokens: 0,
   balance: 0,
   balance_updated_time: 0,
+  balance_currency: 'USD',
   used_quota: 0,
   response_time: 0,
   test_time: 0,

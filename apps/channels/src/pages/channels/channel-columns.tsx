@@ -3,6 +3,7 @@ import { Button, Space, Tooltip } from '@arco-design/web-react';
 import { formatTime } from '@switchyard/console-kit';
 import { type ListColumn, RowActions } from '@switchyard/console-kit/list';
 import {
+  type BalanceCurrency,
   CHANNEL_PRIORITY_MIN,
   CHANNEL_WEIGHT_MIN,
   type Channel,
@@ -23,9 +24,13 @@ export interface ColumnHandlers {
   onNumber: (channel: Channel, field: 'priority' | 'weight', value: number) => void;
 }
 
-/** Balances above 100000 are abbreviated (spec §9). */
-const renderBalance = (balance: number): string =>
-  balance > 100_000 ? `$${(balance / 1000).toFixed(1)}k` : `$${balance.toFixed(2)}`;
+/** Balances above 100000 are abbreviated (spec §9); yuan for accounts the provider keeps in CNY. */
+const renderBalance = (balance: number, currency: BalanceCurrency): string => {
+  const symbol = currency === 'CNY' ? '¥' : '$';
+  return balance > 100_000
+    ? `${symbol}${(balance / 1000).toFixed(1)}k`
+    : `${symbol}${balance.toFixed(2)}`;
+};
 
 export function getColumns(t: TFunction, handlers: ColumnHandlers): ListColumn<Channel>[] {
   return [
@@ -66,7 +71,7 @@ export function getColumns(t: TFunction, handlers: ColumnHandlers): ListColumn<C
           <span>/</span>
           <Tooltip
             content={t('list.balanceTooltip', {
-              balance: renderBalance(balance),
+              balance: renderBalance(balance, channel.balance_currency),
               time: formatTime(channel.balance_updated_time) || '-',
             })}
           >
@@ -76,7 +81,7 @@ export function getColumns(t: TFunction, handlers: ColumnHandlers): ListColumn<C
               onClick={() => handlers.onBalance(channel)}
               data-testid={`channel-balance-${channel.id}`}
             >
-              {renderBalance(balance)}
+              {renderBalance(balance, channel.balance_currency)}
             </Button>
           </Tooltip>
         </Space>

@@ -30,6 +30,7 @@ const channel = (id: number, fields: Partial<Channel> = {}): Channel => ({
   max_input_tokens: 0,
   balance: 0,
   balance_updated_time: 0,
+  balance_currency: 'USD',
   used_quota: 0,
   response_time: 0,
   test_time: 0,
@@ -40,9 +41,9 @@ const channel = (id: number, fields: Partial<Channel> = {}): Channel => ({
 
 const CHANNELS = [
   channel(1, { response_time: 0 }),
-  channel(2, { response_time: 800 }),
+  channel(2, { response_time: 800, balance: 12.5 }),
   channel(3, { response_time: 2500, status: 2 }),
-  channel(4, { response_time: 4000 }),
+  channel(4, { response_time: 4000, balance: 88.88, balance_currency: 'CNY' }),
   channel(5, {
     response_time: 6000,
     status: 3,
@@ -91,6 +92,13 @@ describe('ChannelsPage', () => {
     expect(row(3)).toHaveStyle({ opacity: '0.5' });
     expect(row(5)).toHaveStyle({ opacity: '0.5' });
     expect(within(row(3)).getByText('已禁用')).toBeInTheDocument();
+  });
+
+  it('shows each balance in the currency the provider keeps it in', async () => {
+    await openList();
+    await screen.findByTestId('channel-row-4');
+    expect(screen.getByTestId('channel-balance-2')).toHaveTextContent('$12.50');
+    expect(screen.getByTestId('channel-balance-4')).toHaveTextContent('¥88.88');
   });
 
   it('shows why and when a channel was disabled automatically', async () => {

@@ -12,7 +12,13 @@ import { AppError } from '../../lib/errors';
 import { ChannelHealth } from '../../relay/channel-health';
 import { type ChannelRow, listChannelsByTypeAndStatus, updateChannel } from './channels.repository';
 import { type ChannelsDeps, type ChannelsService, requireType } from './channels.service';
-import { fetchBalance, fetchUpstreamModels, UpstreamError, type UpstreamTarget } from './upstream';
+import {
+  type Balance,
+  fetchBalance,
+  fetchUpstreamModels,
+  UpstreamError,
+  type UpstreamTarget,
+} from './upstream';
 
 /** Balances are read for this many channels at once when updating all. */
 const BALANCE_CONCURRENCY = 4;
@@ -56,15 +62,19 @@ export class ChannelUpstreamService {
     const row = await this.channels.require(this.deps.db, id);
     const api = requireType(row.type).balance;
     if (!api) throw new AppError(200, 'channel.balanceUnsupported');
-    let balance: number;
+    let read: Balance;
     try {
-      balance = await fetchBalance(api, this.targetOf(row), this.deps.clock.now());
+      read = await fetchBalance(api, this.targetOf(row), this.deps.clock.now());
     } catch (error) {
       throw this.upstreamFailure('channel.balanceFailed', error);
     }
-    const balanceUpdatedTime = this.deps.clock.now();
-    await updateChannel(this.deps.db, id, { balance, balance_updated_time: balanceUpdatedTime });
-    return { balance, balance_updated_time: balanceUpdatedTime };
+    const reply: ChannelBalance = {
+      balance: read.amount,
+      balance_updated_time: this.deps.clock.now(),
+      balance_currency: read.currency,
+    };
+    await updateChannel(this.deps.db, id, reply);
+    return reply;
   }
 
   /**

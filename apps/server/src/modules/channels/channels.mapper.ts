@@ -22,6 +22,7 @@ export function toChannel(row: ChannelRow): Channel {
     max_input_tokens: Number(row.max_input_tokens),
     balance: Number(row.balance),
     balance_updated_time: Number(row.balance_updated_time),
+    balance_currency: row.balance_currency === 'CNY' ? 'CNY' : 'USD',
     used_quota: Number(row.used_quota),
     response_time: Number(row.response_time),
     test_time: Number(row.test_time),

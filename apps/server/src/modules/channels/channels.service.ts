@@ -161,6 +161,7 @@ export class ChannelsService {
         id: _id,
         balance: _balance,
         balance_updated_time: _balanceTime,
+        balance_currency: _balanceCurrency,
         used_quota: _used,
         response_time: _responseTime,
         test_time: _testTime,

@@ -1,6 +1,6 @@
 // Calls to a channel's upstream provider made by the console operations: the model list and the
 // account balance. Each call is bounded by a timeout; failures become UpstreamError.
-import type { BalanceApi } from '@switchyard/contracts';
+import type { BalanceApi, BalanceCurrency } from '@switchyard/contracts';
 
 const TIMEOUT_MS = 15_000;
 
@@ -82,51 +82,75 @@ function required(value: number | undefined, what: string): number {
   return value;
 }
 
+/** A balance and the currency the provider keeps it in. */
+export interface Balance {
+  amount: number;
+  currency: BalanceCurrency;
+}
+
+const dollars = (amount: number): Balance => ({ amount, currency: 'USD' });
+
+/**
+ * SiliconFlow and Moonshot say no currency: their mainland platforms (`*.cn`) bill in yuan, the
+ * international ones (`api.siliconflow.com`, `api.moonshot.ai`) in dollars.
+ */
+export function currencyOfHost(baseUrl: string): BalanceCurrency {
+  let host: string;
+  try {
+    host = new URL(baseUrl).hostname;
+  } catch {
+    return 'USD';
+  }
+  return host.endsWith('.cn') ? 'CNY' : 'USD';
+}
+
 /** OpenRouter GET /v1/credits: credits bought minus credits used (dollars). */
-async function openrouterBalance(target: UpstreamTarget): Promise<number> {
+async function openrouterBalance(target: UpstreamTarget): Promise<Balance> {
   const body = await getJson(target, '/v1/credits');
   const data = isRecord(body) && isRecord(body.data) ? body.data : {};
-  return (
+  return dollars(
     required(numberOf(data.total_credits), 'total_credits') -
-    required(numberOf(data.total_usage), 'total_usage')
+      required(numberOf(data.total_usage), 'total_usage'),
   );
 }
 
-/** DeepSeek GET /user/balance: the USD entry's total, else the first currency's. */
-async function deepseekBalance(target: UpstreamTarget): Promise<number> {
+/** DeepSeek GET /user/balance: the USD entry's total, else the CNY one's, in its currency. */
+async function deepseekBalance(target: UpstreamTarget): Promise<Balance> {
   const body = await getJson(target, '/user/balance');
   const infos = isRecord(body) && Array.isArray(body.balance_infos) ? body.balance_infos : [];
   const entries = infos.filter(isRecord);
-  const entry = entries.find((item) => item.currency === 'USD') ?? entries[0];
-  return required(numberOf(entry?.total_balance), 'balance_infos.total_balance');
+  const entry =
+    entries.find((item) => item.currency === 'USD') ??
+    entries.find((item) => item.currency === 'CNY');
+  const amount = required(numberOf(entry?.total_balance), 'balance_infos.total_balance');
+  return { amount, currency: entry?.currency === 'CNY' ? 'CNY' : 'USD' };
 }
 
 /** SiliconFlow GET /v1/user/info: data.totalBalance (paid and granted). */
-async function siliconflowBalance(target: UpstreamTarget): Promise<number> {
+async function siliconflowBalance(target: UpstreamTarget): Promise<Balance> {
   const body = await getJson(target, '/v1/user/info');
   const data = isRecord(body) && isRecord(body.data) ? body.data : {};
-  return required(numberOf(data.totalBalance ?? data.balance), 'data.totalBalance');
+  const amount = required(numberOf(data.totalBalance ?? data.balance), 'data.totalBalance');
+  return { amount, currency: currencyOfHost(target.baseUrl) };
 }
 
 /** Moonshot GET /v1/users/me/balance: data.available_balance. */
-async function moonshotBalance(target: UpstreamTarget): Promise<number> {
+async function moonshotBalance(target: UpstreamTarget): Promise<Balance> {
   const body = await getJson(target, '/v1/users/me/balance');
   const data = isRecord(body) && isRecord(body.data) ? body.data : {};
-  return required(numberOf(data.available_balance), 'data.available_balance');
+  const amount = required(numberOf(data.available_balance), 'data.available_balance');
+  return { amount, currency: currencyOfHost(target.baseUrl) };
 }
 
-/**
- * The balance through the provider's billing API: dollars for OpenAI and OpenRouter, the
- * account's own currency for the others (DeepSeek in USD when the account has it).
- */
-export function fetchBalance(
+/** The balance through the provider's billing API, in the currency the account is kept in. */
+export async function fetchBalance(
   api: BalanceApi,
   target: UpstreamTarget,
   nowSeconds: number,
-): Promise<number> {
+): Promise<Balance> {
   switch (api) {
     case 'openaiDashboard':
-      return openaiDashboardBalance(target, nowSeconds);
+      return dollars(await openaiDashboardBalance(target, nowSeconds));
     case 'openrouter':
       return openrouterBalance(target);
     case 'deepseek':

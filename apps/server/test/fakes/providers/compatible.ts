@@ -19,17 +19,20 @@ const usage = {
 };
 const CHAT_PATHS = ['/v1/chat/completions', '/api/v3/chat/completions', '/chat/completions'];
 
+/** DeepSeek's yuan entry of an account's balances. */
+const YUAN = {
+  currency: 'CNY',
+  total_balance: '110.00',
+  granted_balance: '10.00',
+  topped_up_balance: '100.00',
+};
+
 const BALANCES: Record<string, unknown> = {
   '/v1/credits': { data: { total_credits: 25, total_usage: 4.5 } },
   '/user/balance': {
     is_available: true,
     balance_infos: [
-      {
-        currency: 'CNY',
-        total_balance: '110.00',
-        granted_balance: '10.00',
-        topped_up_balance: '100.00',
-      },
+      YUAN,
       {
         currency: 'USD',
         total_balance: '12.50',
@@ -37,6 +40,11 @@ const BALANCES: Record<string, unknown> = {
         topped_up_balance: '12.50',
       },
     ],
+  },
+  // A DeepSeek account kept in yuan only (the channel's base URL ends in /cny).
+  '/cny/user/balance': {
+    is_available: true,
+    balance_infos: [YUAN],
   },
   '/v1/user/info': {
     code: 20000,
