@@ -172,9 +172,8 @@ export function registerResponsesRoutes(scope: FastifyInstance, deps: ResponsesD
     relay.handle(request, reply, ingress),
   );
 
-  /** The upstream's answer, relayed as it came, for what an upstream's response holds. */
-  async function relayUpstream(
-    reply: FastifyReply,
+  /** The upstream's answer for what an upstream's response holds, read whole. */
+  async function askUpstream(
     channel: ChannelRow,
     id: string,
     method: 'GET' | 'DELETE',
@@ -186,11 +185,20 @@ export function registerResponsesRoutes(scope: FastifyInstance, deps: ResponsesD
       endpoint.url.searchParams.append(name, value);
     }
     const response = await sendUpstream({ ...endpoint, method }, new AbortController().signal);
-    const body = await readBody(response);
-    return reply
-      .code(response.statusCode ?? 502)
-      .header('content-type', String(response.headers['content-type'] ?? 'application/json'))
-      .send(body);
+    return {
+      status: response.statusCode ?? 502,
+      contentType: String(response.headers['content-type'] ?? 'application/json'),
+      body: await readBody(response),
+    };
+  }
+
+  /** The upstream's answer, relayed as it came. */
+  function relayed(reply: FastifyReply, answer: Awaited<ReturnType<typeof askUpstream>>) {
+    return reply.code(answer.status).header('content-type', answer.contentType).send(answer.body);
+  }
+
+  async function relayUpstream(reply: FastifyReply, ...question: Parameters<typeof askUpstream>) {
+    return relayed(reply, await askUpstream(...question));
   }
 
   /** The caller's kept row and, for an upstream's response, the channel that holds it. */
@@ -230,9 +238,11 @@ export function registerResponsesRoutes(scope: FastifyInstance, deps: ResponsesD
     async (request, reply) => {
       const { caller, id, channel } = await keptRow(request);
       if (channel) {
-        const sent = await relayUpstream(reply, channel, id, 'DELETE');
+        // Forgotten here before the client hears the upstream's answer, so a lookup right
+        // after it cannot still find the response.
+        const answer = await askUpstream(channel, id, 'DELETE');
         await deleteResponse(db, id, caller.tokenId);
-        return sent;
+        return relayed(reply, answer);
       }
       await deleteResponse(db, id, caller.tokenId);
       return reply.send({ id, object: 'response', deleted: true });
