@@ -21,7 +21,9 @@ beforeAll(async () => {
   const { options } = server.runtime;
   await options.set('AutomaticDisableChannelEnabled', 'true');
   await options.set('AutomaticEnableChannelEnabled', 'true');
-  await options.set('ChannelDisableThreshold', '0.5');
+  // Two seconds: the healthy and recovered fakes answer in 10–50 ms, slow in 2.5 s, so a loaded
+  // machine's scheduling delays cannot push a healthy channel over the threshold.
+  await options.set('ChannelDisableThreshold', '2');
 });
 afterAll(async () => {
   await ctx.close();
@@ -85,7 +87,7 @@ describe('testing channels made through the channel endpoints', () => {
   });
 
   it('test all: slow ones are disabled, recovered ones enabled, manually disabled ones skipped', async () => {
-    fake.behave('slow', { delayMs: 700 });
+    fake.behave('slow', { delayMs: 2_500 });
     fake.behave('recovered', { delayMs: 10 });
     const slow = await create('slow');
     const recovered = await create('recovered');

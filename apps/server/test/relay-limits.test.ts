@@ -3,6 +3,7 @@
 // carry the headers; a window is charged the real quota of each served request.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from './helpers/factories';
+import { awayFromMinuteEdge } from './helpers/limits';
 import {
   createToken,
   postChat,
@@ -34,6 +35,7 @@ async function limitedToken(fields: Record<string, number | string>) {
 describe('relay limits', () => {
   it('serves exactly 10 of 50 simultaneous requests on a 10-rpm token', async () => {
     const { token } = await limitedToken({ rpm_limit: 10 });
+    await awayFromMinuteEdge();
     const replies = await Promise.all(
       Array.from({ length: 50 }, () => postChat(h, token.authorization, { model: 'gpt-4' })),
     );
@@ -121,6 +123,7 @@ describe('relay limits', () => {
 
   it('answers an Anthropic caller in its own shape, and puts the headers on streams', async () => {
     const { token } = await limitedToken({ rpm_limit: 1 });
+    await awayFromMinuteEdge();
     const stream = await postChat(h, token.authorization, { model: 'gpt-4', stream: true });
     expect(stream.status).toBe(200);
     expect(stream.headers.get('x-ratelimit-remaining-requests')).toBe('0');

@@ -2,6 +2,7 @@
 // failure to its model and the channel that answered (or failed), once, after the last attempt.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from './helpers/factories';
+import { awayFromMinuteEdge } from './helpers/limits';
 import {
   createToken,
   postChat,
@@ -69,6 +70,7 @@ describe('relay outcomes for the status page', () => {
     const limited = await createToken(h.db, user.id);
     await h.db.updateTable('tokens').set({ rpm_limit: 1 }).where('id', '=', limited.id).execute();
     // Served, then the limiter's 429.
+    await awayFromMinuteEdge();
     expect((await postChat(h, limited.authorization, { model: 'limited-4' })).status).toBe(200);
     expect((await postChat(h, limited.authorization, { model: 'limited-4' })).status).toBe(429);
     // A user whose quota cannot pay the reservation: 403 before any upstream call.

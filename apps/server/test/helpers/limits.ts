@@ -82,3 +82,13 @@ export async function admitAtOnce(
     results,
   };
 }
+
+/**
+ * Waits, when less than `spanMs` of the current clock minute is left, for the next one: rpm
+ * windows are aligned to minutes, so a burst that crosses a minute's end meets two windows (twice
+ * the limit, as designed). Tests on the real clock call this before a burst they count.
+ */
+export async function awayFromMinuteEdge(spanMs = 20_000): Promise<void> {
+  const left = 60_000 - (Date.now() % 60_000);
+  if (left < spanMs) await new Promise((resolve) => setTimeout(resolve, left + 50));
+}
