@@ -9,6 +9,7 @@ import * as limitsStatus from './migrations/2026-11-24T0500-limits-status';
 import * as reservationJournal from './migrations/2026-11-24T0500-reservation-journal';
 import * as responses from './migrations/2026-11-24T0530-responses';
 import * as dataFoldedAt from './migrations/2026-11-24T0800-data-folded-at';
+import * as reservationWindow from './migrations/2026-11-24T1300-reservation-window';
 
 /** Every migration, by its timestamped name. Append only. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -21,6 +22,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-24T0530-responses': responses,
   '2026-11-24T0500-limits-status': limitsStatus,
   '2026-11-24T0800-data-folded-at': dataFoldedAt,
+  '2026-11-24T1300-reservation-window': reservationWindow,
 };
 
 export class MigrationError extends Error {}

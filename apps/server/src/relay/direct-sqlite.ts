@@ -110,13 +110,13 @@ class DirectRelaySql {
     this.addChannelUsed = statement('addChannelUsed', addChannelUsedQuery, 2);
     this.userQuota = statement('userQuota', userQuotaQuery, 1);
     this.tokenQuota = statement('tokenQuota', tokenQuotaQuery, 1);
-    this.insertJournal = statement('insertJournal', insertJournalQuery, 9);
+    this.insertJournal = statement('insertJournal', insertJournalQuery, 10);
     this.deleteJournal = statement('deleteJournal', deleteJournalQuery, 1);
     // better-sqlite3 builds a transaction function's wrappers on each transaction() call: once.
     const transaction = direct.connection.transaction.bind(direct.connection);
     this.take = transaction((entry: JournalEntry, now: number): TakeResult => {
-      this.insertJournal.run(...journalArgs(entry));
       const result = this.takeTokenRow(entry, now);
+      this.insertJournal.run(...journalArgs(entry, result));
       if (this.takeUser.run(entry.amount, entry.userId) !== 1) throw new QuotaShort();
       return result;
     });

@@ -252,6 +252,7 @@ export const JOURNAL_COLUMNS = [
   'created_at',
   'model_name',
   'is_stream',
+  'window_started_at',
 ] as const;
 
 /** A reservation's journal row (args in JOURNAL_COLUMNS order). */

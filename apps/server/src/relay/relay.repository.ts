@@ -137,8 +137,8 @@ export function takeQuota(db: Db, entry: JournalEntry, now: number): Promise<Tak
 async function takeWithKysely(db: Db, entry: JournalEntry, now: number): Promise<TakeResult> {
   try {
     return await db.transaction().execute(async (trx) => {
-      await runTemplate(trx, 'insertJournal', insertJournalQuery, journalArgs(entry));
       const taken = await takeTokenRow(trx, entry, now);
+      await runTemplate(trx, 'insertJournal', insertJournalQuery, journalArgs(entry, taken));
       const user = await runTemplate(trx, 'takeUserQuota', takeUserQuery, [
         entry.amount,
         entry.userId,
