@@ -3,8 +3,9 @@
 // concurrency 1 and 50, stream and not. Reports requests/s, p50/p99 latency, time to first byte
 // of streams and each gateway's CPU milliseconds per request (from /proc/<pid>/stat).
 // Then the dialects through Switchyard alone: chat → OpenAI, Messages → Anthropic (passed
-// through), Messages → OpenAI and Responses → a chat-only upstream (translated), each beside the
-// direct call of the upstream it ends at.
+// through), Messages → OpenAI and Responses → a chat-only upstream (translated: one without
+// stream usage, whose reply the gateway counts, and one with), each beside the direct call of the
+// upstream it ends at.
 //
 // Then (issue 17) chat → OpenAI with a token carrying rpm + tpm + day-window limits beside the
 // unlimited token, with the limiter in this process; --redis runs that cell a second time on a
@@ -159,6 +160,10 @@ function seed(dbPath, upstreamUrl) {
   ability.run('claude-bench', anthropic.lastInsertRowid);
   const chatOnly = addChannel.run(8, 'bench-chat-only', upstreamUrl, 'chat-bench', now);
   ability.run('chat-bench', chatOnly.lastInsertRowid);
+  // A chat-only type that reports stream usage (DeepSeek, 43): translation without the token
+  // count a usage-less stream needs.
+  const withUsage = addChannel.run(43, 'bench-chat-usage', upstreamUrl, 'deepseek-chat', now);
+  ability.run('deepseek-chat', withUsage.lastInsertRowid);
   db.close();
   return key;
 }
@@ -403,6 +408,12 @@ const paths = [
     route: '/v1/responses',
     body: responsesBody,
     model: 'chat-bench',
+  },
+  {
+    name: 'Responses → chat with stream usage (translated)',
+    route: '/v1/responses',
+    body: responsesBody,
+    model: 'deepseek-chat',
   },
 ];
 const [direct, gateway] = targets;
