@@ -17,6 +17,7 @@ import {
   type ChannelRow,
   candidatesQuery,
   insertJournalQuery,
+  journalWindowQuery,
   moveTokenQuery,
   moveTokenWindowQuery,
   moveUserQuery,
@@ -137,8 +138,14 @@ export function takeQuota(db: Db, entry: JournalEntry, now: number): Promise<Tak
 async function takeWithKysely(db: Db, entry: JournalEntry, now: number): Promise<TakeResult> {
   try {
     return await db.transaction().execute(async (trx) => {
+      await runTemplate(trx, 'insertJournal', insertJournalQuery, journalArgs(entry));
       const taken = await takeTokenRow(trx, entry, now);
-      await runTemplate(trx, 'insertJournal', insertJournalQuery, journalArgs(entry, taken));
+      if (taken.taken && taken.windowStartedAt !== undefined) {
+        await runTemplate(trx, 'journalWindow', journalWindowQuery, [
+          taken.windowStartedAt,
+          entry.id,
+        ]);
+      }
       const user = await runTemplate(trx, 'takeUserQuota', takeUserQuery, [
         entry.amount,
         entry.userId,

@@ -225,11 +225,8 @@ export function windowSpent(
   return !over && Number(row.window_used) + Number(row.window_reserved) >= Number(row.window_quota);
 }
 
-/**
- * The entry as insertJournalQuery's arguments, with the start of the window the take held the
- * amount in (so a reconciliation can give the hold back).
- */
-export const journalArgs = (e: JournalEntry, taken: TakeResult): unknown[] => [
+/** The entry as insertJournalQuery's arguments. */
+export const journalArgs = (e: JournalEntry): unknown[] => [
   e.id,
   e.userId,
   e.tokenId,
@@ -239,5 +236,4 @@ export const journalArgs = (e: JournalEntry, taken: TakeResult): unknown[] => [
   e.createdAt,
   e.model,
   e.stream ? 1 : 0,
-  (taken.taken && taken.windowStartedAt) || 0,
 ];
