@@ -9,6 +9,7 @@
 // Usage: npx tsx bench/relay/stream-pipe-bench.ts [--replies 20000] [--rounds 7] [--src DIR]
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { writeResult } from '../lib/results.mjs';
 import { ANTHROPIC_FRAMES, FRAMES } from './upstream-replies.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -125,15 +126,19 @@ function measure(m: Modules, path: Path): number {
 const current = await load(path.join(here, '../../apps/server/src'));
 const baseline = BASELINE ? await load(path.resolve(BASELINE)) : null;
 console.log(`µs of CPU per streamed reply, best of ${ROUNDS} rounds of ${REPLIES}`);
+const rows: string[][] = [];
 for (const cell of PATHS) {
   // Alternated, each build warmed by its first round.
   const now = measure(current, cell);
   const before = baseline ? measure(baseline, cell) : undefined;
   const again = measure(current, cell);
   const after = Math.min(now, again);
-  console.log(
-    [cell.name, after.toFixed(1), before === undefined ? '' : `baseline ${before.toFixed(1)}`]
-      .filter(Boolean)
-      .join('\t'),
-  );
+  const row = [cell.name, after.toFixed(1), ...(before === undefined ? [] : [before.toFixed(1)])];
+  rows.push(row);
+  console.log(row.join('\t'));
 }
+writeResult('relay-stream-pipe', {
+  runs: `${ROUNDS} rounds of ${REPLIES} replies (best round)${BASELINE ? `; baseline ${BASELINE}` : ''}`,
+  columns: ['path', 'µs CPU per streamed reply', ...(BASELINE ? ['baseline µs'] : [])],
+  rows,
+});
