@@ -3,76 +3,16 @@
 // back, then a usage chunk when asked), Anthropic Messages (`/v1/messages`, JSON or its SSE
 // events) with the same 32 words, and a model list. Usage: node fast-upstream.mjs <port>
 import http from 'node:http';
+import {
+  ANTHROPIC_FRAMES,
+  ANTHROPIC_JSON,
+  FRAMES,
+  JSON_REPLY,
+  MODELS,
+  USAGE_FRAME,
+} from './upstream-replies.mjs';
 
 const port = Number(process.argv[2] ?? 0);
-const WORDS = Array.from({ length: 32 }, (_, i) => `w${i} `);
-const USAGE = { prompt_tokens: 9, completion_tokens: 32, total_tokens: 41 };
-const JSON_REPLY = JSON.stringify({
-  id: 'chatcmpl-bench',
-  object: 'chat.completion',
-  created: 1700000000,
-  model: 'gpt-4o-mini',
-  choices: [
-    { index: 0, message: { role: 'assistant', content: WORDS.join('') }, finish_reason: 'stop' },
-  ],
-  usage: USAGE,
-});
-const chunk = (delta, finish) =>
-  `data: ${JSON.stringify({
-    id: 'chatcmpl-bench',
-    object: 'chat.completion.chunk',
-    created: 1700000000,
-    model: 'gpt-4o-mini',
-    choices: [{ index: 0, delta, finish_reason: finish }],
-  })}\n\n`;
-const FRAMES = [
-  chunk({ role: 'assistant', content: '' }, null),
-  ...WORDS.map((w) => chunk({ content: w }, null)),
-  chunk({}, 'stop'),
-];
-const USAGE_FRAME = `data: ${JSON.stringify({ id: 'chatcmpl-bench', object: 'chat.completion.chunk', created: 1700000000, model: 'gpt-4o-mini', choices: [], usage: USAGE })}\n\n`;
-const MODELS = JSON.stringify({
-  object: 'list',
-  data: [{ id: 'gpt-4o-mini', object: 'model', created: 0, owned_by: 'bench' }],
-});
-
-const ANTHROPIC_USAGE = { input_tokens: 9, output_tokens: 32 };
-const ANTHROPIC_JSON = JSON.stringify({
-  id: 'msg_bench',
-  type: 'message',
-  role: 'assistant',
-  model: 'claude-bench',
-  content: [{ type: 'text', text: WORDS.join('') }],
-  stop_reason: 'end_turn',
-  stop_sequence: null,
-  usage: ANTHROPIC_USAGE,
-});
-const event = (name, data) =>
-  `event: ${name}\ndata: ${JSON.stringify({ type: name, ...data })}\n\n`;
-const ANTHROPIC_FRAMES = [
-  event('message_start', {
-    message: {
-      id: 'msg_bench',
-      type: 'message',
-      role: 'assistant',
-      model: 'claude-bench',
-      content: [],
-      stop_reason: null,
-      stop_sequence: null,
-      usage: { input_tokens: 9, output_tokens: 1 },
-    },
-  }),
-  event('content_block_start', { index: 0, content_block: { type: 'text', text: '' } }),
-  ...WORDS.map((w) =>
-    event('content_block_delta', { index: 0, delta: { type: 'text_delta', text: w } }),
-  ),
-  event('content_block_stop', { index: 0 }),
-  event('message_delta', {
-    delta: { stop_reason: 'end_turn', stop_sequence: null },
-    usage: { output_tokens: 32 },
-  }),
-  event('message_stop', {}),
-];
 
 function answerAnthropic(body, response) {
   if (!body.stream) {

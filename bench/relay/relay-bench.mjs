@@ -3,8 +3,9 @@
 // concurrency 1 and 50, stream and not. Reports requests/s, p50/p99 latency, time to first byte
 // of streams and each gateway's CPU milliseconds per request (from /proc/<pid>/stat).
 // Then the dialects through Switchyard alone: chat → OpenAI, Messages → Anthropic (passed
-// through), Messages → OpenAI and Responses → a chat-only upstream (translated), each beside the
-// direct call of the upstream it ends at.
+// through), Messages → OpenAI and Responses → a chat-only upstream (translated: one without
+// stream usage, whose reply the gateway counts, and one with), each beside the direct call of the
+// upstream it ends at.
 //
 // Then (issue 17) chat → OpenAI with a token carrying rpm + tpm + day-window limits beside the
 // unlimited token, with the limiter in this process; --redis runs that cell a second time on a
@@ -12,6 +13,11 @@
 //
 // Usage: node bench/relay/relay-bench.mjs [--requests 3000] [--warmup 300] [--rounds 1] [--redis]
 //        [--only-limits]   (just the limited-token cells)
+//        [--only-dialects] (just the dialect cells) [--path <a|b>] (the dialect cells whose name has a or b)
+//        [--baseline <main.js>]  a second Switchyard from another build (e.g. a copy of an older
+//          apps/server/dist in apps/server/.cache/, where its paths and packages resolve), on its own
+//          database, measured beside this one cell by cell (the order alternates): before/after
+//          in one run on a noisy machine.
 //
 // Portkey (optional, never committed) lives in a scratch folder outside the repo:
 //   mkdir -p /work/peer/portkey && cd /work/peer/portkey
@@ -46,6 +52,12 @@ const SWITCHYARD_PORT = 3291;
 const CLOCK_TICK_MS = 10;
 const REDIS = process.argv.includes('--redis');
 const ONLY_LIMITS = process.argv.includes('--only-limits');
+const ONLY_DIALECTS = process.argv.includes('--only-dialects');
+const baselineIndex = process.argv.indexOf('--baseline');
+const BASELINE = baselineIndex > 0 ? path.resolve(process.argv[baselineIndex + 1]) : null;
+const BASELINE_PORT = 3292;
+const pathIndex = process.argv.indexOf('--path');
+const ONLY_PATH = pathIndex > 0 ? process.argv[pathIndex + 1] : '';
 const LIMITED_KEY = 'BenchLim'.repeat(6);
 
 const children = [];
@@ -148,6 +160,10 @@ function seed(dbPath, upstreamUrl) {
   ability.run('claude-bench', anthropic.lastInsertRowid);
   const chatOnly = addChannel.run(8, 'bench-chat-only', upstreamUrl, 'chat-bench', now);
   ability.run('chat-bench', chatOnly.lastInsertRowid);
+  // A chat-only type that reports stream usage (DeepSeek, 43): translation without the token
+  // count a usage-less stream needs.
+  const withUsage = addChannel.run(43, 'bench-chat-usage', upstreamUrl, 'deepseek-chat', now);
+  ability.run('deepseek-chat', withUsage.lastInsertRowid);
   db.close();
   return key;
 }
@@ -236,7 +252,17 @@ const serverEnv = {
 };
 const switchyard = await startServer({ port: SWITCHYARD_PORT, dataDir, env: serverEnv });
 const key = seed(path.join(dataDir, 'switchyard.db'), upstream.url);
-const portkey = ONLY_LIMITS ? null : await startPortkey();
+const baselineDir = `${dataDir}-baseline`;
+const baseline = BASELINE
+  ? await startServer({
+      port: BASELINE_PORT,
+      dataDir: baselineDir,
+      env: serverEnv,
+      entry: BASELINE,
+    })
+  : null;
+if (baseline) seed(path.join(baselineDir, 'switchyard.db'), upstream.url);
+const portkey = ONLY_LIMITS || ONLY_DIALECTS ? null : await startPortkey();
 
 const targets = [
   {
@@ -252,6 +278,21 @@ const targets = [
     headers: { authorization: `Bearer sk-${key}` },
   },
 ];
+if (baseline) {
+  targets.push({
+    name: 'baseline',
+    url: baseline.url,
+    pid: baseline.pid,
+    headers: { authorization: `Bearer sk-${key}` },
+  });
+}
+/** The gateways under test, the baseline first in every other cell (so neither always leads). */
+const gateways = targets.filter((target) => target.name !== 'direct' && target.name !== 'portkey');
+let cellCount = 0;
+const alternated = () => {
+  cellCount += 1;
+  return cellCount % 2 === 0 ? [...gateways].reverse() : gateways;
+};
 if (portkey) {
   targets.push({
     name: 'portkey',
@@ -282,11 +323,12 @@ const modes = [
 
 const loadBefore = os.loadavg()[0];
 const rows = [];
-for (let round = 1; round <= (ONLY_LIMITS ? 0 : ROUNDS); round += 1) {
+for (let round = 1; round <= (ONLY_LIMITS || ONLY_DIALECTS ? 0 : ROUNDS); round += 1) {
   for (const mode of modes) {
     for (const concurrency of [1, 50]) {
       const direct = {};
-      for (const target of targets) {
+      const [floor, ...others] = targets.filter((target) => !gateways.includes(target));
+      for (const target of [floor, ...alternated(), ...others]) {
         await load(target, mode.body, WARMUP, concurrency);
         const cpuBefore = cpuMs(target.pid);
         const result = await load(target, mode.body, REQUESTS, concurrency);
@@ -320,7 +362,7 @@ console.log(
   `load average (1 min): ${loadBefore.toFixed(2)} before, ${loadAfter.toFixed(2)} after; ${os.cpus().length} cores`,
 );
 
-if (!ONLY_LIMITS)
+if (!ONLY_LIMITS && !ONLY_DIALECTS)
   writeResult('relay', {
     runs: `${REQUESTS} requests per cell after ${WARMUP} warm-up, ${ROUNDS} round(s); load average ${loadBefore.toFixed(2)} → ${loadAfter.toFixed(2)}`,
     columns: [
@@ -367,33 +409,44 @@ const paths = [
     body: responsesBody,
     model: 'chat-bench',
   },
+  {
+    name: 'Responses → chat with stream usage (translated)',
+    route: '/v1/responses',
+    body: responsesBody,
+    model: 'deepseek-chat',
+  },
 ];
 const [direct, gateway] = targets;
 const dialectRows = [];
 for (const stream of ONLY_LIMITS ? [] : [false, true]) {
   for (const concurrency of [1, 50]) {
-    for (const cell of paths) {
+    for (const cell of paths.filter((cell) =>
+      ONLY_PATH.split('|').some((part) => cell.name.includes(part)),
+    )) {
       const directRoute = cell.direct?.route ?? '/v1/chat/completions';
       const directBody = (cell.direct?.body ?? chatBody)('gpt-4o-mini', stream);
       await load(direct, directBody, WARMUP, concurrency, directRoute);
       const floor = await load(direct, directBody, REQUESTS, concurrency, directRoute);
       const body = cell.body(cell.model, stream);
-      await load(gateway, body, WARMUP, concurrency, cell.route);
-      const cpuBefore = cpuMs(gateway.pid);
-      const result = await load(gateway, body, REQUESTS, concurrency, cell.route);
-      const cpu = (cpuMs(gateway.pid) - cpuBefore) / REQUESTS;
-      const row = [
-        cell.name,
-        stream ? 'stream' : 'non-stream',
-        concurrency,
-        result.rps.toFixed(0),
-        `+${(result.p50 - floor.p50).toFixed(2)}`,
-        stream ? `+${(result.ttfb50 - floor.ttfb50).toFixed(2)}` : '—',
-        cpu.toFixed(3),
-        result.failures,
-      ];
-      dialectRows.push(row);
-      console.log(row.join('\t'));
+      for (const target of alternated()) {
+        await load(target, body, WARMUP, concurrency, cell.route);
+        const cpuBefore = cpuMs(target.pid);
+        const result = await load(target, body, REQUESTS, concurrency, cell.route);
+        const cpu = (cpuMs(target.pid) - cpuBefore) / REQUESTS;
+        const row = [
+          cell.name,
+          ...(baseline ? [target.name] : []),
+          stream ? 'stream' : 'non-stream',
+          concurrency,
+          result.rps.toFixed(0),
+          `+${(result.p50 - floor.p50).toFixed(2)}`,
+          stream ? `+${(result.ttfb50 - floor.ttfb50).toFixed(2)}` : '—',
+          cpu.toFixed(3),
+          result.failures,
+        ];
+        dialectRows.push(row);
+        console.log(row.join('\t'));
+      }
     }
   }
 }
@@ -402,6 +455,7 @@ if (!ONLY_LIMITS)
     runs: `${REQUESTS} requests per cell after ${WARMUP} warm-up; load average ${os.loadavg()[0].toFixed(2)} at the end`,
     columns: [
       'path',
+      ...(baseline ? ['build'] : []),
       'mode',
       'concurrency',
       'req/s',
@@ -443,8 +497,9 @@ const limitCells = async (store, gateway) => {
     }
   }
 };
-await limitCells('this process', gateway);
+if (!ONLY_DIALECTS) await limitCells('this process', gateway);
 await switchyard.stop();
+await baseline?.stop();
 if (REDIS) {
   const redisUrl = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
   const withRedis = await startServer({
@@ -460,10 +515,11 @@ if (REDIS) {
   });
   await withRedis.stop();
 }
-writeResult('relay-limits', {
-  runs: `${REQUESTS} requests per cell after ${WARMUP} warm-up; load average ${os.loadavg()[0].toFixed(2)} at the end`,
-  columns: ['limiter', 'token', 'concurrency', 'req/s', 'p50 ms', 'CPU ms/request', 'failures'],
-  rows: limitRows,
-});
+if (!ONLY_DIALECTS)
+  writeResult('relay-limits', {
+    runs: `${REQUESTS} requests per cell after ${WARMUP} warm-up; load average ${os.loadavg()[0].toFixed(2)} at the end`,
+    columns: ['limiter', 'token', 'concurrency', 'req/s', 'p50 ms', 'CPU ms/request', 'failures'],
+    rows: limitRows,
+  });
 for (const child of children) child.kill('SIGTERM');
 process.exit(0);

@@ -22,13 +22,14 @@ export function serverArgs(runtime = process.env.SWITCHYARD_RUNTIME ?? 'compiled
 }
 
 /**
- * @param {{ port: number, dataDir: string, env?: Record<string, string>, quiet?: boolean, runtime?: 'compiled' | 'tsx' }} options
+ * `entry` runs another compiled bundle instead (a benchmark's baseline build), as it is.
+ * @param {{ port: number, dataDir: string, env?: Record<string, string>, quiet?: boolean, runtime?: 'compiled' | 'tsx', entry?: string }} options
  * @returns {Promise<{ url: string, dataDir: string, stop: () => Promise<void>, pid: number | undefined }>}
  */
-export async function startServer({ port, dataDir, env = {}, quiet = true, runtime }) {
+export async function startServer({ port, dataDir, env = {}, quiet = true, runtime, entry }) {
   rmSync(dataDir, { recursive: true, force: true });
   mkdirSync(path.join(dataDir, 'remotes'), { recursive: true });
-  const child = spawn(process.execPath, serverArgs(runtime), {
+  const child = spawn(process.execPath, entry ? [entry] : serverArgs(runtime), {
     cwd: repoRoot,
     stdio: quiet ? ['ignore', 'ignore', 'inherit'] : 'inherit',
     env: {

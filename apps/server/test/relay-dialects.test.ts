@@ -1,19 +1,26 @@
 // Dialect parsers and renderers and the translating adapters, on request and reply fixtures
 // shaped after the providers' API references (no server, no database).
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { completionFromAnthropic } from '../src/relay/adapters/anthropic/reply';
 import { JSON_TOOL, toAnthropicRequest } from '../src/relay/adapters/anthropic/request';
 import { toGeminiRequest } from '../src/relay/adapters/gemini/request';
 import { toOpenAiChat } from '../src/relay/adapters/openai/chat-body';
+import { adapterFor } from '../src/relay/adapters/registry';
+import type { ProviderAdapter } from '../src/relay/adapters/types';
 import type { ChatCompletion, ChatRequest } from '../src/relay/canonical/types';
 import { chatUsageOf, usageOfChat } from '../src/relay/canonical/usage';
+import { anthropicDialect } from '../src/relay/dialects/anthropic';
 import { messagesToCanonical } from '../src/relay/dialects/anthropic/parse';
 import { MessagesStreamRenderer, messagesReply } from '../src/relay/dialects/anthropic/render';
+import { geminiDialect } from '../src/relay/dialects/gemini';
 import { geminiToCanonical, jsonSchemaOf, modelAction } from '../src/relay/dialects/gemini/parse';
+import { responsesDialect } from '../src/relay/dialects/responses';
 import { responsesToCanonical } from '../src/relay/dialects/responses/parse';
 import { ResponsesStreamRenderer } from '../src/relay/dialects/responses/render';
 import type { DialectRequest, RenderContext } from '../src/relay/dialects/types';
+import { streamPipe } from '../src/relay/relay-attempt';
 import { events } from './helpers/dialect-harness';
+import { channelRowOf } from './helpers/relay-fixtures';
 
 const chunk = (delta: Record<string, unknown>, finish: string | null = null) =>
   JSON.stringify({
@@ -418,6 +425,72 @@ describe('Responses ↔ canonical', () => {
       output: [{ type: 'message', content: [{ type: 'output_text', text: 'Hello' }] }],
       usage: { input_tokens: 3, output_tokens: 5, total_tokens: 8 },
     });
+  });
+});
+
+describe('a translated stream through the relay pipe', () => {
+  const upstreamFrames = [
+    { role: 'assistant', reasoning_content: 'Let me see.' },
+    { content: 'Hel' },
+    { content: 'lo "you"\n' },
+    { tool_calls: [{ index: 0, id: 'call_1', function: { name: 'get', arguments: '{"a":' } }] },
+    { tool_calls: [{ index: 0, function: { arguments: '1}' } }] },
+  ].map((delta) => `data: ${chunk(delta)}\n\n`);
+  const frames = [...upstreamFrames, `data: ${chunk({}, 'tool_calls')}\n\ndata: [DONE]\n\n`];
+  const ctx = {
+    mode: 'chat' as const,
+    channel: channelRowOf({ type: 8 }),
+    model: 'm',
+    body: { model: 'm', stream: true, messages: [] },
+    stream: true,
+    includeUsage: false,
+    translated: true,
+  };
+  const adapter = { kind: 'adapter' as const, adapter: adapterFor(8) as ProviderAdapter };
+
+  for (const dialect of [responsesDialect, anthropicDialect, geminiDialect]) {
+    it(`parses each chunk once for the ${dialect.name} renderer and the reply's text`, () => {
+      const pipe = streamPipe(adapter, ctx, dialect, renderContext({ model: 'm', input: 'x' }));
+      const parse = vi.spyOn(JSON, 'parse');
+      let out = '';
+      try {
+        for (const frame of frames) out += pipe.push(frame);
+        out += pipe.flush();
+        // No usage from this upstream: the settlement counts the text, from the same parse.
+        expect(pipe.usage).toBeUndefined();
+        expect(pipe.text).toBe('Hello "you"\nget{"a":1}');
+        expect(parse).toHaveBeenCalledTimes(frames.length);
+      } finally {
+        parse.mockRestore();
+      }
+      out += pipe.end({ promptTokens: 3, completionTokens: 9 });
+      // Every event's data is the JSON.stringify of what it says (same members, same order).
+      for (const data of out.split('\n').filter((line) => line.startsWith('data: '))) {
+        const json = data.slice(6);
+        expect(JSON.stringify(JSON.parse(json))).toBe(json);
+      }
+      expect(out).toContain(dialect.name === 'gemini' ? '"text":"Hel"' : '"delta":');
+    });
+  }
+
+  it('writes the Responses delta events member by member as before', () => {
+    const pipe = streamPipe(adapter, ctx, responsesDialect, renderContext({ input: 'x' }));
+    const got = events(frames.map((frame) => pipe.push(frame)).join(''));
+    const text = got.filter((e) => e.event === 'response.output_text.delta');
+    expect(text.map((e) => Object.keys(e.data))).toEqual([
+      ['type', 'sequence_number', 'output_index', 'item_id', 'content_index', 'delta'],
+      ['type', 'sequence_number', 'output_index', 'item_id', 'content_index', 'delta'],
+    ]);
+    expect(text.map((e) => e.data.delta)).toEqual(['Hel', 'lo "you"\n']);
+    const args = got.find((e) => e.event === 'response.function_call_arguments.delta');
+    expect(Object.keys(args?.data ?? {})).toEqual([
+      'type',
+      'sequence_number',
+      'output_index',
+      'item_id',
+      'delta',
+    ]);
+    expect(got.map((e) => e.data.sequence_number)).toEqual(got.map((_, index) => index));
   });
 });
 

@@ -3,6 +3,7 @@
 // part of a stream billed, and a token marked exhausted only on its settled balance.
 import { TokenStatus } from '@switchyard/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { windowCutoff } from '../src/modules/limits/window-rules';
 import { PricingRules } from '../src/modules/pricing/pricing-rules';
 import { admitCaller } from '../src/relay/admission';
 import { Billing, type PriceQuote } from '../src/relay/billing';
@@ -48,6 +49,15 @@ async function customer(quota = 100_000, remain = 100_000) {
   const user = await createUser(h.db, { quota });
   const token = await createToken(h.db, user.id, { unlimited: false, remainQuota: remain });
   return { user, token, caller: () => admitCaller(h.db, token.authorization, now()) };
+}
+
+async function tokenWindow(tokenId: number) {
+  const row = await h.db
+    .selectFrom('tokens')
+    .select(['window_used', 'window_reserved'])
+    .where('id', '=', tokenId)
+    .executeTakeFirstOrThrow();
+  return { used: Number(row.window_used), reserved: Number(row.window_reserved) };
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -138,6 +148,37 @@ describe('the reservation journal', () => {
     expect(await journalRows(user.id)).toEqual([]);
     expect(await consumeTotal(h.db, user.id)).toEqual({ quota: 1100, count: 1 });
     expect(await userBalance(h.db, user.id)).toMatchObject({ quota: 100_000 - 1100 });
+  });
+
+  it("gives a dead node's quota-window hold back with the balance: charged, or refunded", async () => {
+    const { user, token, caller } = await customer();
+    await h.db
+      .updateTable('tokens')
+      .set({ window_period: 'day', window_quota: 1_000_000 })
+      .where('id', '=', token.id)
+      .execute();
+    const window = windowCutoff('day', now(), 'UTC');
+    const dead = node('dead-window');
+    const live = node('live-window');
+    const charged = await dead.reserve(await caller(), 1000, { model: 'gpt-4', window });
+    const silent = await dead.reserve(await caller(), 300, {
+      model: 'gpt-4',
+      stream: true,
+      window,
+    });
+    dead.streaming(silent, QUOTE, 100, () => '');
+    await dead.keeper.tick();
+    expect(charged.window).toEqual({ startedAt: window.freshStart, amount: 1000 });
+    const held = (await journalRows(user.id)).map((row) => Number(row.window_started_at));
+    expect(held).toEqual([window.freshStart, window.freshStart]);
+    expect(await tokenWindow(token.id)).toEqual({ used: 0, reserved: 1300 });
+    await sleep(LEASE_MS + 100);
+    await live.keeper.tick();
+    expect(await journalRows(user.id)).toEqual([]);
+    // The charged one counts in the window; neither hold is left behind.
+    expect(await tokenWindow(token.id)).toEqual({ used: 1000, reserved: 0 });
+    expect(await tokenBalance(h.db, token.id)).toMatchObject({ remain_quota: 99_000 });
+    expect(await userBalance(h.db, user.id)).toMatchObject({ quota: 99_000 });
   });
 
   it('settles at start what the same node id left behind', async () => {

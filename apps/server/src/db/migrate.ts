@@ -9,6 +9,7 @@ import * as limitsStatus from './migrations/2026-11-24T0500-limits-status';
 import * as reservationJournal from './migrations/2026-11-24T0500-reservation-journal';
 import * as responses from './migrations/2026-11-24T0530-responses';
 import * as dataFoldedAt from './migrations/2026-11-24T0800-data-folded-at';
+import * as reservationWindow from './migrations/2026-11-24T1300-reservation-window';
 import * as usernameCase from './migrations/2026-11-24T1300-username-case';
 import * as balanceCurrency from './migrations/2026-11-24T1310-balance-currency';
 
@@ -23,6 +24,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-24T0530-responses': responses,
   '2026-11-24T0500-limits-status': limitsStatus,
   '2026-11-24T0800-data-folded-at': dataFoldedAt,
+  '2026-11-24T1300-reservation-window': reservationWindow,
   '2026-11-24T1300-username-case': usernameCase,
   '2026-11-24T1310-balance-currency': balanceCurrency,
 };

@@ -147,6 +147,8 @@ export interface RelayReservationsTable {
   model_name: Generated<string>;
   is_stream: Generated<number>;
   delivered: Generated<number>;
+  /** The token's quota window the amount is also held in (its start), 0 when none. */
+  window_started_at: Generated<number>;
 }
 
 export interface OptionsTable {

@@ -9,6 +9,7 @@ import {
   deleteJournalQuery,
   insertJournalQuery,
   insertLogQuery,
+  journalWindowQuery,
   moveTokenQuery,
   moveTokenWindowQuery,
   moveUserQuery,
@@ -76,6 +77,7 @@ class DirectRelaySql {
   private readonly userQuota;
   private readonly tokenQuota;
   private readonly insertJournal;
+  private readonly journalWindow;
   private readonly deleteJournal;
   private readonly logInserts = new Map<string, DirectStatement<unknown>>();
   /** The guarded take with its journal row (see takeQuota); a savepoint inside a batch. */
@@ -111,12 +113,15 @@ class DirectRelaySql {
     this.userQuota = statement('userQuota', userQuotaQuery, 1);
     this.tokenQuota = statement('tokenQuota', tokenQuotaQuery, 1);
     this.insertJournal = statement('insertJournal', insertJournalQuery, 9);
+    this.journalWindow = statement('journalWindow', journalWindowQuery, 2);
     this.deleteJournal = statement('deleteJournal', deleteJournalQuery, 1);
     // better-sqlite3 builds a transaction function's wrappers on each transaction() call: once.
     const transaction = direct.connection.transaction.bind(direct.connection);
     this.take = transaction((entry: JournalEntry, now: number): TakeResult => {
       this.insertJournal.run(...journalArgs(entry));
       const result = this.takeTokenRow(entry, now);
+      if (result.taken && result.windowStartedAt !== undefined)
+        this.journalWindow.run(result.windowStartedAt, entry.id);
       if (this.takeUser.run(entry.amount, entry.userId) !== 1) throw new QuotaShort();
       return result;
     });

@@ -125,6 +125,7 @@ export class ReservationKeeper {
 
   private async settlementFor(row: JournalRow): Promise<Settlement> {
     const verdict: Verdict = this.deps.abandoned(row.id) ? { kind: 'refund' } : verdictFor(row);
+    const windowStartedAt = Number(row.window_started_at);
     const base = {
       id: row.id,
       userId: Number(row.user_id),
@@ -132,6 +133,11 @@ export class ReservationKeeper {
       channelId: 0,
       reserved: Number(row.amount),
       now: this.deps.now(),
+      // The window's hold is given back like the balance (and what is charged counts in it).
+      window:
+        windowStartedAt > 0
+          ? { startedAt: windowStartedAt, amount: Number(row.amount) }
+          : undefined,
     };
     if (verdict.kind === 'refund') return { ...base, cost: 0, countRequest: false, log: null };
     if (!this.deps.logEnabled())

@@ -3,7 +3,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { AdapterContext, ProviderAdapter, StreamTranslator } from './adapters/types';
 import type { Usage } from './billing';
-import type { ChatError } from './canonical/types';
+import type { ChatChunk, ChatError } from './canonical/types';
 import type { Dialect, DialectRequest, NativeRoute, RenderContext } from './dialects/types';
 import { UpstreamError, upstreamErrorFrom } from './relay-errors';
 import { mapStatus, networkError } from './relay-routing';
@@ -95,7 +95,10 @@ export function streamPipe(
   return translatedPipe(route.adapter, ctx, dialect, render);
 }
 
-/** The upstream's events translated and rendered in the caller's dialect. */
+/**
+ * The upstream's events translated and rendered in the caller's dialect. A renderer that reads
+ * the chunks gets them parsed here, once, and the translator is shown the parsed form too.
+ */
 function frames(
   translator: StreamTranslator,
   renderer: ReturnType<Dialect['streamRenderer']>,
@@ -103,7 +106,13 @@ function frames(
 ): string {
   let out = '';
   for (const event of events) {
-    for (const payload of translator.push(event)) out += renderer.chunk(payload);
+    for (const payload of translator.push(event)) {
+      if (renderer.parsedChunk) {
+        const chunk = JSON.parse(payload) as ChatChunk;
+        translator.parsed?.(payload, chunk);
+        out += renderer.parsedChunk(chunk);
+      } else out += renderer.chunk(payload);
+    }
   }
   return out;
 }

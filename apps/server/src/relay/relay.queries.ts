@@ -262,6 +262,18 @@ export const insertJournalQuery = (q: Db, arg: Arg) =>
       Object.fromEntries(JOURNAL_COLUMNS.map((column, index) => [column, arg(index)])) as never,
     );
 
+/**
+ * Records on the journal row the start of the token's quota window the take held the amount in
+ * (args: window_started_at, id), so that a reconciliation gives the hold back. Run in the take's
+ * transaction after the token's update, on the row it inserted first (every writer locks the
+ * journal before the token and the user).
+ */
+export const journalWindowQuery = (q: Db, arg: Arg) =>
+  q
+    .updateTable('relay_reservations')
+    .set({ window_started_at: arg<number>(0) })
+    .where('id', '=', arg<string>(1));
+
 /** Ends one reservation (args: id); one row changed means this transaction owns its ending. */
 export const deleteJournalQuery = (q: Db, arg: Arg) =>
   q.deleteFrom('relay_reservations').where('id', '=', arg<string>(0));

@@ -17,6 +17,7 @@ import {
   type ChannelRow,
   candidatesQuery,
   insertJournalQuery,
+  journalWindowQuery,
   moveTokenQuery,
   moveTokenWindowQuery,
   moveUserQuery,
@@ -139,6 +140,12 @@ async function takeWithKysely(db: Db, entry: JournalEntry, now: number): Promise
     return await db.transaction().execute(async (trx) => {
       await runTemplate(trx, 'insertJournal', insertJournalQuery, journalArgs(entry));
       const taken = await takeTokenRow(trx, entry, now);
+      if (taken.taken && taken.windowStartedAt !== undefined) {
+        await runTemplate(trx, 'journalWindow', journalWindowQuery, [
+          taken.windowStartedAt,
+          entry.id,
+        ]);
+      }
       const user = await runTemplate(trx, 'takeUserQuota', takeUserQuery, [
         entry.amount,
         entry.userId,

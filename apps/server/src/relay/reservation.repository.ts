@@ -13,6 +13,8 @@ export interface JournalRow {
   model_name: string;
   is_stream: number;
   delivered: number;
+  /** The token's quota window the amount is also held in (its start), 0 when none. */
+  window_started_at: number;
 }
 
 /** Extends the lease of every row this node owns. */

@@ -8,30 +8,32 @@ export interface SseEvent {
 export class SseReader {
   private buffer = '';
   private event = '';
-  private data: string[] = [];
+  /** The event's data lines so far, joined by newlines; null before its first. */
+  private data: string | null = null;
 
   /** Feeds a chunk; returns the events it completed. */
   push(chunk: string): SseEvent[] {
-    this.buffer += chunk;
+    // Lines are read in place (no slice per line): a stream is a few dozen events a reply.
+    const buffer = this.buffer + chunk;
     const events: SseEvent[] = [];
     let start = 0;
     for (;;) {
-      const end = this.buffer.indexOf('\n', start);
+      const end = buffer.indexOf('\n', start);
       if (end === -1) break;
-      let line = this.buffer.slice(start, end);
-      start = end + 1;
-      if (line.endsWith('\r')) line = line.slice(0, -1);
-      if (line === '') {
-        if (this.data.length > 0) events.push({ event: this.event, data: this.data.join('\n') });
+      const stop = end > start && buffer.charCodeAt(end - 1) === 13 ? end - 1 : end;
+      if (stop === start) {
+        if (this.data !== null) events.push({ event: this.event, data: this.data });
         this.event = '';
-        this.data = [];
-      } else if (line.startsWith('data:')) {
-        this.data.push(line.slice(line.charCodeAt(5) === 32 ? 6 : 5));
-      } else if (line.startsWith('event:')) {
-        this.event = line.slice(6).trim();
+        this.data = null;
+      } else if (buffer.startsWith('data:', start)) {
+        const line = buffer.slice(start + (buffer.charCodeAt(start + 5) === 32 ? 6 : 5), stop);
+        this.data = this.data === null ? line : `${this.data}\n${line}`;
+      } else if (buffer.startsWith('event:', start)) {
+        this.event = buffer.slice(start + 6, stop).trim();
       }
+      start = end + 1;
     }
-    this.buffer = this.buffer.slice(start);
+    this.buffer = start === 0 ? buffer : buffer.slice(start);
     return events;
   }
 

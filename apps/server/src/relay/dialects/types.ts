@@ -4,7 +4,7 @@
 // also forwards requests to that family as received (`native`).
 import type { RelayMode } from '../adapters/types';
 import type { Usage } from '../billing';
-import type { ChatError } from '../canonical/types';
+import type { ChatChunk, ChatError } from '../canonical/types';
 import type { ChannelRow } from '../relay.repository';
 import type { SseEvent } from '../sse';
 import type { UpstreamRequest } from '../upstream';
@@ -69,6 +69,12 @@ export interface RenderedBody {
 export interface StreamRenderer {
   /** Frames for one canonical ChatChunk payload (JSON text); may be empty. */
   chunk(payload: string): string;
+  /**
+   * The same for a payload already parsed. A renderer that reads the chunks has it, and the
+   * pipe then parses each payload once for it and the adapter's stream (see
+   * StreamTranslator.parsed).
+   */
+  parsedChunk?(chunk: ChatChunk): string;
   /** Frames that end a complete stream, once its usage is known. */
   end(usage: Usage): string;
   /** The dialect's error event for a stream the upstream broke off. */

@@ -1,7 +1,7 @@
 // OpenAI (type 1) and every OpenAI-shaped provider (custom, local runner, long-context, startup…):
 // requests pass through with the mapped model; replies are read only for usage.
 import type { Usage } from '../../billing';
-import type { ChatUsage } from '../../canonical/types';
+import type { ChatChunk, ChatUsage } from '../../canonical/types';
 import { usageOfChat } from '../../canonical/usage';
 import type { SseEvent } from '../../sse';
 import type {
@@ -71,7 +71,8 @@ function parseChunk(data: string): OpenAiReply | undefined {
 /**
  * Passes chunks through untouched. Only a chunk that carries usage is parsed on the way; the
  * others are kept as text and parsed for their content only if the reply ends without usage
- * (the common case, usage at the end, costs no parsing per chunk).
+ * (the common case, usage at the end, costs no parsing per chunk), unless the renderer parsed
+ * them already (`parsed`).
  */
 class OpenAiStream implements StreamTranslator {
   usage: Usage | undefined;
@@ -87,6 +88,13 @@ class OpenAiStream implements StreamTranslator {
     }
     this.unparsed.length = 0;
     return this.counted;
+  }
+
+  /** The chunk push() just kept unparsed, parsed by the renderer: counted now, not again. */
+  parsed(payload: string, chunk: ChatChunk): void {
+    if (this.unparsed.length !== 1 || this.unparsed[0] !== payload) return;
+    this.unparsed.length = 0;
+    for (const choice of chunk.choices ?? []) this.counted += choiceText(choice);
   }
 
   push(event: SseEvent): string[] {

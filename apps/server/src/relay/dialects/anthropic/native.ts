@@ -6,6 +6,7 @@ import { usageFromAnthropic } from '../../adapters/anthropic/usage';
 import type { AnthropicEvent } from '../../adapters/anthropic/wire';
 import { baseUrlOf } from '../../adapters/types';
 import type { Usage } from '../../billing';
+import type { ChatError } from '../../canonical/types';
 import type { NativeRoute, NativeStreamWatch } from '../types';
 import { anthropicErrorEvent } from './render';
 
@@ -48,7 +49,9 @@ class MessagesWatch implements NativeStreamWatch {
     }
   }
 
-  fail = anthropicErrorEvent.bind(null, 502);
+  fail(error: ChatError): string {
+    return anthropicErrorEvent(502, error);
+  }
 }
 
 export const messagesNative: NativeRoute = {

@@ -103,12 +103,20 @@ export class MessagesStreamRenderer implements StreamRenderer {
     );
   }
 
-  private delta(delta: Record<string, unknown>): string {
-    return anthropicEvent('content_block_delta', { index: this.open?.index ?? 0, delta });
+  /**
+   * The content_block_delta event of one chunk, `{type, [field]: value}` as its delta: the same
+   * text as anthropicEvent would make, written out (there is one per chunk).
+   */
+  private delta(type: string, field: string, value: unknown): string {
+    const index = this.open?.index ?? 0;
+    return `event: content_block_delta\ndata: {"type":"content_block_delta","index":${index},"delta":{"type":"${type}","${field}":${JSON.stringify(value)}}}\n\n`;
   }
 
   chunk(payload: string): string {
-    const chunk = JSON.parse(payload) as ChatChunk;
+    return this.parsedChunk(JSON.parse(payload) as ChatChunk);
+  }
+
+  parsedChunk(chunk: ChatChunk): string {
     let out = this.begin();
     const choice = chunk.choices?.[0];
     if (!choice) return out;
@@ -116,12 +124,12 @@ export class MessagesStreamRenderer implements StreamRenderer {
     if (delta.reasoning_content) {
       if (this.open?.kind !== 'thinking')
         out += this.openBlock('thinking', { type: 'thinking', thinking: '' });
-      out += this.delta({ type: 'thinking_delta', thinking: delta.reasoning_content });
+      out += this.delta('thinking_delta', 'thinking', delta.reasoning_content);
     }
     if (delta.thinking_signature) {
       if (this.open?.kind !== 'thinking')
         out += this.openBlock('thinking', { type: 'thinking', thinking: '' });
-      out += this.delta({ type: 'signature_delta', signature: delta.thinking_signature });
+      out += this.delta('signature_delta', 'signature', delta.thinking_signature);
     }
     if (delta.redacted_thinking) {
       out += this.openBlock('thinking', {
@@ -132,7 +140,7 @@ export class MessagesStreamRenderer implements StreamRenderer {
     }
     if (delta.content) {
       if (this.open?.kind !== 'text') out += this.openBlock('text', { type: 'text', text: '' });
-      out += this.delta({ type: 'text_delta', text: delta.content });
+      out += this.delta('text_delta', 'text', delta.content);
     }
     for (const call of delta.tool_calls ?? []) {
       if (this.open?.kind !== 'tool' || this.open.tool !== call.index) {
@@ -148,7 +156,7 @@ export class MessagesStreamRenderer implements StreamRenderer {
         );
       }
       if (call.function?.arguments) {
-        out += this.delta({ type: 'input_json_delta', partial_json: call.function.arguments });
+        out += this.delta('input_json_delta', 'partial_json', call.function.arguments);
       }
     }
     if (choice.finish_reason) this.finish = choice.finish_reason;

@@ -75,7 +75,10 @@ export class GeminiStreamRenderer implements StreamRenderer {
   }
 
   chunk(payload: string): string {
-    const chunk = JSON.parse(payload) as ChatChunk;
+    return this.parsedChunk(JSON.parse(payload) as ChatChunk);
+  }
+
+  parsedChunk(chunk: ChatChunk): string {
     const choice = chunk.choices?.[0];
     if (!choice) return '';
     const parts: GeminiPart[] = [];

@@ -15,7 +15,20 @@ import type { RenderContext, StreamRenderer } from '../types';
 
 type Item = Record<string, unknown>;
 
-export const newId = (prefix: string): string => `${prefix}_${randomBytes(16).toString('hex')}`;
+/** Random bytes drawn for ids at once: a reply takes two or three ids, each 16 bytes. */
+const ID_POOL_BYTES = 16 * 256;
+let idPool = Buffer.alloc(0);
+let idOffset = 0;
+
+export function newId(prefix: string): string {
+  if (idOffset + 16 > idPool.length) {
+    idPool = randomBytes(ID_POOL_BYTES);
+    idOffset = 0;
+  }
+  const hex = idPool.toString('hex', idOffset, idOffset + 16);
+  idOffset += 16;
+  return `${prefix}_${hex}`;
+}
 
 export function responsesUsage(usage: Usage) {
   return {
@@ -143,6 +156,8 @@ interface OpenItem {
   index: number;
   item: Item;
   text: string;
+  /** `"output_index":…,"item_id":…` of its delta events, as JSON members. */
+  at: string;
   toolIndex?: number;
 }
 
@@ -165,6 +180,14 @@ export class ResponsesStreamRenderer implements StreamRenderer {
     return `event: ${type}\ndata: ${JSON.stringify(payload)}\n\n`;
   }
 
+  /**
+   * The same event with its other members given as JSON text (the type is a plain name): the
+   * per-chunk deltas and the events that carry the whole response, which is serialised once.
+   */
+  private eventOf(type: string, members: string): string {
+    return `event: ${type}\ndata: {"type":"${type}","sequence_number":${this.sequence++},${members}}\n\n`;
+  }
+
   private response(state: Item, usage: Usage | null = null): Item {
     return responseObject(this.ctx, this.id, this.createdAt, [...this.done], state, usage);
   }
@@ -172,10 +195,9 @@ export class ResponsesStreamRenderer implements StreamRenderer {
   private begin(): string {
     if (this.started) return '';
     this.started = true;
-    const response = this.response({ status: 'in_progress' });
+    const response = `"response":${JSON.stringify(this.response({ status: 'in_progress' }))}`;
     return (
-      this.event('response.created', { response }) +
-      this.event('response.in_progress', { response })
+      this.eventOf('response.created', response) + this.eventOf('response.in_progress', response)
     );
   }
 
@@ -231,7 +253,14 @@ export class ResponsesStreamRenderer implements StreamRenderer {
   private start(kind: OpenItem['kind'], item: Item, toolIndex?: number): string {
     let out = this.close();
     const index = this.done.length;
-    this.open = { kind, index, item, text: '', ...(toolIndex !== undefined ? { toolIndex } : {}) };
+    this.open = {
+      kind,
+      index,
+      item,
+      text: '',
+      at: `"output_index":${index},"item_id":${JSON.stringify(item.id)}`,
+      ...(toolIndex !== undefined ? { toolIndex } : {}),
+    };
     out += this.event('response.output_item.added', { output_index: index, item });
     const at = { output_index: index, item_id: item.id };
     if (kind === 'message') {
@@ -251,7 +280,10 @@ export class ResponsesStreamRenderer implements StreamRenderer {
   }
 
   chunk(payload: string): string {
-    const chunk = JSON.parse(payload) as ChatChunk;
+    return this.parsedChunk(JSON.parse(payload) as ChatChunk);
+  }
+
+  parsedChunk(chunk: ChatChunk): string {
     let out = this.begin();
     const choice = chunk.choices?.[0];
     if (!choice) return out;
@@ -261,12 +293,10 @@ export class ResponsesStreamRenderer implements StreamRenderer {
         out += this.start('reasoning', { type: 'reasoning', id: newId('rs'), summary: [] });
       const open = this.open as unknown as OpenItem;
       open.text += delta.reasoning_content;
-      out += this.event('response.reasoning_summary_text.delta', {
-        output_index: open.index,
-        item_id: open.item.id,
-        summary_index: 0,
-        delta: delta.reasoning_content,
-      });
+      out += this.eventOf(
+        'response.reasoning_summary_text.delta',
+        `${open.at},"summary_index":0,"delta":${JSON.stringify(delta.reasoning_content)}`,
+      );
     }
     if (delta.thinking_signature) this.signature += delta.thinking_signature;
     if (delta.content) {
@@ -281,12 +311,10 @@ export class ResponsesStreamRenderer implements StreamRenderer {
       }
       const open = this.open as unknown as OpenItem;
       open.text += delta.content;
-      out += this.event('response.output_text.delta', {
-        output_index: open.index,
-        item_id: open.item.id,
-        content_index: 0,
-        delta: delta.content,
-      });
+      out += this.eventOf(
+        'response.output_text.delta',
+        `${open.at},"content_index":0,"delta":${JSON.stringify(delta.content)}`,
+      );
     }
     for (const call of delta.tool_calls ?? []) {
       if (this.open?.kind !== 'function_call' || this.open.toolIndex !== call.index) {
@@ -304,11 +332,10 @@ export class ResponsesStreamRenderer implements StreamRenderer {
       const args = call.function?.arguments;
       if (args) {
         open.text += args;
-        out += this.event('response.function_call_arguments.delta', {
-          output_index: open.index,
-          item_id: open.item.id,
-          delta: args,
-        });
+        out += this.eventOf(
+          'response.function_call_arguments.delta',
+          `${open.at},"delta":${JSON.stringify(args)}`,
+        );
       }
     }
     if (choice.finish_reason) this.finish = choice.finish_reason;
@@ -316,16 +343,14 @@ export class ResponsesStreamRenderer implements StreamRenderer {
   }
 
   end(usage: Usage): string {
-    let out = this.begin() + this.close();
+    const out = this.begin() + this.close();
     const state = statusOf(this.finish);
     const response = this.response(state, usage);
     const json = JSON.stringify(response);
     this.ctx.record?.({ id: this.id, response: json, output: { ...this.message } });
     // The response's JSON is spliced into the event, so it is serialised once.
     const type = state.status === 'completed' ? 'response.completed' : 'response.incomplete';
-    const head = JSON.stringify({ type, sequence_number: this.sequence++ });
-    out += `event: ${type}\ndata: ${head.slice(0, -1)},"response":${json}}\n\n`;
-    return out;
+    return out + this.eventOf(type, `"response":${json}`);
   }
 
   fail(error: ChatError): string {
