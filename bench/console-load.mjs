@@ -4,7 +4,11 @@
 // 1.6 Mbit/s down, 750 kbit/s up, CPU 4× slower), in headless Debian chromium on loopback.
 // With --reference-dir <dist> the reference console's build is served by a small static server
 // (gzip, SPA fallback, a stub /api/status) and measured interleaved with ours, run by run.
-// Usage: node bench/console-load.mjs [--runs 5] [--profiles fast,mobile] [--reference-dir DIR]
+// With --baseline-dir <dir> a second server hosts another build of our console (a folder holding
+// shell/dist, account/dist, …, e.g. a copy of apps/*/dist taken before a change), measured
+// interleaved as "switchyard-before", so a change's before and after share one run.
+// Usage: node bench/console-load.mjs [--runs 5] [--profiles fast,mobile] [--pages login,token,log]
+//   [--reference-dir DIR] [--baseline-dir DIR] [--without-preloads]
 // (build the console first: npm run build)
 import { readFileSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -15,12 +19,22 @@ import { repoRoot } from '../scripts/lib/setup.mjs';
 import { startServer } from '../scripts/lib/spawn-server.mjs';
 import { median, writeResult } from './lib/results.mjs';
 
+if (process.argv.includes('--help')) {
+  console.log(
+    'node bench/console-load.mjs [--runs 5] [--profiles fast,mobile] [--pages login,token,log]\n' +
+      '  [--reference-dir DIR] [--baseline-dir DIR] [--without-preloads]\n' +
+      'Cold loads in headless chromium, median of --runs; see bench/README.md.',
+  );
+  process.exit(0);
+}
+
 const argument = (name) => {
   const index = process.argv.indexOf(name);
   return index > 0 ? process.argv[index + 1] : undefined;
 };
 const runs = Number(argument('--runs')) || 5;
 const referenceDir = argument('--reference-dir');
+const baselineDir = argument('--baseline-dir');
 const profileNames = (argument('--profiles') ?? 'fast,mobile').split(',');
 const pageKeys = (argument('--pages') ?? 'login,token,log').split(',');
 /** Also measure our console with the page's preload links stripped, to see what they bring. */
@@ -40,6 +54,17 @@ const server = await startServer({
   dataDir: path.join(repoRoot, '.cache/bench-console'),
   env: { GLOBAL_API_RATE_LIMIT: '0', CRITICAL_RATE_LIMIT: '0' },
 });
+const baseline = baselineDir
+  ? await startServer({
+      port: 3295,
+      dataDir: path.join(repoRoot, '.cache/bench-console-baseline'),
+      env: {
+        GLOBAL_API_RATE_LIMIT: '0',
+        CRITICAL_RATE_LIMIT: '0',
+        CONSOLE_DIR: path.resolve(baselineDir),
+      },
+    })
+  : null;
 const reference = referenceDir ? await serveReference(path.resolve(referenceDir), 3291) : null;
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -226,22 +251,24 @@ async function measure(target, scenario, profile) {
   };
 }
 
-const ours = {
-  label: 'switchyard',
-  url: server.url,
+/** Our console as one server hosts it. */
+const switchyard = (label, host) => ({
+  label,
+  url: host.url,
   selectors: {
     login: '[data-testid="login-username"]',
     token: '[data-testid="tokens-page"]',
     log: '[data-testid="logs-page"]',
   },
   async signIn(context) {
-    const login = await context.request.post(`${server.url}/api/user/login`, {
+    const login = await context.request.post(`${host.url}/api/user/login`, {
       data: { username: 'root', password: '123456' },
     });
     const { data } = await login.json();
     await context.addInitScript((user) => localStorage.setItem('user', JSON.stringify(user)), data);
   },
-};
+});
+const ours = switchyard('switchyard', server);
 const theirs = reference && {
   label: 'reference',
   url: reference.url,
@@ -263,6 +290,7 @@ const scenarios = [
 ];
 const targets = [
   ours,
+  baseline && switchyard('switchyard-before', baseline),
   withoutPreloads && { ...ours, label: 'switchyard-no-preload', stripPreloads: true },
   theirs,
 ].filter(Boolean);
@@ -287,6 +315,7 @@ try {
 } finally {
   await browser.close();
   await server.stop();
+  await baseline?.stop();
   await reference?.close();
 }
 

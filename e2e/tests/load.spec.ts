@@ -46,7 +46,7 @@ test('/token names the billing remote for a signed-in user, the sign-in page for
   expect(user.some((href) => /\/remotes\/(channels|settings)\//.test(href))).toBe(false);
 });
 
-test('a cold /login shows the form within 16 requests and 375 KiB of JS', async ({ browser }) => {
+test('a cold /login shows the form within 15 requests and 300 KiB of JS', async ({ browser }) => {
   const context = await browser.newContext();
   const page = await context.newPage();
   // The moment the form is on screen, on the page's own clock (the one Resource Timing uses).
@@ -76,9 +76,8 @@ test('a cold /login shows the form within 16 requests and 375 KiB of JS', async 
     };
   });
   await context.close();
-  // What the console reaches today, held so it cannot grow unnoticed. Issue 19's target is
-  // 15 requests and 300 KiB; it is not met yet (369 KiB: react-dom, the federation runtime, the
-  // layout's Arco modules and react-router shared whole; see bench/RESULTS.md).
-  expect(before.requests, before.names.join('\n')).toBeLessThanOrEqual(16);
-  expect(before.js / 1024, before.names.join('\n')).toBeLessThanOrEqual(375);
+  // Issue 19's budget for the sign-in page (met: see bench/RESULTS.md). The JS is within a few KiB
+  // of it, so whatever is added to the first load must be paid for elsewhere.
+  expect(before.requests, before.names.join('\n')).toBeLessThanOrEqual(15);
+  expect(before.js / 1024, before.names.join('\n')).toBeLessThanOrEqual(300);
 });

@@ -57,10 +57,27 @@ const LOAD_MANIFEST = {
     form: group(['static/js/async/form.fff.js']),
     table: group(['static/js/async/table.ggg.js']),
   },
+  provided: ['form', 'kit', 'react', 'router', 'table'],
 };
 
-/** A remote build as rsbuild's federation plugin writes it: one module per page. */
-async function writeRemote(root: string, name: string, pages: Record<string, string[]>) {
+const ownCopy = (remote: string, module: string) => ({
+  name: module,
+  assets: {
+    js: { sync: [`static/js/async/${remote}-own-${module}.js`], async: [] },
+    css: { sync: [], async: [] },
+  },
+});
+
+/**
+ * A remote build as rsbuild's federation plugin writes it: one module per page, and its own copies
+ * of the shared modules it uses.
+ */
+async function writeRemote(
+  root: string,
+  name: string,
+  pages: Record<string, string[]>,
+  shared: string[] = [],
+) {
   const exposes = Object.keys(pages).map((page) => ({
     name: page,
     assets: {
@@ -72,6 +89,7 @@ async function writeRemote(root: string, name: string, pages: Record<string, str
     name,
     metaData: { remoteEntry: { name: `static/js/${name}.123.js`, path: '' }, publicPath: 'auto' },
     exposes,
+    shared: shared.map((module) => ownCopy(name, module)),
   });
   await write(join(root, 'mf-stats.json'), {
     name,
@@ -84,11 +102,17 @@ beforeAll(async () => {
   const apps = join(ctx.dir, 'apps');
   await write(join(apps, 'shell/dist/index.html'), INDEX);
   await write(join(apps, 'shell/dist/load-manifest.json'), LOAD_MANIFEST);
-  await writeRemote(join(apps, 'account/dist'), 'account', {
-    LoginPage: ['form', 'kit'],
-    UserEditPage: ['form'],
-    PersonalSettings: [],
-  });
+  // `schemas` is shared but not provided by the shell: the remote's own copy is the one used.
+  await writeRemote(
+    join(apps, 'account/dist'),
+    'account',
+    {
+      LoginPage: ['form', 'kit', 'react', 'schemas'],
+      UserEditPage: ['form'],
+      PersonalSettings: [],
+    },
+    ['form', 'react', 'schemas'],
+  );
   await writeRemote(join(apps, 'billing/dist'), 'billing', { TokensPage: ['table'] });
   await writeRemote(join(apps, 'channels/dist'), 'channels', { ChannelsPage: ['table'] });
   await writeRemote(join(apps, 'settings/dist'), 'settings', { SystemSettings: [] });
@@ -133,6 +157,8 @@ describe('preload links of an app page', () => {
       ['script', '/remotes/account/static/js/async/account-LoginPage.js'],
       ['style', '/remotes/account/static/css/async/account-LoginPage.css'],
       ['script', '/static/js/async/form.fff.js'],
+      // Not provided by the shell: the remote's own copy, named with the rest.
+      ['script', '/remotes/account/static/js/async/account-own-schemas.js'],
     ]);
   });
 

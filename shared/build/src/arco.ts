@@ -10,7 +10,7 @@
 import { readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import type { RsbuildConfig } from '@rsbuild/core';
+import type { ModifyRspackConfigUtils, RsbuildConfig, Rspack } from '@rsbuild/core';
 import type { SingletonConfig } from './shared-deps';
 
 const ARCO = '@arco-design/web-react';
@@ -31,19 +31,18 @@ export const ARCO_MODULES: readonly string[] = [
 ];
 
 /**
- * The arco modules the shell and the console kit's main entry render (layout, menus, messages,
- * fallbacks, the phone drawer, the kit's form helper): bundled into the shell's first chunk
- * (`eager`) instead of one request each. Not the kit's list table and quota input (Table,
- * Pagination, Checkbox, InputNumber): those are the kit's sub-entries and load with the first page
- * that renders them. Kept in step with the shell's and the kit's main entry's imports by a test.
+ * The arco modules the shell's start and the console kit's main entry render (layout, top bar,
+ * messages, fallbacks, the kit's form helper): bundled into the shell's first chunk (`eager`)
+ * instead of one request each. Not what only a later page renders: the shell's own pages and the
+ * phone drawer load when first opened (Tabs, Empty, Drawer), and the kit's list table and quota
+ * input (Table, Pagination, Checkbox, InputNumber) are its sub-entries. Kept in step with the
+ * shell's start and the kit's main entry by a test.
  */
-export const ARCO_SHELL_EAGER: readonly string[] = [
+const ARCO_START: readonly string[] = [
   'Avatar',
   'Button',
   'ConfigProvider',
-  'Drawer',
   'Dropdown',
-  'Empty',
   'Form',
   'Layout',
   'Menu',
@@ -52,9 +51,18 @@ export const ARCO_SHELL_EAGER: readonly string[] = [
   'Result',
   'Space',
   'Spin',
-  'Tabs',
   'Tooltip',
-  'Typography',
+];
+
+/**
+ * What the sign-in page renders beyond that (a guest's first page, in the account remote): in the
+ * first chunk too, rather than one more request before the form shows.
+ */
+export const ARCO_SIGN_IN: readonly string[] = ['Input', 'Typography'];
+
+export const ARCO_SHELL_EAGER: readonly string[] = [
+  ...ARCO_START,
+  ...ARCO_SIGN_IN,
   'locale/en-US',
   'locale/zh-CN',
   '_util/react-19-adapter',
@@ -93,3 +101,23 @@ export const ARCO_IMPORT_REWRITES: NonNullable<
     camelToDashComponentName: false,
   },
 ];
+
+/** Result's own imports of its illustrations (`./403`, `./404`, `./500` in es/Result/index.js). */
+const RESULT_ART = /^\.\/(403|404|500)(\.js)?$/;
+const RESULT_DIR = /[\\/]@arco-design[\\/]web-react[\\/]es[\\/]Result$/;
+
+/**
+ * Replaces Result's illustrations with stand-ins that load them when shown (surfaces/result-art.tsx):
+ * the console kit's error fallback renders a Result with an icon, so every start carried 24 KiB of
+ * pictures only the not-found pages show. Only the shell bundles arco, so only its build needs it.
+ */
+export function lazyResultArt(
+  rspack: ModifyRspackConfigUtils['rspack'],
+): Rspack.RspackPluginInstance {
+  return new rspack.NormalModuleReplacementPlugin(RESULT_ART, (data) => {
+    const status = RESULT_ART.exec(data.request)?.[1];
+    if (status && RESULT_DIR.test(data.context ?? '')) {
+      data.request = require.resolve(`../surfaces/result-art-${status}.ts`);
+    }
+  });
+}

@@ -1,12 +1,12 @@
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ARCO_IMPORT_REWRITES, ARCO_SHELL_EAGER } from './arco';
+import { ARCO_IMPORT_REWRITES, ARCO_SHELL_EAGER, ARCO_SIGN_IN } from './arco';
 import { resolveBuildId } from './build-id';
 import { overrideRemotes, parseDevRemotes } from './dev-remotes-middleware';
 import { loadManifestFromStats } from './load-manifest-plugin';
 import { DEV_PORTS, REMOTE_NAMES } from './remotes';
-import { SHARED_SINGLETONS, sharedFor } from './shared-deps';
+import { SHARED_SINGLETONS, SURFACES, sharedFor } from './shared-deps';
 
 describe('shared singletons', () => {
   it('share every library whose state must be one across the console', () => {
@@ -16,7 +16,6 @@ describe('shared singletons', () => {
         'react/jsx-runtime',
         'react-dom',
         'react-dom/client',
-        'react-router',
         'react-router-dom',
         'zustand',
         '@tanstack/react-query',
@@ -27,10 +26,80 @@ describe('shared singletons', () => {
         '@switchyard/console-kit/list',
         '@switchyard/console-kit/quota-input',
         '@switchyard/contracts',
-        '@switchyard/contracts/schemas',
       ].sort(),
     );
     for (const config of Object.values(SHARED_SINGLETONS)) expect(config.singleton).toBe(true);
+  });
+});
+
+describe('libraries shared as a surface', () => {
+  const root = join(__dirname, '../../..');
+
+  /** Value names imported from `library` by the console's sources (apps and shared, not tests). */
+  function importedNames(library: string): Map<string, string> {
+    const names = new Map<string, string>();
+    const pattern = new RegExp(`import \\{([^}]+)\\} from '${library}'`, 'g');
+    const visit = (dir: string) => {
+      for (const entry of readdirSync(dir, { withFileTypes: true })) {
+        const path = join(dir, entry.name);
+        if (['node_modules', 'dist', 'testing', 'test'].includes(entry.name)) continue;
+        if (entry.isDirectory()) visit(path);
+        else if (/\.tsx?$/.test(entry.name) && !/\.test\./.test(entry.name)) {
+          for (const match of readFileSync(path, 'utf8').matchAll(pattern)) {
+            for (const part of (match[1] ?? '').split(',')) {
+              const name = part.trim();
+              if (name && !name.startsWith('type ')) names.set(name, path);
+            }
+          }
+        }
+      }
+    };
+    for (const group of ['apps', 'shared']) visit(join(root, group));
+    return names;
+  }
+
+  it('has the shell provide its own module, with the library’s version, and remotes consume it', () => {
+    for (const [name, file] of Object.entries(SURFACES)) {
+      expect(sharedFor('shell')[name]?.import).toBe(file);
+      expect(sharedFor('shell')[name]?.version).toMatch(/^\d+\.\d+\.\d+$/);
+      expect(sharedFor('remote')[name]?.import).toBe(false);
+    }
+  });
+
+  /** The names a surface file re-exports (its `export { … } from` lists). */
+  const exportsOf = (file: string): string[] =>
+    [...readFileSync(file, 'utf8').matchAll(/export \{([^}]+)\} from/g)].flatMap((match) =>
+      (match[1] ?? '')
+        .split(',')
+        .map((name) => name.trim())
+        .filter(Boolean),
+    );
+
+  it('exports every name a page, the shell or the kit imports from the library', () => {
+    for (const [library, file] of Object.entries(SURFACES)) {
+      const surface = exportsOf(file ?? '');
+      expect(surface.length).toBeGreaterThan(0);
+      for (const [name, path] of importedNames(library)) {
+        expect(surface, `${name} (${path})`).toContain(name);
+      }
+    }
+  });
+
+  it('re-export names the library has', async () => {
+    const libraries = {
+      'react-router-dom': await import('react-router-dom'),
+      'react-i18next': await import('react-i18next'),
+      '@tanstack/react-query': await import('@tanstack/react-query'),
+    } as Record<string, Record<string, unknown>>;
+    for (const [library, file] of Object.entries(SURFACES)) {
+      for (const name of exportsOf(file ?? '')) {
+        expect(libraries[library]?.[name], `${library} ${name}`).toBeDefined();
+      }
+    }
+  });
+
+  it('leaves no source importing react-router itself (its copy would be a second router)', () => {
+    expect([...importedNames('react-router').values()]).toEqual([]);
   });
 });
 
@@ -117,19 +186,15 @@ describe('arco, shared per component', () => {
 });
 
 describe('arco modules bundled into the shell', () => {
-  /**
-   * Components the shell and the console kit's main entry import, read from their sources; not
-   * the kit's sub-entries (list, quota input), which load with the pages that render them.
-   */
-  function shellArcoComponents(): string[] {
-    const root = join(__dirname, '../../..');
-    const kit = join(root, 'shared/console-kit/src');
-    const subEntries = [join(kit, 'list'), join(kit, 'forms/quota-input.tsx')];
+  const root = join(__dirname, '../../..');
+
+  /** Arco component names imported by the .ts/.tsx files under `dir`, minus `skip` paths. */
+  function arcoComponentsIn(dir: string, skip: readonly string[] = []): Set<string> {
     const names = new Set<string>();
-    const visit = (dir: string) => {
-      for (const entry of readdirSync(dir, { withFileTypes: true })) {
-        const path = join(dir, entry.name);
-        if (subEntries.includes(path)) continue;
+    const visit = (folder: string) => {
+      for (const entry of readdirSync(folder, { withFileTypes: true })) {
+        const path = join(folder, entry.name);
+        if (skip.includes(path)) continue;
         if (entry.isDirectory()) visit(path);
         else if (/\.tsx?$/.test(entry.name) && !/\.test\.|\/test\//.test(path)) {
           const source = readFileSync(path, 'utf8');
@@ -144,16 +209,45 @@ describe('arco modules bundled into the shell', () => {
         }
       }
     };
-    visit(join(root, 'apps/shell/src'));
-    visit(join(root, 'shared/console-kit/src'));
-    return [...names].sort();
+    visit(dir);
+    return names;
   }
 
-  it('are exactly the components the shell and the console kit’s main entry use', () => {
-    const eagerComponents = ARCO_SHELL_EAGER.map((request) =>
-      request.replace('@arco-design/web-react/es/', ''),
-    ).filter((name) => /^[A-Z]/.test(name));
-    expect(eagerComponents.sort()).toEqual(shellArcoComponents());
+  /**
+   * Components the shell's start and the console kit's main entry import, read from their sources;
+   * not the shell's pages and phone drawer (lazy) nor the kit's sub-entries (list, quota input),
+   * which load with the pages that render them.
+   */
+  function startArcoComponents(): string[] {
+    const shell = join(root, 'apps/shell/src');
+    const kit = join(root, 'shared/console-kit/src');
+    return [
+      ...arcoComponentsIn(shell, [join(shell, 'pages'), join(shell, 'layout/deferred')]),
+      ...arcoComponentsIn(kit, [join(kit, 'list'), join(kit, 'forms/quota-input.tsx')]),
+    ]
+      .filter((name, index, all) => all.indexOf(name) === index)
+      .sort();
+  }
+
+  const eagerComponents = () =>
+    ARCO_SHELL_EAGER.map((request) => request.replace('@arco-design/web-react/es/', '')).filter(
+      (name) => /^[A-Z]/.test(name),
+    );
+
+  it('are the components the shell’s start and the console kit’s main entry use', () => {
+    const start = eagerComponents().filter((name) => !ARCO_SIGN_IN.includes(name));
+    expect(start.sort()).toEqual(startArcoComponents());
+  });
+
+  it('and, of the sign-in page’s, only what it uses and the start does not', () => {
+    const signIn = arcoComponentsIn(join(root, 'apps/account/src/pages/login'));
+    for (const component of arcoComponentsIn(join(root, 'apps/account/src/components'))) {
+      signIn.add(component);
+    }
+    for (const name of ARCO_SIGN_IN) {
+      expect(signIn.has(name), name).toBe(true);
+      expect(startArcoComponents(), name).not.toContain(name);
+    }
   });
 });
 
@@ -187,12 +281,16 @@ describe('load manifest', () => {
         },
       ],
       [
+        { identifier: provide('react'), chunks: ['p'] },
+        { identifier: provide('react-router-dom'), chunks: ['lib'] },
+        { identifier: provide('@scope/kit'), chunks: ['lib'] },
         { identifier: consume('@scope/kit'), chunks: ['boot'] },
         { identifier: consume('react-router-dom'), chunks: ['boot', 'kit'] },
         { identifier: consume('@scope/kit'), chunks: ['kit'] },
       ],
     );
     expect(manifest.entry.js).toEqual(['static/js/p.1.js']);
+    expect(manifest.provided).toEqual(['@scope/kit', 'react', 'react-router-dom']);
     expect(manifest.bootstrap).toEqual({
       js: ['static/js/async/boot.2.js'],
       css: ['static/css/async/boot.3.css'],

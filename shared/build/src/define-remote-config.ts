@@ -3,7 +3,7 @@ import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import { defineConfig, type RsbuildConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import { REMOTE_CHUNK_SPLIT } from './chunk-groups';
-import { appSource, federationCommon } from './federation-common';
+import { appResolve, appSource, federationCommon } from './federation-common';
 import { type RemoteName, SHELL_DEV_PORT } from './remotes';
 
 export interface RemoteConfigOptions {
@@ -28,6 +28,7 @@ export function defineRemoteConfig(options: RemoteConfigOptions): RsbuildConfig 
       }),
     ],
     source: appSource(root),
+    resolve: appResolve,
     performance: { chunkSplit: REMOTE_CHUNK_SPLIT },
     // A remote is only ever loaded through its manifest, never as a page of its own.
     tools: { htmlPlugin: false },

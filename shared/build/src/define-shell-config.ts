@@ -3,9 +3,10 @@ import { resolve } from 'node:path';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import { defineConfig, type RsbuildConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
+import { lazyResultArt } from './arco';
 import { SHELL_CHUNK_SPLIT } from './chunk-groups';
 import { devRemotesSetup } from './dev-remotes-middleware';
-import { appSource, federationCommon } from './federation-common';
+import { appResolve, appSource, federationCommon } from './federation-common';
 import { type LoadRoute, pluginLoadManifest } from './load-manifest-plugin';
 import { DEV_API_TARGET, SHELL_DEV_PORT } from './remotes';
 
@@ -36,6 +37,7 @@ export function defineShellConfig(options: ShellConfigOptions): RsbuildConfig {
       }),
     ],
     source: appSource(root),
+    resolve: appResolve,
     performance: { chunkSplit: SHELL_CHUNK_SPLIT },
     html: {
       title: options.title,
@@ -55,5 +57,8 @@ export function defineShellConfig(options: ShellConfigOptions): RsbuildConfig {
       setup: devRemotesSetup,
     },
     output: { assetPrefix: '/' },
+    tools: {
+      rspack: (_config, { appendPlugins, rspack }) => appendPlugins(lazyResultArt(rspack)),
+    },
   });
 }

@@ -33,8 +33,10 @@ export interface LoadManifest {
   entry: LoadGroup;
   /** The chunks of `import('./bootstrap')`, the shell's real start. */
   bootstrap: LoadGroup;
-  /** Shared module name → the chunks the shell provides it with. */
+  /** Shared module name → the chunks the shell provides it with (not those in the entry). */
   shared: Record<string, LoadGroup>;
+  /** Every shared module the shell provides, in its entry or not; a remote brings its own of the rest. */
+  provided: string[];
 }
 
 interface StatsChunk {
@@ -88,7 +90,13 @@ export function loadManifestFromStats(
     entry: emptyGroup(),
     bootstrap: emptyGroup(),
     shared: {},
+    provided: [],
   };
+  for (const module of modules) {
+    const provided = PROVIDE.exec(module.identifier ?? '')?.[1];
+    if (provided && !manifest.provided.includes(provided)) manifest.provided.push(provided);
+  }
+  manifest.provided.sort();
   const consumes = consumesByChunk(modules);
   for (const chunk of chunks) {
     const consumed = consumes.get(String(chunk.id)) ?? [];

@@ -1,5 +1,8 @@
 // The one table of Module Federation singletons: the shell and every remote share exactly these.
+import { createRequire } from 'node:module';
 import { arcoSharedModules } from './arco';
+
+const require = createRequire(import.meta.url);
 
 /** The subset of Module Federation's shared options this project uses. */
 export interface SingletonConfig {
@@ -31,28 +34,44 @@ export const SHARED_SINGLETONS = {
   'react-dom': singleton('^19.0.0'),
   // React 19 keeps the reconciler behind react-dom/client.
   'react-dom/client': singleton('^19.0.0'),
-  // The router context lives in react-router; react-router-dom re-exports it. Share both.
-  'react-router': singleton('^7.0.0'),
+  // Shared as a surface (see SURFACES below): the router context is inside it, so react-router
+  // itself is not shared and no app imports it directly (a test checks).
   'react-router-dom': singleton('^7.0.0'),
   zustand: singleton('^5.0.0'),
   '@tanstack/react-query': singleton('^5.0.0'),
   i18next: singleton('^27.0.0'),
   'react-i18next': singleton('^18.0.0'),
   axios: singleton('^1.0.0'),
-  // zod is not shared: it holds no state the console shares, and a shared module is never
-  // tree-shaken (all of zod with every locale, 71 KiB brotli, on the sign-in page). Each build
-  // bundles what the contracts' schemas use into the schemas module below.
+  // zod and the contracts' schemas (`@switchyard/contracts/schemas`) are not shared: they hold no
+  // state the console shares, and a shared module is never tree-shaken (all of zod with every
+  // locale was 71 KiB brotli on the sign-in page; all the schemas with the zod they use, 26 KiB and
+  // a round trip of their own). Each page bundles the schemas it validates with and what of zod
+  // those use, in its own file.
   '@switchyard/console-kit': workspaceSingleton,
   // Separate, so the list table (arco's Table, Pagination, Checkbox) and the quota input
   // (InputNumber) load with the first page that renders them, not with the shell's start.
   '@switchyard/console-kit/list': workspaceSingleton,
   '@switchyard/console-kit/quota-input': workspaceSingleton,
   '@switchyard/contracts': workspaceSingleton,
-  // Separate, so the zod schemas (and zod) load only with the first page that validates a form.
-  '@switchyard/contracts/schemas': workspaceSingleton,
 } as const satisfies Record<string, SingletonConfig>;
 
 export type SharedSingletonName = keyof typeof SHARED_SINGLETONS;
+
+/**
+ * Libraries shared as a surface: the shell provides a module of its own (in `surfaces/`) that
+ * re-exports the part of the library the console uses, so the library is bundled tree-shaken
+ * instead of whole (a shared module keeps every export, since any remote might use any). Remotes
+ * consume the shell's and never bundle a copy (`import: false`): a second router would be a second
+ * context.
+ */
+export const SURFACES: Readonly<Partial<Record<SharedSingletonName, string>>> = {
+  'react-router-dom': require.resolve('../surfaces/react-router-dom.ts'),
+  'react-i18next': require.resolve('../surfaces/react-i18next.ts'),
+  '@tanstack/react-query': require.resolve('../surfaces/tanstack-react-query.ts'),
+};
+
+const installedVersion = (name: string): string =>
+  (require(`${name}/package.json`) as { version: string }).version;
 
 /** The shared table of one build: the singletons plus arco, per component (see arco.ts). */
 export function sharedFor(role: 'shell' | 'remote'): Record<string, SingletonConfig> {
@@ -60,6 +79,15 @@ export function sharedFor(role: 'shell' | 'remote'): Record<string, SingletonCon
     ...SHARED_SINGLETONS,
     ...arcoSharedModules(role === 'shell'),
   };
+  for (const [name, file] of Object.entries(SURFACES)) {
+    const key = name as SharedSingletonName;
+    table[key] = {
+      ...SHARED_SINGLETONS[key],
+      // A module provided by path carries no version of its own: the library's.
+      version: installedVersion(name),
+      import: role === 'shell' ? file : false,
+    };
+  }
   // The shell's eager arco modules need React synchronously, so the shell bundles React into its
   // first chunk too (it renders with it at once anyway); remotes still consume it.
   if (role === 'shell') {

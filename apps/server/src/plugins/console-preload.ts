@@ -31,11 +31,20 @@ interface LoadManifest {
   entry: LoadGroup;
   bootstrap: LoadGroup;
   shared: Record<string, LoadGroup>;
+  /** Every shared module the shell provides (absent from manifests written before it was added). */
+  provided?: string[];
+}
+
+interface Assets {
+  js: { sync: string[] };
+  css: { sync: string[] };
 }
 
 interface RemoteAssets {
   metaData?: { remoteEntry?: { name: string; path?: string } };
-  exposes: { name: string; assets: { js: { sync: string[] }; css: { sync: string[] } } }[];
+  exposes: { name: string; assets: Assets }[];
+  /** The remote's own copies of shared modules (used when the shell provides none). */
+  shared?: { name: string; assets: Assets }[];
 }
 
 interface RemoteStats {
@@ -183,6 +192,15 @@ async function addRemote(
   for (const file of exposed.assets.css.sync) links.add(base + file, 'style', 'prefetch');
   const requires = stats?.exposes?.find((candidate) => candidate.name === expose)?.requires ?? [];
   sharedFiles(manifest, requires, links);
+  // A shared module the shell does not provide (the contracts' schemas: no shell page validates a
+  // form) is loaded from the remote's own copy, once the remote's entry has run: named here, it
+  // comes with the rest instead of one round trip later.
+  const provided = manifest.provided;
+  for (const name of requires.filter((required) => provided && !provided.includes(required))) {
+    const own = assets?.shared?.find((candidate) => candidate.name === name)?.assets;
+    for (const file of own?.js.sync ?? []) links.add(base + file, 'script', 'prefetch');
+    for (const file of own?.css.sync ?? []) links.add(base + file, 'style', 'prefetch');
+  }
 }
 
 /** The preload links of the page at `pathname` for a caller of `role` (null: a guest). */

@@ -64,7 +64,8 @@ describe('remote pages in the console', () => {
 
   it('shows not-found for a page above the user role and never fetches its remote', async () => {
     ({ http } = await renderConsole({ url: '/channel', user: userWithRole(Role.common) }));
-    expect(await screen.findByText('Page not found')).toBeInTheDocument();
+    // The not-found page is loaded when first shown (its first import here takes a while).
+    expect(await screen.findByText('Page not found', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(
       screen.getByText('Please check that the address in your browser is correct'),
     ).toBeInTheDocument();

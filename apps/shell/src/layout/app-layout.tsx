@@ -1,9 +1,8 @@
 // The console frame: top bar, sidebar, page area and footer. Pages render in the page area only,
 // so a failing remote never takes the rest of the console down.
-import { Drawer, Layout } from '@arco-design/web-react';
+import { Layout } from '@arco-design/web-react';
 import { useIsPhone, useSessionStore } from '@switchyard/console-kit';
-import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { useBootStatus } from '../boot/use-boot-status';
 import { useSessionCheck } from '../boot/use-session-check';
@@ -13,6 +12,8 @@ import { NoticeModal } from './notice-modal';
 import { Sidebar } from './sidebar';
 import { TopBar } from './top-bar';
 import { useSidebarCollapse } from './use-sidebar-collapse';
+
+const PhoneNav = lazy(async () => ({ default: (await import('./deferred/phone-nav')).PhoneNav }));
 
 export function AppLayout() {
   useBootStatus();
@@ -25,7 +26,6 @@ export function AppLayout() {
   const [collapsed, setCollapsed] = useSidebarCollapse(defaultCollapse);
   const phone = useIsPhone();
   const drawer = usePhoneDrawer(phone);
-  const { t } = useTranslation('shell');
 
   useEffect(() => applyTheme(theme), [theme]);
   useEffect(() => {
@@ -39,18 +39,11 @@ export function AppLayout() {
       </Layout.Header>
       <Layout className="sy-body">
         {phone ? (
-          <Drawer
-            className="sy-nav-drawer"
-            placement="left"
-            width={260}
-            visible={drawer.visible}
-            onCancel={drawer.close}
-            footer={null}
-            title={t('nav.menu')}
-            data-testid="nav-drawer"
-          >
-            <Sidebar onNavigate={drawer.close} />
-          </Drawer>
+          drawer.opened && (
+            <Suspense fallback={null}>
+              <PhoneNav visible={drawer.visible} onClose={drawer.close} />
+            </Suspense>
+          )
         ) : (
           <Layout.Sider
             className="sy-sider"
@@ -77,12 +70,18 @@ export function AppLayout() {
   );
 }
 
-// On a phone the menu is an overlay drawer that closes once the user has gone somewhere.
+// On a phone the menu is an overlay drawer that closes once the user has gone somewhere. It is
+// rendered from the first time it is opened on (`opened`), and then kept for its closing animation.
 function usePhoneDrawer(phone: boolean) {
   const [visible, setVisible] = useState(false);
+  const [opened, setOpened] = useState(false);
   const { pathname, search } = useLocation();
   // biome-ignore lint/correctness/useExhaustiveDependencies: a navigation is the trigger.
   useEffect(() => setVisible(false), [pathname, search, phone]);
 
-  return { visible, open: () => setVisible(true), close: () => setVisible(false) };
+  const open = () => {
+    setOpened(true);
+    setVisible(true);
+  };
+  return { visible, opened, open, close: () => setVisible(false) };
 }

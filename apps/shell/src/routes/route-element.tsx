@@ -1,27 +1,39 @@
 // What a route renders: a redirect to /login, the not-found page, or its page.
-import { EXPIRED_LOGIN_PATH, useSessionStore } from '@switchyard/console-kit';
-import type { ReactNode } from 'react';
+import { EXPIRED_LOGIN_PATH, Spinner, useSessionStore } from '@switchyard/console-kit';
+import { type ComponentType, lazy, Suspense } from 'react';
 import { Navigate } from 'react-router-dom';
 import { RemotePage } from '../federation/remote-page';
-import { AboutPage } from '../pages/about/about-page';
-import { ChatPage } from '../pages/chat/chat-page';
-import { HomePage } from '../pages/home/home-page';
-import { NotFoundPage } from '../pages/not-found/not-found-page';
-import { SettingsPage } from '../pages/settings/settings-page';
 import { canAccess } from './can-access';
 import type { PageRef, RouteEntry, ShellPageId } from './route-table';
 
-const SHELL_PAGES: Record<ShellPageId, () => ReactNode> = {
-  home: () => <HomePage />,
-  about: () => <AboutPage />,
-  chat: () => <ChatPage />,
-  settings: () => <SettingsPage />,
-  'not-found': () => <NotFoundPage />,
+/**
+ * The shell's own pages load when first opened, like the remotes' pages: the console's start (and a
+ * guest's sign-in page) does not carry their Arco modules (the settings tabs, Empty, Result's art).
+ */
+const SHELL_PAGES: Record<ShellPageId, ComponentType> = {
+  home: lazy(async () => ({ default: (await import('../pages/home/home-page')).HomePage })),
+  about: lazy(async () => ({ default: (await import('../pages/about/about-page')).AboutPage })),
+  chat: lazy(async () => ({ default: (await import('../pages/chat/chat-page')).ChatPage })),
+  settings: lazy(async () => ({
+    default: (await import('../pages/settings/settings-page')).SettingsPage,
+  })),
+  'not-found': lazy(async () => ({
+    default: (await import('../pages/not-found/not-found-page')).NotFoundPage,
+  })),
 };
+
+function ShellPage({ page }: { page: ShellPageId }) {
+  const Component = SHELL_PAGES[page];
+  return (
+    <Suspense fallback={<Spinner />}>
+      <Component />
+    </Suspense>
+  );
+}
 
 function Page({ page }: { page: PageRef }) {
   if (page.kind === 'remote') return <RemotePage key={page.module} module={page.module} />;
-  return SHELL_PAGES[page.page]();
+  return <ShellPage page={page.page} />;
 }
 
 export function RouteElement({ route }: { route: RouteEntry }) {
@@ -31,6 +43,6 @@ export function RouteElement({ route }: { route: RouteEntry }) {
   if (decision === 'login') {
     return <Navigate to={sessionExpired ? EXPIRED_LOGIN_PATH : '/login'} replace />;
   }
-  if (decision === 'forbidden') return <NotFoundPage />;
+  if (decision === 'forbidden') return <ShellPage page="not-found" />;
   return <Page page={route.page} />;
 }
