@@ -32,6 +32,7 @@ export {
   type ObjectSchema,
 } from './forms/field-rules';
 export { showServerFieldErrors } from './forms/server-field-errors';
+export { isSubmitEnter, submitOnEnter } from './forms/submit-on-enter';
 export { type ContractForm, useContractForm } from './forms/use-contract-form';
 export {
   apiDelete,
