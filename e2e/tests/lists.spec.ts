@@ -1,5 +1,5 @@
-// Every list page on a phone (390×844) renders cards with reachable actions and no sideways page
-// scroll, and an empty list says so; on a desktop (1440×900) no
+// Every list page on a phone (390×844) renders cards with reachable actions, its toolbar's fields
+// full width and no sideways page scroll, and an empty list says so; on a desktop (1440×900) no
 // table cell breaks a word across lines.
 import { type APIRequestContext, expect, type Page, request, test } from '@playwright/test';
 import { apiSession, createApiToken, createChannel } from '../support/admin-api';
@@ -65,6 +65,16 @@ test.describe('on a phone', () => {
           const box = await button.boundingBox();
           expect((box?.x ?? 0) + (box?.width ?? 0), route).toBeLessThanOrEqual(390);
         }
+      }
+      // The kit's toolbar above the list: every search field spans the toolbar's width.
+      const toolbar = page.locator('.sy-list-toolbar').first();
+      await expect(toolbar, route).toBeVisible();
+      const toolbarWidth = (await toolbar.boundingBox())?.width ?? 0;
+      for (const field of await toolbar
+        .locator('.sy-list-toolbar-fields > :not(.arco-btn)')
+        .all()) {
+        const width = (await field.boundingBox())?.width ?? 0;
+        expect(width, route).toBeGreaterThanOrEqual(toolbarWidth - 1);
       }
       const overflow = await page.evaluate(
         () => document.documentElement.scrollWidth - window.innerWidth,
