@@ -11,6 +11,10 @@ const ONE_LINE = new Set(['text', 'password', 'email', 'number', 'search', 'tel'
  */
 const OWNS_ENTER = '[role="combobox"], .arco-picker, .arco-input-tag, .arco-select, .arco-cascader';
 
+/** Whether `target` sits in a control that uses Enter itself. */
+export const ownsEnter = (target: EventTarget): boolean =>
+  target instanceof Element && target.closest(OWNS_ENTER) !== null;
+
 /** Whether this keydown is Enter in a one-line field that nothing else claims. */
 export function isSubmitEnter(event: KeyboardEvent<HTMLElement>): boolean {
   if (event.key !== 'Enter' || event.defaultPrevented || event.nativeEvent.isComposing)
@@ -18,7 +22,7 @@ export function isSubmitEnter(event: KeyboardEvent<HTMLElement>): boolean {
   if (event.shiftKey || event.altKey || event.ctrlKey || event.metaKey) return false;
   const target = event.target;
   if (!(target instanceof HTMLInputElement) || !ONE_LINE.has(target.type)) return false;
-  return target.closest(OWNS_ENTER) === null;
+  return !ownsEnter(target);
 }
 
 /** A keydown handler for the element around a form's fields: Enter in a field calls `submit`. */

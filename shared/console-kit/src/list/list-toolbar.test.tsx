@@ -1,4 +1,4 @@
-import { Button, Input, Select } from '@arco-design/web-react';
+import { Button, DatePicker, Input, Select } from '@arco-design/web-react';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
@@ -16,6 +16,7 @@ function SearchPage({ onSearch }: { onSearch: (keyword: string) => void }) {
     >
       <Input aria-label="keyword" value={keyword} onChange={setKeyword} style={{ width: 260 }} />
       <Select aria-label="group" options={['default', 'vip']} style={{ width: 160 }} />
+      <DatePicker.RangePicker />
     </ListToolbar>
   );
 }
@@ -33,6 +34,9 @@ describe('ListToolbar', () => {
     await userEvent.click(within(toolbar).getByRole('button', { name: /Search/ }));
     expect(onSearch).toHaveBeenCalledTimes(2);
     expect(within(toolbar).getByTestId('add')).toBeInTheDocument();
+    // Enter in the date range picker is the picker's, not a search.
+    await userEvent.type(toolbar.querySelector('.arco-picker input') as HTMLElement, '{Enter}');
+    expect(onSearch).toHaveBeenCalledTimes(2);
   });
 
   it('names the search button in Chinese and lets a page name it', async () => {

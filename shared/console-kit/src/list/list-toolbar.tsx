@@ -7,6 +7,7 @@ import { IconSearch } from '@arco-design/web-react/icon';
 import { COMMON_NS, PHONE_MAX_WIDTH } from '@switchyard/console-kit';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ownsEnter } from '../forms/submit-on-enter';
 
 export interface ListToolbarProps {
   /** Search fields and filters. Widths given for a wide screen give way to the full width on a
@@ -43,6 +44,11 @@ export function ListToolbar(props: ListToolbarProps) {
       onSubmit={(event) => {
         event.preventDefault();
         onSearch();
+      }}
+      // Enter in a picker confirms its typed date (and a select picks) before the field has its
+      // new value: that Enter must not also submit the form.
+      onKeyDown={(event) => {
+        if (event.key === 'Enter' && ownsEnter(event.target)) event.preventDefault();
       }}
     >
       {props.children}
