@@ -199,3 +199,18 @@ test.describe('against a fake OpenAI upstream', () => {
     );
   });
 });
+
+test('the editor finds a channel type by typing part of its name, from the keyboard', async ({
+  page,
+}) => {
+  await signInAsRoot(page);
+  await page.goto('/channel/add');
+  const type = page.getByTestId('channel-type');
+  await type.click();
+  await page.keyboard.type('千帆');
+  const options = page.locator('.arco-select-popup .arco-select-option');
+  await expect(options).toHaveText(['百度文心千帆']);
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('channel-key-format')).toContainText('APIKey|SecretKey');
+  await expect(type).toContainText('百度文心千帆');
+});

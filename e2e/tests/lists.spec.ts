@@ -1,5 +1,6 @@
-// Every list page on a phone (390×844) renders cards with reachable actions and no sideways page
-// scroll; on a desktop (1440×900) no table cell breaks a word across lines.
+// Every list page on a phone (390×844) renders cards with reachable actions, its toolbar's fields
+// full width and no sideways page scroll, and an empty list says so; on a desktop (1440×900) no
+// table cell breaks a word across lines.
 import { type APIRequestContext, expect, type Page, request, test } from '@playwright/test';
 import { apiSession, createApiToken, createChannel } from '../support/admin-api';
 import { pickRowAction, registerUser, signIn, uniqueName } from '../support/console';
@@ -64,6 +65,16 @@ test.describe('on a phone', () => {
           const box = await button.boundingBox();
           expect((box?.x ?? 0) + (box?.width ?? 0), route).toBeLessThanOrEqual(390);
         }
+      }
+      // The kit's toolbar above the list: every search field spans the toolbar's width.
+      const toolbar = page.locator('.sy-list-toolbar').first();
+      await expect(toolbar, route).toBeVisible();
+      const toolbarWidth = (await toolbar.boundingBox())?.width ?? 0;
+      for (const field of await toolbar
+        .locator('.sy-list-toolbar-fields > :not(.arco-btn)')
+        .all()) {
+        const width = (await field.boundingBox())?.width ?? 0;
+        expect(width, route).toBeGreaterThanOrEqual(toolbarWidth - 1);
       }
       const overflow = await page.evaluate(
         () => document.documentElement.scrollWidth - window.innerWidth,
@@ -164,4 +175,27 @@ test.describe('on a desktop', () => {
     await page.locator('.arco-modal').getByRole('button', { name: '取消' }).click();
     await expect(row).toBeVisible();
   });
+});
+
+test.describe('an empty list on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  for (const [language, empty, total] of [
+    ['zh', '暂无数据', '共 0 条'],
+    ['en', 'No data', '0 in total'],
+  ] as const) {
+    test(`says there is no data and shows no pages (${language})`, async ({ page, request }) => {
+      await page.addInitScript((lang) => localStorage.setItem('lang', lang), language);
+      const username = uniqueName('empty');
+      await registerUser(request, username, 'password123');
+      await signIn(page, username, 'password123');
+      await expect(page).toHaveURL(/\/token$/);
+      const cards = page.locator('[data-layout="cards"]');
+      await expect(cards).toBeVisible();
+      await expect(cards.getByText(empty)).toBeVisible();
+      await expect(cards.locator('[data-card="row"]')).toHaveCount(0);
+      await expect(page.getByText(total)).toHaveCount(0);
+      await expect(cards.locator('.arco-pagination')).toHaveCount(0);
+    });
+  }
 });

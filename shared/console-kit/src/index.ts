@@ -32,6 +32,7 @@ export {
   type ObjectSchema,
 } from './forms/field-rules';
 export { showServerFieldErrors } from './forms/server-field-errors';
+export { isSubmitEnter, submitOnEnter } from './forms/submit-on-enter';
 export { type ContractForm, useContractForm } from './forms/use-contract-form';
 export {
   apiDelete,
@@ -63,6 +64,7 @@ export {
   type RemoteDefinition,
   type RemoteRootProps,
 } from './remote/define-remote';
+export { FOCUS_RING_CSS, FocusRingStyle } from './remote/focus-ring';
 export {
   LOCAL_KEYS,
   type LocalKey,

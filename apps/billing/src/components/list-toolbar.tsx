@@ -1,7 +1,8 @@
-// Above a billing list: the search form (its fields given as data) and the add and copy-selected
-// buttons. The fields start from the URL's filters: key it with `ListParams.filtersKey` so they
-// follow back and forward.
-import { Button, Form, Input, Space } from '@arco-design/web-react';
+// Above a billing list: the kit's toolbar with the search fields (given as data) and the add and
+// copy-selected buttons. The fields start from the URL's filters: key it with
+// `ListParams.filtersKey` so they follow back and forward.
+import { Button, Input } from '@arco-design/web-react';
+import { ListToolbar as KitToolbar } from '@switchyard/console-kit/list';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -26,31 +27,32 @@ export function ListToolbar(props: ListToolbarProps) {
   const { t } = useTranslation('billing');
   const [draft, setDraft] = useState(props.values);
   return (
-    <>
-      <Form layout="inline" onSubmit={() => props.onSearch(draft)} style={{ marginBottom: 12 }}>
-        {props.fields.map((field) => (
-          <Form.Item key={field.name}>
-            <Input
-              value={draft[field.name] ?? ''}
-              onChange={(value) => setDraft((current) => ({ ...current, [field.name]: value }))}
-              placeholder={field.placeholder}
-              aria-label={field.placeholder}
-              data-testid={`${props.testId}-search-${field.name}`}
-            />
-          </Form.Item>
-        ))}
-        <Button type="primary" htmlType="submit" data-testid={`${props.testId}-search`}>
-          {t('common.search')}
-        </Button>
-      </Form>
-      <Space style={{ marginBottom: 12 }}>
-        <Button type="primary" onClick={props.onAdd} data-testid={`${props.testId}-add`}>
-          {props.addLabel}
-        </Button>
-        <Button onClick={props.onCopySelected} data-testid={`${props.testId}-copy-selected`}>
-          {props.copyLabel}
-        </Button>
-      </Space>
-    </>
+    <KitToolbar
+      onSearch={() => props.onSearch(draft)}
+      searchLabel={t('common.search')}
+      searchTestId={`${props.testId}-search`}
+      actions={
+        <>
+          <Button type="primary" onClick={props.onAdd} data-testid={`${props.testId}-add`}>
+            {props.addLabel}
+          </Button>
+          <Button onClick={props.onCopySelected} data-testid={`${props.testId}-copy-selected`}>
+            {props.copyLabel}
+          </Button>
+        </>
+      }
+    >
+      {props.fields.map((field) => (
+        <Input
+          key={field.name}
+          value={draft[field.name] ?? ''}
+          onChange={(value) => setDraft((current) => ({ ...current, [field.name]: value }))}
+          placeholder={field.placeholder}
+          aria-label={field.placeholder}
+          style={{ width: 220 }}
+          data-testid={`${props.testId}-search-${field.name}`}
+        />
+      ))}
+    </KitToolbar>
   );
 }

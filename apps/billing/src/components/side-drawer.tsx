@@ -1,5 +1,7 @@
-// The editors' side drawer: width 600 (full width on mobile), cancel and submit in the footer.
+// The editors' side drawer: width 600 (full width on mobile), cancel and submit in the footer;
+// Enter in a field of the editor submits it too.
 import { Button, Drawer, Space } from '@arco-design/web-react';
+import { submitOnEnter } from '@switchyard/console-kit';
 import { MOBILE_BREAKPOINT } from '@switchyard/contracts';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -20,6 +22,8 @@ export interface SideDrawerProps {
 export function SideDrawer(props: SideDrawerProps) {
   const { t } = useTranslation('billing');
   const mobile = typeof window !== 'undefined' && window.innerWidth < MOBILE_BREAKPOINT;
+  // A failed save is reported by the query client; the drawer just stays open.
+  const submit = () => void props.onSubmit().catch(() => undefined);
   return (
     <Drawer
       width={mobile ? '100%' : 600}
@@ -32,8 +36,7 @@ export function SideDrawer(props: SideDrawerProps) {
           <Button
             type="primary"
             loading={props.submitting}
-            // A failed save is reported by the query client; the drawer just stays open.
-            onClick={() => void props.onSubmit().catch(() => undefined)}
+            onClick={submit}
             data-testid={props.submitTestId}
           >
             {t('common.save')}
@@ -41,7 +44,10 @@ export function SideDrawer(props: SideDrawerProps) {
         </Space>
       }
     >
-      {props.children}
+      {/* Keys bubble here from the fields; the wrapper itself is not interactive. */}
+      <div onKeyDown={submitOnEnter(() => props.submitting || submit())} role="presentation">
+        {props.children}
+      </div>
     </Drawer>
   );
 }

@@ -1,11 +1,11 @@
-// The frame both task pages share: filters (task id, time range; admins channel) in the URL and
-// the server-paged table.
-import { Button, Card, Input, Space } from '@arco-design/web-react';
-import { IconSearch } from '@arco-design/web-react/icon';
+// The frame both task pages share: filters (task id, time range; admins channel) in the URL, in
+// the kit's list toolbar, and the server-paged table.
+import { Card, Input } from '@arco-design/web-react';
 import { useSessionStore } from '@switchyard/console-kit';
 import {
   type ListColumn,
   ListTable,
+  ListToolbar,
   listPagination,
   useListParams,
 } from '@switchyard/console-kit/list';
@@ -73,7 +73,10 @@ export function TaskListPage<T extends { id: number }>(props: TaskListPageProps<
     <RemoteRoot testId={`${props.name}-tasks-page`}>
       <Card title={props.title}>
         {props.banner?.(admin)}
-        <Space wrap style={{ marginBottom: 16 }}>
+        <ListToolbar
+          onSearch={() => list.setFilters({ ...draft, ...rangeFilters(draftRange) })}
+          searchLabel={t('filter.search')}
+        >
           <Input
             placeholder={t('filter.taskId')}
             aria-label={t('filter.taskId')}
@@ -93,14 +96,7 @@ export function TaskListPage<T extends { id: number }>(props: TaskListPageProps<
               allowClear
             />
           ) : null}
-          <Button
-            type="primary"
-            icon={<IconSearch />}
-            onClick={() => list.setFilters({ ...draft, ...rangeFilters(draftRange) })}
-          >
-            {t('filter.search')}
-          </Button>
-        </Space>
+        </ListToolbar>
         <ListTable<T>
           testId={`${props.name}-tasks-table`}
           rowKey="id"

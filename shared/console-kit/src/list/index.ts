@@ -3,6 +3,7 @@
 // Session, i18n and settings come from the kit's main entry, so they stay one instance.
 export { listPagination } from './list-pagination';
 export { type ListColumn, ListTable, type ListTableProps } from './list-table';
+export { ListToolbar, type ListToolbarProps } from './list-toolbar';
 export {
   type RowAction,
   type RowActionConfirm,

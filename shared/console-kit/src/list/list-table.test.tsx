@@ -1,8 +1,9 @@
 import { Button } from '@arco-design/web-react';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { i18next, initI18n } from '../i18n/i18n';
 import { installMatchMedia } from '../testing/dom-shims';
-import { type ListColumn, ListTable } from './list-table';
+import { type ListColumn, ListTable, type ListTableProps } from './list-table';
 
 interface Row {
   id: number;
@@ -30,8 +31,17 @@ const resize = (width: number) => {
   window.innerWidth = width;
 };
 
+/** An empty list; returns its element. */
+function renderEmpty(props: Partial<ListTableProps<Row>>): HTMLElement {
+  render(<ListTable<Row> rowKey="id" columns={columns} data={[]} testId="list" {...props} />);
+  return screen.getByTestId('list');
+}
+
 describe('ListTable', () => {
-  beforeAll(() => installMatchMedia());
+  beforeAll(() => {
+    installMatchMedia();
+    initI18n();
+  });
   afterEach(() => resize(1024));
 
   it('renders a table on a wide screen whose cells stay on one line, long text cut with a tooltip', () => {
@@ -68,4 +78,36 @@ describe('ListTable', () => {
     await userEvent.click(within(card).getByRole('checkbox'));
     expect(onChange).toHaveBeenCalledWith([7], [rows[0]]);
   });
+
+  it.each([
+    ['zh', 390, '暂无数据'],
+    ['en', 390, 'No data'],
+    ['zh', 1440, '暂无数据'],
+    ['en', 1440, 'No data'],
+  ] as const)(
+    'says an empty list has no data (%s, %i px), with no pages',
+    async (language, width, text) => {
+      resize(width);
+      await i18next.changeLanguage(language);
+      const pagination = {
+        current: 1,
+        pageSize: 10,
+        total: 0,
+        showTotal: (n: number) => `${n} in total`,
+      };
+      const list = renderEmpty({ pagination });
+      expect(within(list).getByText(text)).toBeVisible();
+      expect(within(list).queryByText('0 in total')).toBeNull();
+      expect(list.querySelector('.arco-pagination')).toBeNull();
+    },
+  );
+
+  it.each([390, 1440])(
+    "shows a page's own empty text in the cards as in the table (%i px)",
+    (width) => {
+      resize(width);
+      const list = renderEmpty({ noDataElement: 'No models' });
+      expect(within(list).getByText('No models')).toBeVisible();
+    },
+  );
 });

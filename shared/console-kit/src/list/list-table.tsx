@@ -4,14 +4,16 @@
 // render as cards: a title, the key fields as label/value pairs, and the row's actions.
 import {
   Checkbox,
+  Empty,
   Pagination,
   type PaginationProps,
   Table,
   type TableColumnProps,
   type TableProps,
 } from '@arco-design/web-react';
-import { useIsPhone } from '@switchyard/console-kit';
+import { COMMON_NS, useIsPhone } from '@switchyard/console-kit';
 import type { HTMLAttributes, ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { labelledSelection } from './labelled-selection';
 
 export type ListColumn<T> = TableColumnProps<T> & {
@@ -32,6 +34,7 @@ export interface ListTableProps<T> {
   pagination?: PaginationProps | false;
   rowSelection?: TableProps<T>['rowSelection'];
   onRow?: (row: T, index: number) => HTMLAttributes<HTMLElement>;
+  /** What an empty list says; a text is shown in the empty-state figure. "No data" by default. */
   noDataElement?: ReactNode;
   testId?: string;
 }
@@ -86,9 +89,19 @@ function cardRole<T>(column: ListColumn<T>, index: number): CardRole {
   return index === 0 ? 'title' : 'field';
 }
 
+/** The empty state of a list, the same in the table and the cards, in the page's language. */
+function useEmptyState(noDataElement: ReactNode): ReactNode {
+  const { t } = useTranslation(COMMON_NS);
+  if (noDataElement === undefined || typeof noDataElement === 'string') {
+    return <Empty description={noDataElement ?? t('list.empty')} />;
+  }
+  return noDataElement;
+}
+
 export function ListTable<T>(props: ListTableProps<T>) {
   const phone = useIsPhone();
-  if (phone) return <ListCards {...props} />;
+  const empty = useEmptyState(props.noDataElement);
+  if (phone) return <ListCards {...props} noDataElement={empty} />;
   return (
     <Table<T>
       data-testid={props.testId}
@@ -99,7 +112,7 @@ export function ListTable<T>(props: ListTableProps<T>) {
       data={props.data}
       rowSelection={labelledSelection(props.rowSelection, props.data, props.rowKey)}
       onRow={props.onRow}
-      noDataElement={props.noDataElement}
+      noDataElement={empty}
       scroll={{ x: 'max-content' }}
       pagination={props.pagination}
     />
@@ -165,8 +178,11 @@ function ListCards<T>(props: ListTableProps<T>) {
           </article>
         );
       })}
-      {/* Without a total the table paginates by itself; the cards then list every row. */}
-      {pagination && pagination.total !== undefined ? (
+      {/* Without a total the table paginates by itself; the cards then list every row. An empty
+          list has no pages, as the table shows none. */}
+      {pagination &&
+      pagination.total !== undefined &&
+      (pagination.total > 0 || props.data.length > 0) ? (
         <Pagination
           {...pagination}
           className="sy-list-card-pagination"

@@ -1,12 +1,14 @@
 // One definition per remote: its name, its build and its strings. Importing a remote's definition
 // registers its namespace (every page imports its RemoteRoot, so the strings are there before the
 // page's first render, in the console and in tests alike); RemoteRoot is the outermost element
-// of each of its pages and says which remote and build rendered it. The query client, the router
-// and the error boundary with its retry come from the shell, around every remote page.
+// of each of its pages, says which remote and build rendered it, and brings the focus ring. The
+// query client, the router and the error boundary with its retry come from the shell, around every
+// remote page.
 import type { RemoteName } from '@switchyard/contracts';
 import type { ComponentType, ReactNode } from 'react';
 import { registerTranslations } from '../i18n/i18n';
 import type { NamespaceTranslations, TranslationTree } from '../i18n/translation';
+import { FocusRingStyle } from './focus-ring';
 
 export interface RemoteDefinition<T extends TranslationTree> {
   name: RemoteName;
@@ -46,6 +48,7 @@ export function defineRemote<T extends TranslationTree>(definition: RemoteDefini
         data-testid={testId}
         style={padding ? { padding } : undefined}
       >
+        <FocusRingStyle />
         {children}
       </div>
     );

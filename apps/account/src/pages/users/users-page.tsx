@@ -1,7 +1,7 @@
 // /user (admin): the user list with search by keyword and group, add, and the manage actions.
-import { Button, Card, Input, Select, Space } from '@arco-design/web-react';
+import { Button, Card, Input, Select } from '@arco-design/web-react';
 import { useQuotaDisplay, useSessionStore } from '@switchyard/console-kit';
-import { ListTable, listPagination } from '@switchyard/console-kit/list';
+import { ListTable, ListToolbar, listPagination } from '@switchyard/console-kit/list';
 import { isRoot } from '@switchyard/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -36,7 +36,13 @@ export function UsersPage() {
   return (
     <RemoteRoot testId="users-page">
       <Card>
-        <Space wrap style={{ marginBottom: 16 }}>
+        <ListToolbar
+          actions={
+            <Button type="primary" onClick={() => setAdding(true)} data-testid="users-add">
+              {t('users.add')}
+            </Button>
+          }
+        >
           <Input.Search
             allowClear
             style={{ width: 280 }}
@@ -55,10 +61,7 @@ export function UsersPage() {
             options={(groups.data ?? []).map((name) => ({ label: name, value: name }))}
             data-testid="users-group"
           />
-          <Button type="primary" onClick={() => setAdding(true)} data-testid="users-add">
-            {t('users.add')}
-          </Button>
-        </Space>
+        </ListToolbar>
         <ListTable
           rowKey="id"
           loading={query.isFetching}

@@ -1,7 +1,12 @@
 // /pricing (public): the model price list with the caller's group ratio and a name filter.
 import { Alert, Input } from '@arco-design/web-react';
 import { useSessionStore } from '@switchyard/console-kit';
-import { ListTable, listPagination, useListParams } from '@switchyard/console-kit/list';
+import {
+  ListTable,
+  ListToolbar,
+  listPagination,
+  useListParams,
+} from '@switchyard/console-kit/list';
 import type { PricingItem } from '@switchyard/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
@@ -39,17 +44,19 @@ export function PricingPage() {
     <RemoteRoot testId="pricing-page">
       <Alert type={user ? 'success' : 'warning'} content={banner} data-testid="pricing-banner" />
       <Alert type="info" content={t('pricing.ratioNote')} style={{ margin: '12px 0' }} />
-      <Input.Search
-        allowClear
-        value={typed}
-        onChange={(value) => {
-          setTyped(value);
-          list.setFilters({ model: value }, { replace: true });
-        }}
-        placeholder={t('pricing.filterPlaceholder')}
-        style={{ maxWidth: 320, marginBottom: 12 }}
-        data-testid="pricing-filter"
-      />
+      <ListToolbar>
+        <Input.Search
+          allowClear
+          value={typed}
+          onChange={(value) => {
+            setTyped(value);
+            list.setFilters({ model: value }, { replace: true });
+          }}
+          placeholder={t('pricing.filterPlaceholder')}
+          style={{ width: 320 }}
+          data-testid="pricing-filter"
+        />
+      </ListToolbar>
       <ListTable<PricingItem>
         testId="pricing-table"
         rowKey="model_name"

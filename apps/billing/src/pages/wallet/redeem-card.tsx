@@ -49,6 +49,7 @@ export function RedeemCard({ onRedeemed }: { onRedeemed: () => void }) {
         <Input
           value={code}
           onChange={setCode}
+          onPressEnter={submit}
           placeholder={t('wallet.redeemPlaceholder')}
           data-testid="redeem-code"
         />

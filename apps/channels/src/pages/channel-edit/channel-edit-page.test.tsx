@@ -117,6 +117,28 @@ describe('ChannelEditPage (add)', () => {
     expect(screen.getByTestId('channel-legacy')).toHaveTextContent('旧版接口');
   });
 
+  it.each([
+    ['zh', '千帆', ['百度文心千帆'], 'APIKey|SecretKey'],
+    ['en', 'claude', ['Anthropic Claude', 'AWS Claude'], 'Ak|Sk|Region'],
+  ] as const)(
+    'finds a type by typing part of its name (%s)',
+    async (language, typed, shown, format) => {
+      await openEditor(language);
+      const select = screen.getByTestId('channel-type');
+      await userEvent.click(select);
+      const input = within(select).getByRole('textbox');
+      // The Select's wrapper is the tab stop; its search input is not a second one.
+      expect(input).toHaveAttribute('tabindex', '-1');
+      await userEvent.type(input, typed);
+      const options = () => [...document.querySelectorAll('.arco-select-option')];
+      await waitFor(() => expect(options().map((node) => node.textContent)).toEqual(shown));
+      fireEvent.click(options().at(-1) as HTMLElement);
+      await waitFor(() =>
+        expect(screen.getByTestId('channel-key-format')).toHaveTextContent(format),
+      );
+    },
+  );
+
   it('shows the key hints in English', async () => {
     await openEditor('en');
     await pickType('AWS Claude');

@@ -3,6 +3,7 @@
 import { Alert, Checkbox, Form, Input, Select } from '@arco-design/web-react';
 import { type FieldErrorMap, fieldErrorProps } from '@switchyard/console-kit';
 import { CHANNEL_TYPES, channelTypeById } from '@switchyard/contracts';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ChannelFormState } from './channel-form-state';
 
@@ -14,6 +15,21 @@ export interface FieldsProps {
   errors: FieldErrorMap;
 }
 
+/**
+ * arco's searchable Select keeps its search input tabbable while it marks it aria-hidden (axe:
+ * serious). The Select's own wrapper is the tab stop and hands focus to the input, so the input
+ * leaves the tab order; it is named like the Select for screen readers once it shows.
+ */
+function useSearchInputOutOfTabOrder(label: string) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const input = ref.current?.querySelector('input');
+    input?.setAttribute('tabindex', '-1');
+    input?.setAttribute('aria-label', label);
+  });
+  return ref;
+}
+
 export function TypeFields({
   state,
   creating,
@@ -22,7 +38,12 @@ export function TypeFields({
   errors,
 }: FieldsProps & { onTypeChange: (type: number) => void }) {
   const { t } = useTranslation('channels');
+  const typeRef = useSearchInputOutOfTabOrder(t('editor.type'));
   const type = channelTypeById(state.type);
+  const labelOf = (id: number): string => {
+    const entry = channelTypeById(id);
+    return entry ? t(`type.${entry.key}`, { defaultValue: entry.key }) : String(id);
+  };
   const keyPlaceholder = state.batch
     ? t('editor.keyBatchPlaceholder')
     : creating
@@ -31,20 +52,26 @@ export function TypeFields({
   return (
     <>
       <Form.Item label={t('editor.type')}>
-        <Select
-          value={state.type}
-          onChange={(value: number) => onTypeChange(value)}
-          // No showSearch: arco's search input stays focusable while aria-hidden (axe: serious);
-          // the list is still picked by keyboard (arrows, Enter).
-          aria-label={t('editor.type')}
-          data-testid="channel-type"
-        >
-          {CHANNEL_TYPES.map((item) => (
-            <Select.Option key={item.id} value={item.id}>
-              {t(`type.${item.key}`, { defaultValue: item.key })}
-            </Select.Option>
-          ))}
-        </Select>
+        <div ref={typeRef}>
+          <Select
+            value={state.type}
+            onChange={(value: number) => onTypeChange(value)}
+            showSearch
+            filterOption={(typed, option) =>
+              labelOf(Number((option as { props: { value?: unknown } }).props.value))
+                .toLowerCase()
+                .includes(typed.trim().toLowerCase())
+            }
+            aria-label={t('editor.type')}
+            data-testid="channel-type"
+          >
+            {CHANNEL_TYPES.map((item) => (
+              <Select.Option key={item.id} value={item.id}>
+                {labelOf(item.id)}
+              </Select.Option>
+            ))}
+          </Select>
+        </div>
       </Form.Item>
       {type?.legacy ? (
         <Alert

@@ -1,5 +1,6 @@
-// Search by keyword, group and model; the values live in the URL.
-import { Button, Input, Select, Space } from '@arco-design/web-react';
+// Search by keyword, group and model, in the kit's list toolbar; the values live in the URL.
+import { Button, Input, Select } from '@arco-design/web-react';
+import { ListToolbar } from '@switchyard/console-kit/list';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -20,12 +21,26 @@ export function ChannelsSearchForm({
     onSearch({ keyword: draft.keyword.trim(), group: draft.group, model: draft.model.trim() });
   const empty = { keyword: '', group: '', model: '' };
   return (
-    <Space wrap style={{ marginBottom: 16 }}>
+    <ListToolbar
+      onSearch={submit}
+      searchLabel={t('list.search.submit')}
+      searchTestId="channel-search-submit"
+      searchExtra={
+        <Button
+          onClick={() => {
+            setDraft(empty);
+            onSearch(empty);
+          }}
+        >
+          {t('list.search.reset')}
+        </Button>
+      }
+    >
       <Input
         value={draft.keyword}
         onChange={(keyword) => setDraft({ ...draft, keyword })}
-        onPressEnter={submit}
         placeholder={t('list.search.keyword')}
+        aria-label={t('list.search.keyword')}
         style={{ width: 260 }}
         data-testid="channel-search-keyword"
       />
@@ -35,28 +50,18 @@ export function ChannelsSearchForm({
         options={groups.data ?? []}
         allowClear
         placeholder={t('list.search.group')}
+        aria-label={t('list.search.group')}
         style={{ width: 160 }}
         data-testid="channel-search-group"
       />
       <Input
         value={draft.model}
         onChange={(model) => setDraft({ ...draft, model })}
-        onPressEnter={submit}
         placeholder={t('list.search.model')}
+        aria-label={t('list.search.model')}
         style={{ width: 180 }}
         data-testid="channel-search-model"
       />
-      <Button type="primary" onClick={submit} data-testid="channel-search-submit">
-        {t('list.search.submit')}
-      </Button>
-      <Button
-        onClick={() => {
-          setDraft(empty);
-          onSearch(empty);
-        }}
-      >
-        {t('list.search.reset')}
-      </Button>
-    </Space>
+    </ListToolbar>
   );
 }

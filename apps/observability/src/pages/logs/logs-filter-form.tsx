@@ -1,6 +1,7 @@
-// The usage log's search form: token, model, time range; admins also username and channel.
-import { Button, Input, Select, Space } from '@arco-design/web-react';
-import { IconSearch } from '@arco-design/web-react/icon';
+// The usage log's search form, in the kit's list toolbar: token, model, time range; admins also
+// username and channel.
+import { Input, Select } from '@arco-design/web-react';
+import { ListToolbar } from '@switchyard/console-kit/list';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TimeRangePicker } from '../../components/time-range-picker';
@@ -38,7 +39,11 @@ export function LogsFilterForm({ admin, filters, range, onSearch }: LogsFilterFo
     />
   );
   return (
-    <Space wrap style={{ marginBottom: 16 }}>
+    <ListToolbar
+      onSearch={() => onSearch(draft, draftRange)}
+      searchLabel={t('filter.search')}
+      searchTestId="log-search"
+    >
       {field('token_name', t('filter.tokenName'))}
       {field('model_name', t('filter.modelName'))}
       <TimeRangePicker value={draftRange} onChange={setDraftRange} />
@@ -56,14 +61,6 @@ export function LogsFilterForm({ admin, filters, range, onSearch }: LogsFilterFo
         }}
         options={LOG_TYPES.map((type) => ({ value: type, label: t(`logs.types.${type}`) }))}
       />
-      <Button
-        type="primary"
-        icon={<IconSearch />}
-        onClick={() => onSearch(draft, draftRange)}
-        data-testid="log-search"
-      >
-        {t('filter.search')}
-      </Button>
-    </Space>
+    </ListToolbar>
   );
 }

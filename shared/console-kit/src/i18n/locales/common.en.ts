@@ -55,6 +55,8 @@ export const commonEn: TranslationOf<typeof commonZh> = {
     moreActions: 'More actions',
     selectAll: 'Select all on this page',
     selectRow: 'Select {{key}}',
+    search: 'Search',
+    empty: 'No data',
   },
   form: {
     issue: {

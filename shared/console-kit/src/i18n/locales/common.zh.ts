@@ -51,6 +51,8 @@ export const commonZh = {
     moreActions: '更多操作',
     selectAll: '全选本页',
     selectRow: '选择 {{key}}',
+    search: '查询',
+    empty: '暂无数据',
   },
   form: {
     issue: {
