@@ -64,7 +64,6 @@ export {
   type RemoteDefinition,
   type RemoteRootProps,
 } from './remote/define-remote';
-export { FOCUS_RING_CSS, FocusRingStyle } from './remote/focus-ring';
 export {
   LOCAL_KEYS,
   type LocalKey,

@@ -8,7 +8,6 @@ import type { RemoteName } from '@switchyard/contracts';
 import type { ComponentType, ReactNode } from 'react';
 import { registerTranslations } from '../i18n/i18n';
 import type { NamespaceTranslations, TranslationTree } from '../i18n/translation';
-import { FocusRingStyle } from './focus-ring';
 
 export interface RemoteDefinition<T extends TranslationTree> {
   name: RemoteName;
@@ -48,7 +47,6 @@ export function defineRemote<T extends TranslationTree>(definition: RemoteDefini
         data-testid={testId}
         style={padding ? { padding } : undefined}
       >
-        <FocusRingStyle />
         {children}
       </div>
     );
