@@ -48,41 +48,65 @@ async function signInRoot(page: Page) {
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
-  test('every list page shows cards, fits the width and keeps its actions reachable', async ({
-    page,
-  }) => {
-    test.setTimeout(90_000);
-    await signInRoot(page);
-    for (const route of LIST_ROUTES) {
-      await page.goto(route);
-      const cards = page.locator('[data-layout="cards"]');
-      await expect(cards, route).toBeVisible();
-      await expect(page.locator('.arco-table')).toHaveCount(0);
-      if (WITH_ROWS.has(route)) {
-        const card = page.locator('[data-card="row"]').first();
-        await expect(card, route).toBeVisible();
-        for (const button of await card.locator('button').all()) {
-          const box = await button.boundingBox();
-          expect((box?.x ?? 0) + (box?.width ?? 0), route).toBeLessThanOrEqual(390);
+  for (const language of ['zh', 'en'] as const) {
+    test(`every list page shows cards, fits the width and keeps its actions reachable (${language})`, async ({
+      page,
+    }) => {
+      test.setTimeout(90_000);
+      await page.addInitScript((lang) => localStorage.setItem('lang', lang), language);
+      await signInRoot(page);
+      for (const route of LIST_ROUTES) {
+        await page.goto(route);
+        const cards = page.locator('[data-layout="cards"]');
+        await expect(cards, route).toBeVisible();
+        await expect(page.locator('.arco-table')).toHaveCount(0);
+        if (WITH_ROWS.has(route)) {
+          const card = page.locator('[data-card="row"]').first();
+          await expect(card, route).toBeVisible();
+          for (const button of await card.locator('button').all()) {
+            const box = await button.boundingBox();
+            expect((box?.x ?? 0) + (box?.width ?? 0), route).toBeLessThanOrEqual(390);
+          }
         }
+        // The kit's toolbar above the list: every search field spans the toolbar's width.
+        const toolbar = page.locator('.sy-list-toolbar').first();
+        await expect(toolbar, route).toBeVisible();
+        const toolbarWidth = (await toolbar.boundingBox())?.width ?? 0;
+        for (const field of await toolbar
+          .locator('.sy-list-toolbar-fields > :not(.arco-btn)')
+          .all()) {
+          const width = (await field.boundingBox())?.width ?? 0;
+          expect(width, route).toBeGreaterThanOrEqual(toolbarWidth - 1);
+        }
+        const overflow = await page.evaluate(
+          () => document.documentElement.scrollWidth - window.innerWidth,
+        );
+        expect(overflow, route).toBeLessThanOrEqual(0);
+        // The card's header (title, totals, export link) wraps whole words onto lines it makes
+        // room for: nothing in it is cut off, and no word is broken over lines.
+        const header = await page.evaluate(() => {
+          const head = document.querySelector('.arco-card-header');
+          const found = { clipped: 0, broken: [] as string[] };
+          if (!head) return found;
+          const bottom = head.getBoundingClientRect().bottom;
+          for (const node of head.querySelectorAll('*')) {
+            const rect = node.getBoundingClientRect();
+            if (rect.height === 0) continue;
+            if (rect.bottom > bottom + 1) found.clipped += 1;
+            const text = (node.textContent ?? '').trim();
+            const oneLine = Number.parseFloat(getComputedStyle(node).fontSize) * 1.8;
+            if (node.children.length === 0 && text && !/\s/.test(text) && rect.height > oneLine)
+              found.broken.push(text);
+          }
+          return found;
+        });
+        expect(header, route).toEqual({ clipped: 0, broken: [] });
+        await page.screenshot({
+          path: `.cache/e2e-output/phone${route.replace('/', '-')}-${language}.png`,
+        });
       }
-      // The kit's toolbar above the list: every search field spans the toolbar's width.
-      const toolbar = page.locator('.sy-list-toolbar').first();
-      await expect(toolbar, route).toBeVisible();
-      const toolbarWidth = (await toolbar.boundingBox())?.width ?? 0;
-      for (const field of await toolbar
-        .locator('.sy-list-toolbar-fields > :not(.arco-btn)')
-        .all()) {
-        const width = (await field.boundingBox())?.width ?? 0;
-        expect(width, route).toBeGreaterThanOrEqual(toolbarWidth - 1);
-      }
-      const overflow = await page.evaluate(
-        () => document.documentElement.scrollWidth - window.innerWidth,
-      );
-      expect(overflow, route).toBeLessThanOrEqual(0);
-      await page.screenshot({ path: `.cache/e2e-output/phone${route.replace('/', '-')}.png` });
-    }
-  });
+    });
+  }
 
   test('a card\'s "⋯" menu fits the screen and its actions work', async ({ page }) => {
     await signInRoot(page);

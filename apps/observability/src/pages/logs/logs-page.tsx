@@ -39,7 +39,7 @@ export function LogsPage() {
     <RemoteRoot testId="logs-page">
       <Card
         title={
-          <Space>
+          <Space wrap size={[8, 4]}>
             {t('logs.title')}
             <Typography.Text type="secondary">{t('logs.totalQuota')}:</Typography.Text>
             {statShown && stat.data ? (
