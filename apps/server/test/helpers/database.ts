@@ -39,6 +39,29 @@ async function createSqlite(): Promise<TestDatabase> {
   };
 }
 
+/**
+ * Drops a test database. A pool's end() resolves before its sockets have closed, and a forced drop
+ * then kills a client that has no error listener left (an uncaught error in the test run): wait
+ * for the connections to go, and force only what is still connected after that.
+ */
+export async function dropPostgresDatabase(name: string): Promise<void> {
+  const client = new pg.Client({ connectionString: PG_DSN });
+  await client.connect();
+  try {
+    for (let attempt = 0; attempt < 50; attempt += 1) {
+      const { rows } = await client.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1',
+        [name],
+      );
+      if (rows[0]?.n === 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  } finally {
+    await client.end();
+  }
+}
+
 async function createPostgres(name: string): Promise<TestDatabase> {
   const admin = new pg.Client({ connectionString: PG_DSN });
   await admin.connect();
@@ -49,15 +72,7 @@ async function createPostgres(name: string): Promise<TestDatabase> {
   }
   return {
     env: { SQL_DSN: withDatabase(PG_DSN, name) },
-    drop: async () => {
-      const client = new pg.Client({ connectionString: PG_DSN });
-      await client.connect();
-      try {
-        await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      } finally {
-        await client.end();
-      }
-    },
+    drop: () => dropPostgresDatabase(name),
   };
 }
 

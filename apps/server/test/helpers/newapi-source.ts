@@ -10,7 +10,7 @@ import { Kysely, MysqlDialect, PostgresDialect, SqliteDialect, sql } from 'kysel
 import mysql from 'mysql2';
 import mysqlPromise from 'mysql2/promise';
 import pg from 'pg';
-import type { TestEngine } from './database';
+import { dropPostgresDatabase, type TestEngine } from './database';
 import { type Kind, RELEASES, type Release } from './newapi-tables';
 
 export type { Release } from './newapi-tables';
@@ -116,12 +116,7 @@ export async function createSourceDatabase(
     db = new Kysely({
       dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: from, max: 2 }) }),
     });
-    drop = async () => {
-      const client = new pg.Client({ connectionString: PG_DSN });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    };
+    drop = () => dropPostgresDatabase(name);
   } else {
     const run = async (statement: string) => {
       const connection = await mysqlPromise.createConnection({ uri: MYSQL_DSN });
