@@ -129,10 +129,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerAuth(app, sessions);
   registerCsrf(app, sessions);
   registerInputGuard(app);
+  const status = new StatusService(db, options, config.githubOAuthUrl);
   registerErrorHandling(
     app,
     await registerConsole(app, {
       ...config,
+      statusOf: () => status.publicStatus(),
       roleOf: async (request) => {
         const cookie = request.cookies[SESSION_COOKIE];
         return cookie ? ((await sessions.fromCookie(cookie))?.role ?? null) : null;
@@ -140,7 +142,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }),
   );
 
-  registerStatusRoutes(app, new StatusService(db, options, config.githubOAuthUrl));
+  registerStatusRoutes(app, status);
   // The relay reports each outcome through app.outcomes.recordOutcome (issue 17).
   registerStatusPage(app, { db, options, sessions, clock });
   const turnstile = new TurnstileService(options, config.turnstileVerifyUrl, app.log);

@@ -57,7 +57,7 @@ describe('shell', () => {
   });
 
   it('falls back to index.html for console routes', async () => {
-    for (const url of ['/token', '/user/edit/5', '/setting?tab=system', '/login?expired=true']) {
+    for (const url of ['/token', '/user/edit/5', '/setting?tab=system', '/register']) {
       const reply = await get(url);
       expect(reply.statusCode, url).toBe(200);
       expect(reply.body).toBe(servedIndex(DEFAULT_REMOTE_MAP));
@@ -152,10 +152,10 @@ describe('/remotes.json', () => {
   it('is embedded in the app page, current on every request', async () => {
     const custom = { remotes: [{ name: 'account', entry: '/remotes/account-2/mf-manifest.json' }] };
     await writeFile(file(), JSON.stringify(custom));
-    expect((await get('/login')).body).toBe(servedIndex(custom));
+    expect((await get('/token')).body).toBe(servedIndex(custom));
     expect((await get('/index.html')).body).toBe(servedIndex(custom));
     await rm(file());
-    expect((await get('/login')).body).toBe(servedIndex(DEFAULT_REMOTE_MAP));
+    expect((await get('/token')).body).toBe(servedIndex(DEFAULT_REMOTE_MAP));
   });
 
   it('cannot close the embedding script element', async () => {

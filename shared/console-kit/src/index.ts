@@ -31,6 +31,12 @@ export {
   issueMessage,
   type ObjectSchema,
 } from './forms/field-rules';
+export {
+  dropPageSignInForm,
+  type PageSignInField,
+  type PageSignInState,
+  takePageSignInForm,
+} from './forms/page-sign-in-form';
 export { showServerFieldErrors } from './forms/server-field-errors';
 export { isSubmitEnter, submitOnEnter } from './forms/submit-on-enter';
 export { type ContractForm, useContractForm } from './forms/use-contract-form';

@@ -62,6 +62,7 @@ export * from './options';
 export * from './pricing-defaults';
 export * from './quota';
 export * from './remotes';
+export * from './sign-in';
 export type { PublicStatus } from './status';
 export {
   STATUS_WINDOW_SHAPES,

@@ -1,27 +1,28 @@
 // English strings of the account remote (namespace `account`).
 import type { TranslationOf } from '@switchyard/console-kit';
+import { SIGN_IN_TEXTS } from '@switchyard/contracts/sign-in';
 import type { accountZh } from './account.zh';
 
 export const accountEn: TranslationOf<typeof accountZh> = {
   auth: {
     turnstileWait: 'Please retry in a few seconds, Turnstile is checking your browser!',
-    brandFallback: 'Switchyard',
-    username: 'Username',
-    password: 'Password',
+    brandFallback: SIGN_IN_TEXTS.en.brandFallback,
+    username: SIGN_IN_TEXTS.en.username,
+    password: SIGN_IN_TEXTS.en.password,
   },
   login: {
-    title: 'Log in',
-    subtitle: 'Continue with your account',
-    usernamePlaceholder: 'Username or email',
-    passwordPlaceholder: 'Password',
-    submit: 'Log in',
-    expired: 'You are not logged in or your session has expired. Please log in again!',
+    title: SIGN_IN_TEXTS.en.title,
+    subtitle: SIGN_IN_TEXTS.en.subtitle,
+    usernamePlaceholder: SIGN_IN_TEXTS.en.usernamePlaceholder,
+    passwordPlaceholder: SIGN_IN_TEXTS.en.passwordPlaceholder,
+    submit: SIGN_IN_TEXTS.en.submit,
+    expired: SIGN_IN_TEXTS.en.expired,
     fieldsRequired: 'Please enter your username and password!',
     success: 'Logged in successfully',
-    noAccount: 'No account yet?',
-    register: 'Sign up',
-    forgot: 'Forgot your password?',
-    reset: 'Reset it',
+    noAccount: SIGN_IN_TEXTS.en.noAccount,
+    register: SIGN_IN_TEXTS.en.register,
+    forgot: SIGN_IN_TEXTS.en.forgot,
+    reset: SIGN_IN_TEXTS.en.reset,
     passwordLoginDisabled: 'The administrator has turned off password login.',
   },
   defaultPassword: {

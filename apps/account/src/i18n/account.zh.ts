@@ -1,24 +1,26 @@
 // Chinese strings of the account remote (namespace `account`). The spec's exact messages are these.
+import { SIGN_IN_TEXTS } from '@switchyard/contracts/sign-in';
+
 export const accountZh = {
   auth: {
     turnstileWait: '请稍后几秒重试，Turnstile 正在检查用户环境！',
-    brandFallback: 'Switchyard',
-    username: '用户名',
-    password: '密码',
+    brandFallback: SIGN_IN_TEXTS.zh.brandFallback,
+    username: SIGN_IN_TEXTS.zh.username,
+    password: SIGN_IN_TEXTS.zh.password,
   },
   login: {
-    title: '登录',
-    subtitle: '使用你的账户继续',
-    usernamePlaceholder: '用户名或邮箱',
-    passwordPlaceholder: '密码',
-    submit: '登录',
-    expired: '未登录或登录已过期，请重新登录！',
+    title: SIGN_IN_TEXTS.zh.title,
+    subtitle: SIGN_IN_TEXTS.zh.subtitle,
+    usernamePlaceholder: SIGN_IN_TEXTS.zh.usernamePlaceholder,
+    passwordPlaceholder: SIGN_IN_TEXTS.zh.passwordPlaceholder,
+    submit: SIGN_IN_TEXTS.zh.submit,
+    expired: SIGN_IN_TEXTS.zh.expired,
     fieldsRequired: '请输入用户名和密码！',
     success: '登录成功',
-    noAccount: '没有账户？',
-    register: '注册',
-    forgot: '忘记密码？',
-    reset: '重置密码',
+    noAccount: SIGN_IN_TEXTS.zh.noAccount,
+    register: SIGN_IN_TEXTS.zh.register,
+    forgot: SIGN_IN_TEXTS.zh.forgot,
+    reset: SIGN_IN_TEXTS.zh.reset,
     passwordLoginDisabled: '管理员已关闭密码登录。',
   },
   defaultPassword: {

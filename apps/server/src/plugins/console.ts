@@ -6,12 +6,14 @@ import {
   DEFAULT_REMOTE_MAP,
   INLINE_REMOTES_ID,
   isRemoteName,
+  type PublicStatus,
   parseRemoteMap,
   type RemoteMap,
 } from '@switchyard/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { languageOf, translate } from '../i18n';
 import { preloadLinks, preloadTags } from './console-preload';
+import { signInFormApplies, signInFormHtml } from './console-sign-in';
 import type { NotFoundFallback } from './errors';
 import { pathOf } from './errors';
 
@@ -21,6 +23,8 @@ export interface ConsoleOptions {
   remotesFile: string;
   /** The signed-in caller's role from the session cookie, null for a guest (for preloads). */
   roleOf?: (request: FastifyRequest) => Promise<number | null>;
+  /** The public status, for the sign-in form sent with /login (none without it). */
+  statusOf?: () => PublicStatus;
 }
 
 const NO_CACHE_FILES = new Set(['index.html', 'mf-manifest.json', 'remotes.json']);
@@ -174,9 +178,23 @@ export async function registerConsole(
     // Content-Security-Policy with script-src 'self' does not need to allow it.
     const json = JSON.stringify(remotes).replace(/</g, '\\u003c');
     const script = `<script type="application/json" id="${INLINE_REMOTES_ID}">${json}</script>`;
+    const page = html.replace('</head>', `${preloadTags(links)}${script}</head>`);
     return reply
       .header('cache-control', 'no-cache')
       .type('text/html; charset=utf-8')
-      .send(html.replace('</head>', `${preloadTags(links)}${script}</head>`));
+      .send(role === null ? withSignInForm(request, page) : page);
+  }
+
+  /** /login for a guest, where plain password sign-in is on: the form in the page itself. */
+  function withSignInForm(request: FastifyRequest, page: string): string {
+    const status = options.statusOf?.();
+    if (pathOf(request) !== '/login' || !status || !signInFormApplies(status)) return page;
+    const query = request.query as Record<string, unknown> | undefined;
+    const form = signInFormHtml({
+      language: languageOf(request),
+      status,
+      expired: query?.expired === 'true',
+    });
+    return page.replace(/<body[^>]*>/i, (body) => `${body}${form}`);
   }
 }

@@ -1,7 +1,7 @@
 // The console frame: top bar, sidebar, page area and footer. Pages render in the page area only,
 // so a failing remote never takes the rest of the console down.
 import { Layout } from '@arco-design/web-react';
-import { useIsPhone, useSessionStore } from '@switchyard/console-kit';
+import { dropPageSignInForm, useIsPhone, useSessionStore } from '@switchyard/console-kit';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { useBootStatus } from '../boot/use-boot-status';
@@ -26,6 +26,12 @@ export function AppLayout() {
   const [collapsed, setCollapsed] = useSidebarCollapse(defaultCollapse);
   const phone = useIsPhone();
   const drawer = usePhoneDrawer(phone);
+  const { pathname } = useLocation();
+  // The sign-in form sent with /login is the account page's to take over; anywhere else (a
+  // signed-in visitor sent on) it goes at once.
+  useEffect(() => {
+    if (pathname !== '/login') dropPageSignInForm();
+  }, [pathname]);
 
   useEffect(() => applyTheme(theme), [theme]);
   useEffect(() => {

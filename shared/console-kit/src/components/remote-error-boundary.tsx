@@ -2,6 +2,7 @@
 // a Retry that really retries (the owner clears its caches in onRetry, then the page renders anew).
 import { Component, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { dropPageSignInForm } from '../forms/page-sign-in-form';
 import { PageFallback } from './page-fallback';
 
 export interface RemoteErrorBoundaryProps {
@@ -39,6 +40,11 @@ export class RemoteErrorBoundary extends Component<RemoteErrorBoundaryProps, Bou
   // React itself logs the caught error (with the component stack).
   static getDerivedStateFromError(error: unknown): Partial<BoundaryState> {
     return { error };
+  }
+
+  // The sign-in form sent with the page stands for a page that will not come: the failure shows.
+  override componentDidCatch(): void {
+    dropPageSignInForm();
   }
 
   override componentDidUpdate(previous: RemoteErrorBoundaryProps): void {

@@ -2,6 +2,7 @@ import { Message } from '@arco-design/web-react';
 import { ApiError, loadSessionData, useSessionStore } from '@switchyard/console-kit';
 import { renderPage } from '@switchyard/console-kit/testing';
 import type { SessionUser } from '@switchyard/contracts';
+import { SIGN_IN_FORM_ID } from '@switchyard/contracts/sign-in';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { login } from './login.api';
@@ -70,6 +71,32 @@ describe('LoginPage', () => {
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/token'));
     expect(useSessionStore.getState().user?.username).toBe('alice');
     expect(JSON.parse(localStorage.getItem('user') ?? 'null')).toMatchObject({ username: 'alice' });
+  });
+
+  it('takes over the form the server sent with the page: values, focus and a submit asked for', async () => {
+    loginMock.mockResolvedValue({ ...root, username: 'alice', role: 1 });
+    const sent = document.createElement('div');
+    sent.id = SIGN_IN_FORM_ID;
+    sent.setAttribute('data-submitted', 'true');
+    sent.innerHTML =
+      '<form><input name="username" value="alice"><input name="password" value="secret-pass"></form>';
+    document.body.append(sent);
+    await openLogin();
+    expect(document.getElementById(SIGN_IN_FORM_ID)).toBeNull();
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/token'));
+    expect(loginMock.mock.calls[0]?.[0]).toEqual({ username: 'alice', password: 'secret-pass' });
+  });
+
+  it('puts the caret back in the field the user was typing in', async () => {
+    const sent = document.createElement('div');
+    sent.id = SIGN_IN_FORM_ID;
+    sent.innerHTML = '<form><input name="username" value="bob"><input name="password"></form>';
+    document.body.append(sent);
+    sent.querySelector<HTMLInputElement>('input[name="username"]')?.focus();
+    await openLogin();
+    expect(screen.getByTestId('login-username')).toHaveValue('bob');
+    expect(screen.getByTestId('login-username')).toHaveFocus();
+    expect(loginMock).not.toHaveBeenCalled();
   });
 
   it('warns root with the default password before going on, and offers the settings', async () => {

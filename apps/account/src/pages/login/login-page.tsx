@@ -1,10 +1,11 @@
 // /login: username and password (when password login is on), links to sign up and reset.
 import { Alert, Button, Form, Input, Message } from '@arco-design/web-react';
+import type { RefInputType } from '@arco-design/web-react/es/Input/interface';
 import { IconGithub, IconLock, IconUser } from '@arco-design/web-react/icon';
 import { reportError, useContractForm, useSessionStore } from '@switchyard/console-kit';
 import type { LoginRequest, SessionUser } from '@switchyard/contracts';
 import { loginRequestSchema } from '@switchyard/contracts/schemas';
-import { useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { AuthCard } from '../../components/auth-card';
@@ -12,11 +13,18 @@ import { startGitHubOAuth } from '../../components/github-oauth';
 import { TelegramWidget } from '../../components/telegram-widget';
 import { TextLink } from '../../components/text-link';
 import { TurnstileWidget, useTurnstile } from '../../components/turnstile';
-import { WeChatModal } from '../../components/wechat-modal';
 import { RemoteRoot } from '../../remote';
 import { type TelegramAuth, telegramLogin, wechatLogin } from '../oauth/oauth.api';
-import { DefaultPasswordModal } from './default-password-modal';
 import { useLogin } from './use-login';
+import { usePageSignInForm } from './use-page-sign-in-form';
+
+// The dialogs load when first opened: few sign-ins show them, and the form comes sooner without.
+const WeChatModal = lazy(async () => ({
+  default: (await import('../../components/wechat-modal')).WeChatModal,
+}));
+const DefaultPasswordModal = lazy(async () => ({
+  default: (await import('./default-password-modal')).DefaultPasswordModal,
+}));
 
 export const AFTER_LOGIN_PATH = '/token';
 export const CHANGE_PASSWORD_PATH = '/setting?tab=personal';
@@ -36,6 +44,7 @@ export function LoginPage() {
   const turnstile = useTurnstile();
   const setUser = useSessionStore((state) => state.setUser);
   const [wechatOpen, setWeChatOpen] = useState(false);
+  const [wechatOpened, setWeChatOpened] = useState(false);
   // After a messaging-app or bot sign-in the user goes to / (spec §2).
   const signedInElsewhere = useCallback(
     (user: unknown) => {
@@ -71,6 +80,13 @@ export function LoginPage() {
         turnstile: turnstile.token,
       });
     });
+  const usernameInput = useRef<RefInputType>(null);
+  const passwordInput = useRef<RefInputType>(null);
+  usePageSignInForm(
+    form,
+    { username: usernameInput, password: passwordInput },
+    () => void signIn(),
+  );
 
   return (
     <RemoteRoot testId="login-page">
@@ -108,6 +124,7 @@ export function LoginPage() {
           <Form form={form} layout="vertical" onSubmit={() => void signIn()} autoComplete="on">
             <Form.Item label={t('auth.username')} field="username" rules={rules.username}>
               <Input
+                ref={usernameInput}
                 prefix={<IconUser />}
                 placeholder={t('login.usernamePlaceholder')}
                 autoComplete="username"
@@ -116,6 +133,7 @@ export function LoginPage() {
             </Form.Item>
             <Form.Item label={t('auth.password')} field="password" rules={rules.password}>
               <Input.Password
+                ref={passwordInput}
                 prefix={<IconLock />}
                 placeholder={t('login.passwordPlaceholder')}
                 autoComplete="current-password"
@@ -152,23 +170,35 @@ export function LoginPage() {
           </Button>
         ) : null}
         {status?.wechat_login ? (
-          <Button onClick={() => setWeChatOpen(true)} data-testid="login-wechat">
+          <Button
+            onClick={() => {
+              setWeChatOpened(true);
+              setWeChatOpen(true);
+            }}
+            data-testid="login-wechat"
+          >
             {t('wechat.login')}
           </Button>
         ) : null}
         <TelegramWidget onAuth={onTelegram} />
       </div>
-      <WeChatModal
-        visible={wechatOpen}
-        onClose={() => setWeChatOpen(false)}
-        submit={wechatLogin}
-        onDone={signedInElsewhere}
-      />
-      <DefaultPasswordModal
-        visible={warnDefaultPassword}
-        onChange={() => navigate(CHANGE_PASSWORD_PATH)}
-        onLater={() => navigate(AFTER_LOGIN_PATH)}
-      />
+      <Suspense fallback={null}>
+        {wechatOpened ? (
+          <WeChatModal
+            visible={wechatOpen}
+            onClose={() => setWeChatOpen(false)}
+            submit={wechatLogin}
+            onDone={signedInElsewhere}
+          />
+        ) : null}
+        {warnDefaultPassword ? (
+          <DefaultPasswordModal
+            visible
+            onChange={() => navigate(CHANGE_PASSWORD_PATH)}
+            onLater={() => navigate(AFTER_LOGIN_PATH)}
+          />
+        ) : null}
+      </Suspense>
     </RemoteRoot>
   );
 }
