@@ -14,7 +14,7 @@ declare global {
   }
 }
 
-export function TelegramWidget({ onAuth }: { onAuth?: (auth: TelegramAuth) => void }) {
+export function TelegramWidgetBox({ onAuth }: { onAuth?: (auth: TelegramAuth) => void }) {
   const botName = useSessionStore((state) =>
     state.status?.telegram_oauth ? state.status.telegram_bot_name : '',
   );

@@ -1,7 +1,6 @@
-// Cloudflare Turnstile, when the settings turn it on: the widget, and the token it hands back
-// (sent as `?turnstile=` and verified by the server).
+// Cloudflare Turnstile's widget: loads their script and renders the check, handing back its token.
 import { useSessionStore } from '@switchyard/console-kit';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 
 const SCRIPT_URL = 'https://challenges.cloudflare.com/turnstile/v0/api.js?render=explicit';
 
@@ -32,21 +31,7 @@ function loadScript(): Promise<void> {
   return scriptLoad;
 }
 
-export interface TurnstileState {
-  enabled: boolean;
-  /** The widget's token; empty until the check has passed. */
-  token: string;
-  /** True when the form may be sent (check off, or passed). */
-  passed: boolean;
-}
-
-export function useTurnstile(): TurnstileState & { setToken: (token: string) => void } {
-  const enabled = useSessionStore((state) => state.status?.turnstile_check === true);
-  const [token, setToken] = useState('');
-  return { enabled, token, passed: !enabled || token !== '', setToken };
-}
-
-export function TurnstileWidget({ onToken }: { onToken: (token: string) => void }) {
+export function TurnstileBox({ onToken }: { onToken: (token: string) => void }) {
   const status = useSessionStore((state) => state.status);
   const box = useRef<HTMLDivElement>(null);
   const siteKey = status?.turnstile_check ? status.turnstile_site_key : '';
