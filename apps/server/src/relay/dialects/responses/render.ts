@@ -3,11 +3,12 @@
 // response.completed / response.incomplete / response.failed, numbered by sequence_number.
 import { randomBytes } from 'node:crypto';
 import type { Usage } from '../../billing';
+import { readChunk } from '../../canonical/chunk-reader';
 import type {
   AssistantMessage,
-  ChatChunk,
   ChatCompletion,
   ChatError,
+  ChunkChoices,
   FinishReason,
 } from '../../canonical/types';
 import { usageOfChat } from '../../canonical/usage';
@@ -280,10 +281,10 @@ export class ResponsesStreamRenderer implements StreamRenderer {
   }
 
   chunk(payload: string): string {
-    return this.parsedChunk(JSON.parse(payload) as ChatChunk);
+    return this.parsedChunk(readChunk(payload));
   }
 
-  parsedChunk(chunk: ChatChunk): string {
+  parsedChunk(chunk: ChunkChoices): string {
     let out = this.begin();
     const choice = chunk.choices?.[0];
     if (!choice) return out;
