@@ -29,14 +29,18 @@ describe('readChunk', () => {
       `${head}"choices":[{"index":0,"delta":{"content":"C:\\\\"},"finish_reason":null}]}`,
     ],
     ['empty text', `${head}"choices":[{"index":0,"delta":{"content":""},"finish_reason":null}]}`],
+    [
+      'the first chunk, with the role',
+      `${head}"choices":[{"index":0,"delta":{"role":"assistant","content":"Hi"},"finish_reason":null}]}`,
+    ],
   ])('reads a text delta as JSON.parse does: %s', (_name, payload) => {
     expect(readChunk(payload)).toEqual(parsedChoices(payload));
   });
 
   it.each([
     [
-      'role and text',
-      `${head}"choices":[{"index":0,"delta":{"role":"assistant","content":"Hi"},"finish_reason":null}]}`,
+      'role and content of another shape',
+      `${head}"choices":[{"index":0,"delta":{"role":"assistant","content":"","refusal":null},"finish_reason":null}]}`,
     ],
     [
       'finish reason',

@@ -1,11 +1,14 @@
 // Reads the canonical chunks a translated stream renders: most of a reply is text deltas of one
-// shape, `"choices":[{"index":0,"delta":{"content":"…"},"finish_reason":null}]`, whose text is
-// taken from the payload without parsing the whole chunk (a JSON.parse per chunk was most of a
-// translated stream's CPU); any other chunk is parsed.
+// shape, `"choices":[{"index":0,"delta":{"content":"…"},"finish_reason":null}]` (the first with
+// `"role":"assistant"` before the content), whose text is taken from the payload without parsing
+// the whole chunk (a JSON.parse per chunk was most of a translated stream's CPU); any other chunk
+// is parsed.
 import type { ChatChunk, ChunkChoices } from './types';
 
 const CHOICES = '"choices":';
 const HEAD = `${CHOICES}[{"index":0,"delta":{"content":"`;
+/** The same with the role, as a reply's first chunk has it. */
+const ROLE_HEAD = `${CHOICES}[{"index":0,"delta":{"role":"assistant","content":"`;
 /** What follows the text, to the end of the choices array (OpenAI's chunks carry logprobs). */
 const TAIL = '"},"finish_reason":null}]';
 const LOGPROBS_TAIL = '"},"logprobs":null,"finish_reason":null}]';
@@ -38,8 +41,10 @@ function textChoice(payload: string): Choice | undefined {
   const bracket = payload.indexOf('[');
   if (bracket < 0 || payload.indexOf('{', 1) !== bracket + 1) return undefined;
   const head = bracket - CHOICES.length;
-  if (payload.charCodeAt(0) !== OPEN_BRACE || !payload.startsWith(HEAD, head)) return undefined;
-  const open = head + HEAD.length - 1;
+  if (payload.charCodeAt(0) !== OPEN_BRACE) return undefined;
+  const role = !payload.startsWith(HEAD, head);
+  if (role && !payload.startsWith(ROLE_HEAD, head)) return undefined;
+  const open = head + (role ? ROLE_HEAD : HEAD).length - 1;
   const close = stringEnd(payload, open + 1);
   if (close < 0) return undefined;
   const logprobs = !payload.startsWith(TAIL, close);
@@ -49,9 +54,10 @@ function textChoice(payload: string): Choice | undefined {
     return undefined;
   const raw = payload.slice(open, close + 1);
   const content = raw.includes('\\') ? (JSON.parse(raw) as string) : raw.slice(1, -1);
+  const delta: Choice['delta'] = role ? { role: 'assistant', content } : { content };
   return logprobs
-    ? ({ index: 0, delta: { content }, logprobs: null, finish_reason: null } as Choice)
-    : { index: 0, delta: { content }, finish_reason: null };
+    ? ({ index: 0, delta, logprobs: null, finish_reason: null } as Choice)
+    : { index: 0, delta, finish_reason: null };
 }
 
 /** A canonical chunk's choices, read from its JSON text. */

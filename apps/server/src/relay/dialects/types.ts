@@ -20,6 +20,10 @@ export interface DialectRequest {
   raw: Record<string, unknown>;
   model: string;
   stream: boolean;
+  /**
+   * A chat client asked for the usage chunk (stream_options.include_usage); the other dialects
+   * carry usage in their own closing events, so their renderers are not sent it.
+   */
   includeUsage: boolean;
   /** Output token limit asked for (0: none), for the reservation. */
   maxTokens: number;
