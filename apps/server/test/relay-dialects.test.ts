@@ -16,7 +16,7 @@ import { geminiDialect } from '../src/relay/dialects/gemini';
 import { geminiToCanonical, jsonSchemaOf, modelAction } from '../src/relay/dialects/gemini/parse';
 import { responsesDialect } from '../src/relay/dialects/responses';
 import { responsesToCanonical } from '../src/relay/dialects/responses/parse';
-import { ResponsesStreamRenderer } from '../src/relay/dialects/responses/render';
+import { newId, ResponsesStreamRenderer } from '../src/relay/dialects/responses/render';
 import type { DialectRequest, RenderContext } from '../src/relay/dialects/types';
 import { streamPipe } from '../src/relay/relay-attempt';
 import { events } from './helpers/dialect-harness';
@@ -425,6 +425,28 @@ describe('Responses ↔ canonical', () => {
       output: [{ type: 'message', content: [{ type: 'output_text', text: 'Hello' }] }],
       usage: { input_tokens: 3, output_tokens: 5, total_tokens: 8 },
     });
+  });
+});
+
+describe('Responses ids', () => {
+  it('open with the unix time in hex, as OpenAI’s do, then 96 random bits, so later ids sort later', () => {
+    vi.useFakeTimers({ now: new Date('2026-11-24T12:00:00Z'), toFake: ['Date'] });
+    try {
+      const first = newId('resp');
+      const same = newId('resp');
+      vi.setSystemTime(new Date('2026-11-24T12:00:01Z'));
+      const later = newId('msg');
+      expect(first).toMatch(/^resp_[0-9a-f]{32}$/);
+      expect(later).toMatch(/^msg_[0-9a-f]{32}$/);
+      expect(Number.parseInt(first.slice(5, 13), 16)).toBe(
+        Date.parse('2026-11-24T12:00:00Z') / 1000,
+      );
+      expect(same).not.toBe(first);
+      expect(same.slice(0, 13)).toBe(first.slice(0, 13));
+      expect(later.slice(4, 12) > first.slice(5, 13)).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 
