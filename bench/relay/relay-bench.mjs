@@ -15,8 +15,9 @@
 //        [--only-limits]   (just the limited-token cells)
 //        [--only-dialects] (just the dialect cells) [--path <a|b>] (the dialect cells whose name has a or b)
 //        [--port 3291]  this Switchyard's port (the baseline's is the next one)
-//        [--baseline <main.js>]  a second Switchyard from another build (e.g. a copy of an older
-//          apps/server/dist in apps/server/.cache/, where its paths and packages resolve), on its own
+//        [--baseline <main.js>]  a second Switchyard from another build (a copy of an older
+//          apps/server/dist at the same depth, e.g. apps/server/dist-before/: the bundle finds the
+//          root package.json relative to itself, and its packages resolve from there), on its own
 //          database, measured beside this one cell by cell (the order alternates): before/after
 //          in one run on a noisy machine.
 //
