@@ -14,8 +14,10 @@
 // Usage: node bench/relay/relay-bench.mjs [--requests 3000] [--warmup 300] [--rounds 1] [--redis]
 //        [--only-limits]   (just the limited-token cells)
 //        [--only-dialects] (just the dialect cells) [--path <a|b>] (the dialect cells whose name has a or b)
-//        [--baseline <main.js>]  a second Switchyard from another build (e.g. a copy of an older
-//          apps/server/dist in apps/server/.cache/, where its paths and packages resolve), on its own
+//        [--port 3291]  this Switchyard's port (the baseline's is the next one)
+//        [--baseline <main.js>]  a second Switchyard from another build (a copy of an older
+//          apps/server/dist at the same depth, e.g. apps/server/dist-before/: the bundle finds the
+//          root package.json relative to itself, and its packages resolve from there), on its own
 //          database, measured beside this one cell by cell (the order alternates): before/after
 //          in one run on a noisy machine.
 //
@@ -48,14 +50,14 @@ const WARMUP = arg('warmup', 300);
 const ROUNDS = arg('rounds', 1);
 const PORTKEY_DIR = process.env.PORTKEY_DIR ?? '/work/peer/portkey';
 const PORTKEY_PORT = 8787;
-const SWITCHYARD_PORT = 3291;
+const SWITCHYARD_PORT = arg('port', 3291);
 const CLOCK_TICK_MS = 10;
 const REDIS = process.argv.includes('--redis');
 const ONLY_LIMITS = process.argv.includes('--only-limits');
 const ONLY_DIALECTS = process.argv.includes('--only-dialects');
 const baselineIndex = process.argv.indexOf('--baseline');
 const BASELINE = baselineIndex > 0 ? path.resolve(process.argv[baselineIndex + 1]) : null;
-const BASELINE_PORT = 3292;
+const BASELINE_PORT = SWITCHYARD_PORT + 1;
 const pathIndex = process.argv.indexOf('--path');
 const ONLY_PATH = pathIndex > 0 ? process.argv[pathIndex + 1] : '';
 const LIMITED_KEY = 'BenchLim'.repeat(6);

@@ -1,16 +1,18 @@
 // The gateway's own work on one streamed reply, in this process and without sockets: the fast
 // upstream's 34 chat chunks (no usage, as from an OpenAI-compatible channel that does not report
-// it) or its Anthropic events, pushed through the relay's stream pipe event by event, flushed and
-// ended, with the text read back for the settlement. Microseconds of CPU per reply for each
+// it; or with its usage chunk, from a channel asked for stream usage) or its Anthropic events,
+// pushed through the relay's stream pipe event by event, flushed and ended, with the text read
+// back for the settlement. Microseconds of CPU per reply for each
 // path, best of several rounds, so small changes show on a busy machine where the HTTP bench
 // cannot resolve them. `--src DIR` measures another copy of apps/server/src (e.g. an older
 // commit unpacked under apps/server/.cache/, where its packages resolve) beside this one.
 //
 // Usage: npx tsx bench/relay/stream-pipe-bench.ts [--replies 20000] [--rounds 7] [--src DIR]
+//        [--path <a|b>] (the paths whose name has a or b)
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { writeResult } from '../lib/results.mjs';
-import { ANTHROPIC_FRAMES, FRAMES } from './upstream-replies.mjs';
+import { ANTHROPIC_FRAMES, FRAMES, USAGE_FRAME } from './upstream-replies.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const arg = (name: string): string | undefined => {
@@ -20,9 +22,11 @@ const arg = (name: string): string | undefined => {
 const REPLIES = Number(arg('replies') ?? 20_000);
 const ROUNDS = Number(arg('rounds') ?? 7);
 const BASELINE = arg('src');
+const ONLY_PATH = arg('path') ?? '';
 
-// The fake upstream's stream without its usage chunk, and its Anthropic events.
+// The fake upstream's stream without its usage chunk and with it, and its Anthropic events.
 const CHAT_FRAMES = [...FRAMES, 'data: [DONE]\n\n'];
+const USAGE_FRAMES = [...FRAMES, USAGE_FRAME, 'data: [DONE]\n\n'];
 
 type Modules = Awaited<ReturnType<typeof load>>;
 
@@ -75,12 +79,24 @@ const adapterPipe = (m: Modules, type: number, dialect: unknown, raw: Record<str
   return m.streamPipe({ kind: 'adapter', adapter: m.adapterFor(type) }, ctx, dialect, render);
 };
 
+type DialectKey = 'chatDialect' | 'anthropicDialect' | 'responsesDialect';
+/** A path through a provider adapter (channel type) to a dialect's renderer. */
+const translated = (
+  name: string,
+  frames: string[],
+  type: number,
+  dialect: DialectKey,
+  raw: Record<string, unknown>,
+): Path => ({ name, frames, pipe: (m) => adapterPipe(m, type, m[dialect], raw) });
+
+const chatRaw = { model: 'm', messages: words };
+const messagesRaw = { model: 'm', max_tokens: 64 };
+const responsesRaw = { model: 'm', input: 'Say hello' };
+// Type 8 (custom) sends no stream usage, so the text is counted; type 1 (OpenAI) and 43
+// (DeepSeek, chat-only) are asked for it.
 const PATHS: Path[] = [
-  {
-    name: 'chat → OpenAI-compatible',
-    frames: CHAT_FRAMES,
-    pipe: (m) => adapterPipe(m, 8, m.chatDialect, { model: 'm', messages: words }),
-  },
+  translated('chat → OpenAI-compatible', CHAT_FRAMES, 8, 'chatDialect', chatRaw),
+  translated('chat → OpenAI (stream usage)', USAGE_FRAMES, 1, 'chatDialect', chatRaw),
   {
     name: 'Messages → Anthropic (pass-through)',
     frames: ANTHROPIC_FRAMES,
@@ -91,16 +107,16 @@ const PATHS: Path[] = [
       return m.streamPipe({ kind: 'native', native }, {}, m.anthropicDialect, render);
     },
   },
-  {
-    name: 'Messages → OpenAI-compatible',
-    frames: CHAT_FRAMES,
-    pipe: (m) => adapterPipe(m, 8, m.anthropicDialect, { model: 'm', max_tokens: 64 }),
-  },
-  {
-    name: 'Responses → OpenAI-compatible',
-    frames: CHAT_FRAMES,
-    pipe: (m) => adapterPipe(m, 8, m.responsesDialect, { model: 'm', input: 'Say hello' }),
-  },
+  translated('Messages → OpenAI-compatible', CHAT_FRAMES, 8, 'anthropicDialect', messagesRaw),
+  translated('Messages → OpenAI (stream usage)', USAGE_FRAMES, 1, 'anthropicDialect', messagesRaw),
+  translated('Responses → OpenAI-compatible', CHAT_FRAMES, 8, 'responsesDialect', responsesRaw),
+  translated(
+    'Responses → chat-only with stream usage',
+    USAGE_FRAMES,
+    43,
+    'responsesDialect',
+    responsesRaw,
+  ),
 ];
 
 const USAGE = { promptTokens: 9, completionTokens: 32 };
@@ -127,7 +143,9 @@ const current = await load(path.join(here, '../../apps/server/src'));
 const baseline = BASELINE ? await load(path.resolve(BASELINE)) : null;
 console.log(`µs of CPU per streamed reply, best of ${ROUNDS} rounds of ${REPLIES}`);
 const rows: string[][] = [];
-for (const cell of PATHS) {
+for (const cell of PATHS.filter((p) =>
+  ONLY_PATH.split('|').some((part) => p.name.includes(part)),
+)) {
   // Alternated, each build warmed by its first round.
   const now = measure(current, cell);
   const before = baseline ? measure(baseline, cell) : undefined;

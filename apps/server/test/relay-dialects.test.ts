@@ -16,7 +16,7 @@ import { geminiDialect } from '../src/relay/dialects/gemini';
 import { geminiToCanonical, jsonSchemaOf, modelAction } from '../src/relay/dialects/gemini/parse';
 import { responsesDialect } from '../src/relay/dialects/responses';
 import { responsesToCanonical } from '../src/relay/dialects/responses/parse';
-import { ResponsesStreamRenderer } from '../src/relay/dialects/responses/render';
+import { newId, ResponsesStreamRenderer } from '../src/relay/dialects/responses/render';
 import type { DialectRequest, RenderContext } from '../src/relay/dialects/types';
 import { streamPipe } from '../src/relay/relay-attempt';
 import { events } from './helpers/dialect-harness';
@@ -428,6 +428,28 @@ describe('Responses ↔ canonical', () => {
   });
 });
 
+describe('Responses ids', () => {
+  it('open with the unix time in hex, as OpenAI’s do, then 96 random bits, so later ids sort later', () => {
+    vi.useFakeTimers({ now: new Date('2026-11-24T12:00:00Z'), toFake: ['Date'] });
+    try {
+      const first = newId('resp');
+      const same = newId('resp');
+      vi.setSystemTime(new Date('2026-11-24T12:00:01Z'));
+      const later = newId('msg');
+      expect(first).toMatch(/^resp_[0-9a-f]{32}$/);
+      expect(later).toMatch(/^msg_[0-9a-f]{32}$/);
+      expect(Number.parseInt(first.slice(5, 13), 16)).toBe(
+        Date.parse('2026-11-24T12:00:00Z') / 1000,
+      );
+      expect(same).not.toBe(first);
+      expect(same.slice(0, 13)).toBe(first.slice(0, 13));
+      expect(later.slice(4, 12) > first.slice(5, 13)).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
+
 describe('a translated stream through the relay pipe', () => {
   const upstreamFrames = [
     { role: 'assistant', reasoning_content: 'Let me see.' },
@@ -449,7 +471,7 @@ describe('a translated stream through the relay pipe', () => {
   const adapter = { kind: 'adapter' as const, adapter: adapterFor(8) as ProviderAdapter };
 
   for (const dialect of [responsesDialect, anthropicDialect, geminiDialect]) {
-    it(`parses each chunk once for the ${dialect.name} renderer and the reply's text`, () => {
+    it(`parses each chunk at most once for the ${dialect.name} renderer and the reply's text`, () => {
       const pipe = streamPipe(adapter, ctx, dialect, renderContext({ model: 'm', input: 'x' }));
       const parse = vi.spyOn(JSON, 'parse');
       let out = '';
@@ -459,7 +481,11 @@ describe('a translated stream through the relay pipe', () => {
         // No usage from this upstream: the settlement counts the text, from the same parse.
         expect(pipe.usage).toBeUndefined();
         expect(pipe.text).toBe('Hello "you"\nget{"a":1}');
-        expect(parse).toHaveBeenCalledTimes(frames.length);
+        // Each chunk at most once; a plain text delta not at all (canonical/chunk-reader.ts).
+        const parsed = parse.mock.calls.map(([text]) => text);
+        expect(new Set(parsed).size).toBe(parsed.length);
+        expect(parsed.length).toBeLessThan(frames.length);
+        expect(parsed).not.toContain(chunk({ content: 'Hel' }));
       } finally {
         parse.mockRestore();
       }

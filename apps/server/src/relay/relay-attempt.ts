@@ -3,7 +3,8 @@
 import type { IncomingMessage } from 'node:http';
 import type { AdapterContext, ProviderAdapter, StreamTranslator } from './adapters/types';
 import type { Usage } from './billing';
-import type { ChatChunk, ChatError } from './canonical/types';
+import { readChunk } from './canonical/chunk-reader';
+import type { ChatError } from './canonical/types';
 import type { Dialect, DialectRequest, NativeRoute, RenderContext } from './dialects/types';
 import { UpstreamError, upstreamErrorFrom } from './relay-errors';
 import { mapStatus, networkError } from './relay-routing';
@@ -108,7 +109,7 @@ function frames(
   for (const event of events) {
     for (const payload of translator.push(event)) {
       if (renderer.parsedChunk) {
-        const chunk = JSON.parse(payload) as ChatChunk;
+        const chunk = readChunk(payload);
         translator.parsed?.(payload, chunk);
         out += renderer.parsedChunk(chunk);
       } else out += renderer.chunk(payload);

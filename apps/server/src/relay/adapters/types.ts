@@ -4,7 +4,7 @@
 import type { IncomingMessage } from 'node:http';
 import { channelTypeById } from '@switchyard/contracts';
 import type { Usage } from '../billing';
-import type { ChatChunk, ChatRequest } from '../canonical/types';
+import type { ChatRequest, ChunkChoices } from '../canonical/types';
 import type { ChannelRow } from '../relay.repository';
 import type { SseEvent, StreamFraming } from '../sse';
 import type { UpstreamCancel, UpstreamRequest } from '../upstream';
@@ -71,7 +71,7 @@ export interface StreamTranslator {
    * Called with a payload push() just returned and its parsed form, when the renderer parsed it:
    * what the translator would parse again later it can read from here.
    */
-  parsed?(payload: string, chunk: ChatChunk): void;
+  parsed?(payload: string, chunk: ChunkChoices): void;
   /** Usage the upstream reported, if any. */
   readonly usage: Usage | undefined;
   /** Completion text delivered so far. */

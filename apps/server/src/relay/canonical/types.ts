@@ -185,6 +185,9 @@ export interface ChatChunk {
   usage?: ChatUsage | null;
 }
 
+/** What the stream renderers and translators read of a chunk (canonical/chunk-reader.ts). */
+export type ChunkChoices = Pick<ChatChunk, 'choices'>;
+
 /** A chat-completions error body; every dialect renders its own shape from these fields. */
 export interface ChatError {
   message: string;

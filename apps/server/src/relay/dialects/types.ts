@@ -4,7 +4,7 @@
 // also forwards requests to that family as received (`native`).
 import type { RelayMode } from '../adapters/types';
 import type { Usage } from '../billing';
-import type { ChatChunk, ChatError } from '../canonical/types';
+import type { ChatError, ChunkChoices } from '../canonical/types';
 import type { ChannelRow } from '../relay.repository';
 import type { SseEvent } from '../sse';
 import type { UpstreamRequest } from '../upstream';
@@ -20,6 +20,10 @@ export interface DialectRequest {
   raw: Record<string, unknown>;
   model: string;
   stream: boolean;
+  /**
+   * A chat client asked for the usage chunk (stream_options.include_usage); the other dialects
+   * carry usage in their own closing events, so their renderers are not sent it.
+   */
   includeUsage: boolean;
   /** Output token limit asked for (0: none), for the reservation. */
   maxTokens: number;
@@ -67,14 +71,14 @@ export interface RenderedBody {
 
 /** Renders one streamed reply: canonical chunks in, the dialect's frames out. */
 export interface StreamRenderer {
-  /** Frames for one canonical ChatChunk payload (JSON text); may be empty. */
+  /** Frames for one canonical chunk payload (ChatChunk JSON text); may be empty. */
   chunk(payload: string): string;
   /**
    * The same for a payload already parsed. A renderer that reads the chunks has it, and the
    * pipe then parses each payload once for it and the adapter's stream (see
    * StreamTranslator.parsed).
    */
-  parsedChunk?(chunk: ChatChunk): string;
+  parsedChunk?(chunk: ChunkChoices): string;
   /** Frames that end a complete stream, once its usage is known. */
   end(usage: Usage): string;
   /** The dialect's error event for a stream the upstream broke off. */

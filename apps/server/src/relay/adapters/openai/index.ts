@@ -1,7 +1,8 @@
 // OpenAI (type 1) and every OpenAI-shaped provider (custom, local runner, long-context, startup…):
 // requests pass through with the mapped model; replies are read only for usage.
 import type { Usage } from '../../billing';
-import type { ChatChunk, ChatUsage } from '../../canonical/types';
+import { hasUsageObject, readChunk } from '../../canonical/chunk-reader';
+import type { ChatUsage, ChunkChoices } from '../../canonical/types';
 import { usageOfChat } from '../../canonical/usage';
 import type { SseEvent } from '../../sse';
 import type {
@@ -68,6 +69,15 @@ function parseChunk(data: string): OpenAiReply | undefined {
   }
 }
 
+/** A kept chunk's choices, for its text; none for a payload that is not JSON. */
+function choicesOf(data: string): OpenAiChoice[] {
+  try {
+    return readChunk(data).choices ?? [];
+  } catch {
+    return [];
+  }
+}
+
 /**
  * Passes chunks through untouched. Only a chunk that carries usage is parsed on the way; the
  * others are kept as text and parsed for their content only if the reply ends without usage
@@ -84,14 +94,14 @@ class OpenAiStream implements StreamTranslator {
 
   get text(): string {
     for (const data of this.unparsed) {
-      for (const choice of parseChunk(data)?.choices ?? []) this.counted += choiceText(choice);
+      for (const choice of choicesOf(data)) this.counted += choiceText(choice);
     }
     this.unparsed.length = 0;
     return this.counted;
   }
 
   /** The chunk push() just kept unparsed, parsed by the renderer: counted now, not again. */
-  parsed(payload: string, chunk: ChatChunk): void {
+  parsed(payload: string, chunk: ChunkChoices): void {
     if (this.unparsed.length !== 1 || this.unparsed[0] !== payload) return;
     this.unparsed.length = 0;
     for (const choice of chunk.choices ?? []) this.counted += choiceText(choice);
@@ -102,7 +112,7 @@ class OpenAiStream implements StreamTranslator {
       this.finished = true;
       return [];
     }
-    if (!event.data.includes('"usage":{')) {
+    if (!hasUsageObject(event.data)) {
       this.unparsed.push(event.data);
       return [event.data];
     }

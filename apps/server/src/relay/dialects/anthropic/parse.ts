@@ -290,7 +290,8 @@ export function parseMessagesRequest(request: FastifyRequest): DialectRequest {
     raw: body,
     model: canonical.model,
     stream,
-    includeUsage: stream,
+    // Usage goes in this dialect's own closing events, not in a chat usage chunk.
+    includeUsage: false,
     maxTokens,
     clientHeaders: anthropicClientHeaders(request),
     translated: true,

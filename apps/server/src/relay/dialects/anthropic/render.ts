@@ -4,7 +4,8 @@ import { stopToAnthropic, usageToAnthropic } from '../../adapters/anthropic/usag
 import type { AnthropicBlock, AnthropicReply } from '../../adapters/anthropic/wire';
 import type { Usage } from '../../billing';
 import { argumentsObject } from '../../canonical/build';
-import type { ChatChunk, ChatCompletion, ChatError, FinishReason } from '../../canonical/types';
+import { readChunk } from '../../canonical/chunk-reader';
+import type { ChatCompletion, ChatError, ChunkChoices, FinishReason } from '../../canonical/types';
 import { usageOfChat } from '../../canonical/usage';
 import type { RenderContext, StreamRenderer } from '../types';
 
@@ -113,10 +114,10 @@ export class MessagesStreamRenderer implements StreamRenderer {
   }
 
   chunk(payload: string): string {
-    return this.parsedChunk(JSON.parse(payload) as ChatChunk);
+    return this.parsedChunk(readChunk(payload));
   }
 
-  parsedChunk(chunk: ChatChunk): string {
+  parsedChunk(chunk: ChunkChoices): string {
     let out = this.begin();
     const choice = chunk.choices?.[0];
     if (!choice) return out;

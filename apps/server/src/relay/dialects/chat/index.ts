@@ -2,6 +2,7 @@
 // replies and chunks pass through untouched; errors are OpenAI's `{error:{…}}`.
 
 import type { Usage } from '../../billing';
+import { hasUsageObject } from '../../canonical/chunk-reader';
 import type { ChatError } from '../../canonical/types';
 import { chatUsageOf } from '../../canonical/usage';
 import { sseFrame } from '../../sse';
@@ -15,7 +16,7 @@ class ChatStreamRenderer implements StreamRenderer {
   constructor(private readonly ctx: RenderContext) {}
 
   chunk(payload: string): string {
-    if (!this.usageSent && payload.includes('"usage":{')) this.usageSent = true;
+    if (!this.usageSent && hasUsageObject(payload)) this.usageSent = true;
     return sseFrame(payload);
   }
 

@@ -279,7 +279,8 @@ export function parseGeminiRequest(
     raw: body as Record<string, unknown>,
     model,
     stream,
-    includeUsage: stream,
+    // Usage goes in this dialect's own closing events, not in a chat usage chunk.
+    includeUsage: false,
     maxTokens: canonical.max_tokens ?? 0,
     clientHeaders: {},
     translated: true,

@@ -4,11 +4,12 @@ import { finishToGemini, usageToGemini } from '../../adapters/gemini/usage';
 import type { GeminiPart, GeminiReply } from '../../adapters/gemini/wire';
 import type { Usage } from '../../billing';
 import { argumentsObject } from '../../canonical/build';
+import { readChunk } from '../../canonical/chunk-reader';
 import type {
   AssistantMessage,
-  ChatChunk,
   ChatCompletion,
   ChatError,
+  ChunkChoices,
   FinishReason,
 } from '../../canonical/types';
 import { usageOfChat } from '../../canonical/usage';
@@ -75,10 +76,10 @@ export class GeminiStreamRenderer implements StreamRenderer {
   }
 
   chunk(payload: string): string {
-    return this.parsedChunk(JSON.parse(payload) as ChatChunk);
+    return this.parsedChunk(readChunk(payload));
   }
 
-  parsedChunk(chunk: ChatChunk): string {
+  parsedChunk(chunk: ChunkChoices): string {
     const choice = chunk.choices?.[0];
     if (!choice) return '';
     const parts: GeminiPart[] = [];

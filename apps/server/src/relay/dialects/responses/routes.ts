@@ -101,7 +101,8 @@ export function registerResponsesRoutes(scope: FastifyInstance, deps: ResponsesD
       raw: body,
       model: canonical.model,
       stream,
-      includeUsage: stream,
+      // Usage goes in response.completed, not in a chat usage chunk.
+      includeUsage: false,
       maxTokens: canonical.max_tokens ?? 0,
       clientHeaders: {},
       translated: true,
