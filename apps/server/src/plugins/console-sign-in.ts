@@ -44,6 +44,7 @@ body{margin:0}
 .sy-si-head h1{font-size:20px;font-weight:500;line-height:1.4;margin:12px 0 4px}
 .sy-si-head p{margin:0;color:var(--text2)}
 .sy-si-alert{margin:0 0 16px;padding:9px 15px;border-radius:2px;background:#fff7e8;color:#1d2129}
+body[arco-theme=dark] .sy-si-alert{background:#4d3b1f;color:var(--text)}
 .sy-si-card label{display:block;margin:0 0 8px;color:var(--text2)}
 .sy-si-card label::before{content:"*";color:#f53f3f;margin-right:4px}
 .sy-si-card input{display:block;box-sizing:border-box;width:100%;height:32px;margin:0 0 20px;padding:4px 12px;border:1px solid transparent;border-radius:2px;background:var(--fill);color:var(--text);font:inherit}
