@@ -7,6 +7,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { RemoteMap } from '@switchyard/contracts';
+import { escapeHtml } from '../lib/html';
 
 /** Mirrors @switchyard/build's LoadManifest (the server does not depend on the build package). */
 interface LoadGroup {
@@ -221,16 +222,13 @@ export async function preloadLinks(
   return links.links;
 }
 
-const escapeAttribute = (value: string) =>
-  value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
-
 /** `<link rel="preload|prefetch">` tags; a fetch preload is CORS-mode so the runtime's fetch()
  * reuses it (the manifest preload is always used at once, by the runtime's first fetch). */
 export function preloadTags(links: readonly PreloadLink[]): string {
   return links
     .map(({ href, as, rel }) => {
       const cors = as === 'fetch' ? ' crossorigin="anonymous"' : '';
-      return `<link rel="${rel}" as="${as}" href="${escapeAttribute(href)}"${cors}>`;
+      return `<link rel="${rel}" as="${as}" href="${escapeHtml(href)}"${cors}>`;
     })
     .join('');
 }

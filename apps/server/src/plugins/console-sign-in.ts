@@ -11,14 +11,7 @@ import {
   SIGN_IN_TEXTS,
   type SignInTexts,
 } from '@switchyard/contracts';
-
-const escapeHtml = (text: string): string =>
-  text.replace(
-    /[&<>"']/g,
-    (character) =>
-      ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[character] ??
-      character,
-  );
+import { escapeHtml } from '../lib/html';
 
 /** Whether the page's own form can stand for the console's: only plain password sign-in. */
 export function signInFormApplies(status: PublicStatus): boolean {

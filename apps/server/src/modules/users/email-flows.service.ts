@@ -5,6 +5,7 @@ import type { Db } from '../../db/database';
 import { translate } from '../../i18n';
 import { hashPassword, randomCode } from '../../lib/crypto';
 import { refuse } from '../../lib/errors';
+import { escapeHtml } from '../../lib/html';
 import type { MailService } from '../mail/mail.service';
 import type { OptionsStore } from '../options/options.store';
 import { deleteUserSessions } from '../sessions/sessions.repository';
@@ -21,10 +22,6 @@ export interface EmailFlowsDeps {
 }
 
 const RESET_PASSWORD_LENGTH = 12;
-
-/** Values put into the mail's HTML (the system name is set by an admin, the link holds input). */
-const escapeHtml = (text: string): string =>
-  text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export class EmailFlowsService {
   constructor(private readonly deps: EmailFlowsDeps) {}
