@@ -1,16 +1,14 @@
-// Renders a remote page module by id: one lazy component per module, fetched the first time the
-// page opens, inside an error boundary whose Retry clears the caches and loads it again.
+// Renders a remote page module by id: fetched the first time the page opens, inside an error
+// boundary whose Retry clears the caches and loads it again.
 import { loadRemote } from '@module-federation/enhanced/runtime';
 import { RemoteErrorBoundary, Spinner } from '@switchyard/console-kit';
-import { type ComponentType, type LazyExoticComponent, lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import type { RemoteModuleId } from '../routes/route-table';
+import { forgetLoadedPage, type PageComponent, useLoadedPage } from '../routes/use-loaded-page';
 import { registerRemoteMap } from './remote-registry';
 import { isUnavailableModule } from './unavailable-module';
 
-type PageComponent = ComponentType<object>;
-
-const lazyPages = new Map<RemoteModuleId, LazyExoticComponent<PageComponent>>();
-/** Module loads already under way, so a preload and the page's lazy component share one fetch. */
+/** Module loads already under way, so a preload and the page's own load share one fetch. */
 const pendingModules = new Map<RemoteModuleId, Promise<unknown>>();
 
 function loadPageModule(id: RemoteModuleId): Promise<unknown> {
@@ -42,42 +40,38 @@ function pickComponent(module: unknown, id: RemoteModuleId): PageComponent {
   return component as PageComponent;
 }
 
-export function lazyRemotePage(id: RemoteModuleId): LazyExoticComponent<PageComponent> {
-  let page = lazyPages.get(id);
-  if (!page) {
-    page = lazy(async () => {
-      const module = await loadPageModule(id);
-      if (!module || isUnavailableModule(module)) {
-        pendingModules.delete(id);
-        throw new Error(`${id} is unavailable`, {
-          cause: isUnavailableModule(module)
-            ? module.__switchyardRemoteUnavailable.error
-            : undefined,
-        });
-      }
-      return { default: pickComponent(module, id) };
+/** The page component of a remote module (the fetch a preload started, if any). */
+export async function loadRemotePage(id: RemoteModuleId): Promise<PageComponent> {
+  const module = await loadPageModule(id);
+  if (!module || isUnavailableModule(module)) {
+    pendingModules.delete(id);
+    throw new Error(`${id} is unavailable`, {
+      cause: isUnavailableModule(module) ? module.__switchyardRemoteUnavailable.error : undefined,
     });
-    lazyPages.set(id, page);
   }
-  return page;
+  return pickComponent(module, id);
 }
 
 /** Forgets every loaded page component (tests start from a clean slate with it). */
 export function forgetRemotePages(): void {
-  lazyPages.clear();
+  forgetLoadedPage();
   pendingModules.clear();
 }
 
 /** Forgets the failed component and re-reads /remotes.json, registering its remote anew. */
 export async function retryRemotePage(id: RemoteModuleId): Promise<void> {
-  lazyPages.delete(id);
+  forgetLoadedPage(id);
   pendingModules.delete(id);
   await registerRemoteMap({ reload: id.slice(0, id.indexOf('/')) });
 }
 
+function LoadedRemotePage({ module }: { module: RemoteModuleId }) {
+  const Page = useLoadedPage(module, loadRemotePage);
+  return Page ? <Page /> : <Spinner />;
+}
+
 export function RemotePage({ module }: { module: RemoteModuleId }) {
   const [attempt, setAttempt] = useState(0);
-  const Page = lazyRemotePage(module);
   return (
     <RemoteErrorBoundary
       module={module}
@@ -86,9 +80,7 @@ export function RemotePage({ module }: { module: RemoteModuleId }) {
         setAttempt((value) => value + 1);
       }}
     >
-      <Suspense fallback={<Spinner />}>
-        <Page key={attempt} />
-      </Suspense>
+      <LoadedRemotePage key={attempt} module={module} />
     </RemoteErrorBoundary>
   );
 }

@@ -1,34 +1,28 @@
 // What a route renders: a redirect to /login, the not-found page, or its page.
 import { EXPIRED_LOGIN_PATH, Spinner, useSessionStore } from '@switchyard/console-kit';
-import { type ComponentType, lazy, Suspense } from 'react';
 import { Navigate } from 'react-router-dom';
 import { RemotePage } from '../federation/remote-page';
 import { canAccess } from './can-access';
 import type { PageRef, RouteEntry, ShellPageId } from './route-table';
+import { type PageComponent, useLoadedPage } from './use-loaded-page';
 
 /**
  * The shell's own pages load when first opened, like the remotes' pages: the console's start (and a
  * guest's sign-in page) does not carry their Arco modules (the settings tabs, Empty, Result's art).
  */
-const SHELL_PAGES: Record<ShellPageId, ComponentType> = {
-  home: lazy(async () => ({ default: (await import('../pages/home/home-page')).HomePage })),
-  about: lazy(async () => ({ default: (await import('../pages/about/about-page')).AboutPage })),
-  chat: lazy(async () => ({ default: (await import('../pages/chat/chat-page')).ChatPage })),
-  settings: lazy(async () => ({
-    default: (await import('../pages/settings/settings-page')).SettingsPage,
-  })),
-  'not-found': lazy(async () => ({
-    default: (await import('../pages/not-found/not-found-page')).NotFoundPage,
-  })),
+const SHELL_PAGES: Record<ShellPageId, () => Promise<PageComponent>> = {
+  home: async () => (await import('../pages/home/home-page')).HomePage,
+  about: async () => (await import('../pages/about/about-page')).AboutPage,
+  chat: async () => (await import('../pages/chat/chat-page')).ChatPage,
+  settings: async () => (await import('../pages/settings/settings-page')).SettingsPage,
+  'not-found': async () => (await import('../pages/not-found/not-found-page')).NotFoundPage,
 };
 
+const loadShellPage = (page: ShellPageId) => SHELL_PAGES[page]();
+
 function ShellPage({ page }: { page: ShellPageId }) {
-  const Component = SHELL_PAGES[page];
-  return (
-    <Suspense fallback={<Spinner />}>
-      <Component />
-    </Suspense>
-  );
+  const Component = useLoadedPage(page, loadShellPage);
+  return Component ? <Component /> : <Spinner />;
 }
 
 function Page({ page }: { page: PageRef }) {
