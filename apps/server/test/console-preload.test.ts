@@ -70,13 +70,15 @@ const ownCopy = (remote: string, module: string) => ({
 
 /**
  * A remote build as rsbuild's federation plugin writes it: one module per page, and its own copies
- * of the shared modules it uses.
+ * of the shared modules it uses; with `ownRequires`, the load manifest our build adds, naming the
+ * shared modules each own copy consumes.
  */
 async function writeRemote(
   root: string,
   name: string,
   pages: Record<string, string[]>,
   shared: string[] = [],
+  ownRequires?: Record<string, string[]>,
 ) {
   const exposes = Object.keys(pages).map((page) => ({
     name: page,
@@ -95,6 +97,13 @@ async function writeRemote(
     name,
     exposes: Object.entries(pages).map(([page, requires]) => ({ name: page, requires })),
   });
+  if (ownRequires) {
+    await write(join(root, 'load-manifest.json'), {
+      shared: Object.fromEntries(
+        Object.entries(ownRequires).map(([module, requires]) => [module, group([], [], requires)]),
+      ),
+    });
+  }
 }
 
 beforeAll(async () => {
@@ -113,7 +122,15 @@ beforeAll(async () => {
     },
     ['form', 'react', 'schemas'],
   );
-  await writeRemote(join(apps, 'billing/dist'), 'billing', { TokensPage: ['table'] });
+  // The billing page's list (not provided by the shell) consumes the shell's table and the remote's
+  // own pager, which consumes the shell's router.
+  await writeRemote(
+    join(apps, 'billing/dist'),
+    'billing',
+    { TokensPage: ['list', 'react'] },
+    ['list', 'pager'],
+    { list: ['table', 'pager', 'react'], pager: ['router', 'list'] },
+  );
   await writeRemote(join(apps, 'channels/dist'), 'channels', { ChannelsPage: ['table'] });
   await writeRemote(join(apps, 'settings/dist'), 'settings', { SystemSettings: [] });
   server = await ctx.start();
@@ -196,6 +213,19 @@ describe('preload links of an app page', () => {
     expect(links).toContain('/remotes/billing/static/js/async/billing-TokensPage.js');
     expect(links).toContain('/static/js/async/table.ggg.js');
     expect(links.some((href) => href.includes('account-LoginPage'))).toBe(false);
+  });
+
+  it('follow what a remote’s own copy of a shared module consumes, through the shell and the remote', async () => {
+    const user = await signedIn('plain');
+    expect((await preloadsOf('/token', user)).slice(SHELL_START.length)).toEqual([
+      ['fetch', '/remotes/billing/mf-manifest.json'],
+      ['script', '/remotes/billing/static/js/billing.123.js'],
+      ['script', '/remotes/billing/static/js/async/billing-TokensPage.js'],
+      ['style', '/remotes/billing/static/css/async/billing-TokensPage.css'],
+      ['script', '/remotes/billing/static/js/async/billing-own-list.js'],
+      ['script', '/static/js/async/table.ggg.js'],
+      ['script', '/remotes/billing/static/js/async/billing-own-pager.js'],
+    ]);
   });
 
   it('give an ordinary user nothing of an admin page or a root tab', async () => {

@@ -4,6 +4,7 @@ import { defineConfig, type RsbuildConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import { REMOTE_CHUNK_SPLIT } from './chunk-groups';
 import { appResolve, appSource, federationCommon } from './federation-common';
+import { pluginLoadManifest } from './load-manifest-plugin';
 import { type RemoteName, SHELL_DEV_PORT } from './remotes';
 
 export interface RemoteConfigOptions {
@@ -26,8 +27,11 @@ export function defineRemoteConfig(options: RemoteConfigOptions): RsbuildConfig 
         exposes: options.exposes,
         ...federationCommon('remote'),
       }),
+      // For its own copies of shared modules (those the shell does not provide), which shared
+      // modules their chunks consume in turn: the server preloads those with the page.
+      pluginLoadManifest([]),
     ],
-    source: appSource(root),
+    source: appSource(root, 'remote'),
     resolve: appResolve,
     performance: { chunkSplit: REMOTE_CHUNK_SPLIT },
     // A remote is only ever loaded through its manifest, never as a page of its own.

@@ -193,15 +193,26 @@ async function addRemote(
   for (const file of exposed.assets.css.sync) links.add(base + file, 'style', 'prefetch');
   const requires = stats?.exposes?.find((candidate) => candidate.name === expose)?.requires ?? [];
   sharedFiles(manifest, requires, links);
-  // A shared module the shell does not provide (the contracts' schemas: no shell page validates a
-  // form) is loaded from the remote's own copy, once the remote's entry has run: named here, it
-  // comes with the rest instead of one round trip later.
+  // A shared module the shell does not provide (the contracts' schemas, the kit's list: no shell
+  // page uses them) is loaded from the remote's own copy, once the remote's entry has run, and that
+  // copy consumes shared modules in turn (the list: Arco's Table), as the remote's own
+  // load-manifest.json says: named here, they come with the rest instead of rounds later.
   const provided = manifest.provided;
-  for (const name of requires.filter((required) => provided && !provided.includes(required))) {
+  if (!provided) return;
+  const ownLoads = await readJson<Pick<LoadManifest, 'shared'>>(join(root, 'load-manifest.json'));
+  const seen = new Set<string>();
+  const addOwn = (name: string) => {
+    if (seen.has(name)) return;
+    seen.add(name);
     const own = assets?.shared?.find((candidate) => candidate.name === name)?.assets;
     for (const file of own?.js.sync ?? []) links.add(base + file, 'script', 'prefetch');
     for (const file of own?.css.sync ?? []) links.add(base + file, 'style', 'prefetch');
-  }
+    for (const required of ownLoads?.shared[name]?.requires ?? []) {
+      if (provided.includes(required)) sharedFiles(manifest, [required], links);
+      else addOwn(required);
+    }
+  };
+  for (const name of requires.filter((required) => !provided.includes(required))) addOwn(name);
 }
 
 /** The preload links of the page at `pathname` for a caller of `role` (null: a guest). */
