@@ -126,6 +126,8 @@ describe('TokensPage', () => {
       await renderPage(<TokensPage />, { url: '/token' });
       await screen.findByTestId('token-row-alpha');
       await userEvent.click(screen.getByTestId('token-add'));
+      // The editor's code loads when it is first opened.
+      await screen.findByTestId('token-submit', {}, { timeout: 5000 });
       await userEvent.type(screen.getByTestId('token-name'), 'team');
       await userEvent.click(screen.getByTestId('token-expiry-oneDay'));
       const day = screen.getByPlaceholderText(/过期时间/) as HTMLInputElement;
@@ -154,6 +156,8 @@ describe('TokensPage', () => {
       await renderPage(<TokensPage />, { url: '/token' });
       await screen.findByTestId('token-row-alpha');
       await userEvent.click(screen.getByTestId('token-add'));
+      // The editor's code loads when it is first opened.
+      await screen.findByTestId('token-submit', {}, { timeout: 5000 });
       await userEvent.type(screen.getByTestId('token-name'), 'hour');
       const before = Math.floor(Date.now() / 1000);
       await userEvent.click(screen.getByTestId('token-expiry-oneHour'));
@@ -172,6 +176,8 @@ describe('TokensPage', () => {
       await renderPage(<TokensPage />, { url: '/token' });
       await screen.findByTestId('token-row-alpha');
       await userEvent.click(screen.getByTestId('token-add'));
+      // The editor's code loads when it is first opened.
+      await screen.findByTestId('token-submit', {}, { timeout: 5000 });
       const drawer = screen.getByTestId('token-submit').closest('.arco-drawer') as HTMLElement;
       await userEvent.click(within(drawer).getByTestId('token-submit'));
       expect(await screen.findByText('请输入令牌名称！')).toBeInTheDocument();
@@ -219,7 +225,7 @@ describe('TokensPage', () => {
       await renderPage(<TokensPage />, { url: '/token' });
       await screen.findByTestId('token-row-alpha');
       await pickRowAction('token-more-1', 'token-edit-1');
-      const rpm = screen.getByTestId('token-rpm');
+      const rpm = await screen.findByTestId('token-rpm', {}, { timeout: 5000 });
       await userEvent.clear(rpm);
       await userEvent.type(rpm, '30');
       await userEvent.type(screen.getByTestId('token-concurrency'), '2');

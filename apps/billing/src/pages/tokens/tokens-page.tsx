@@ -3,7 +3,7 @@ import { Message } from '@arco-design/web-react';
 import { useQuotaDisplay, useSessionStore } from '@switchyard/console-kit';
 import { ListTable, listPagination, useListParams } from '@switchyard/console-kit/list';
 import { TokenStatus, type TokenView } from '@switchyard/contracts';
-import { type HTMLAttributes, useMemo, useState } from 'react';
+import { type HTMLAttributes, lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListToolbar } from '../../components/list-toolbar';
 import { useCopy } from '../../lib/use-copy';
@@ -11,8 +11,11 @@ import { RemoteRoot } from '../../remote';
 import { type ChatApp, chatLinkFor } from './chat-links';
 import { tokensClipboardText } from './token-batch';
 import { getTokenColumns } from './token-columns';
-import { TokenDrawer } from './token-drawer';
 import { useTokenMutations, useTokenRows } from './use-tokens';
+
+// The editor loads when first opened: the list comes sooner without its form, date picker and
+// quota inputs (about 40 KiB on a phone's link).
+const TokenDrawer = lazy(async () => ({ default: (await import('./token-drawer')).TokenDrawer }));
 
 const FILTERS = ['keyword', 'token'] as const;
 
@@ -23,10 +26,12 @@ export function TokensPage() {
   const list = useListParams({ filters: FILTERS });
   const { keyword, token: key } = list.filters;
   const [selected, setSelected] = useState<TokenView[]>([]);
-  const [drawer, setDrawer] = useState<{ visible: boolean; token: TokenView | null }>({
-    visible: false,
-    token: null,
-  });
+  const [drawer, setDrawer] = useState<{
+    visible: boolean;
+    token: TokenView | null;
+    /** Opened once: kept mounted from then on, for its closing animation. */
+    opened: boolean;
+  }>({ visible: false, token: null, opened: false });
   const query = useTokenRows(list.page, list.size, keyword, key);
   const { setStatus, remove } = useTokenMutations();
   const copy = useCopy();
@@ -57,7 +62,7 @@ export function TokensPage() {
           remove.mutate(token.id, {
             onSuccess: () => Message.success(t('common.operationSuccess')),
           }),
-        edit: (token) => setDrawer({ visible: true, token }),
+        edit: (token) => setDrawer({ visible: true, token, opened: true }),
       }),
     [t, renderQuota, copy, status, setStatus, remove],
   );
@@ -83,7 +88,7 @@ export function TokensPage() {
         values={list.filters}
         onSearch={list.setFilters}
         addLabel={t('tokens.addToken')}
-        onAdd={() => setDrawer({ visible: true, token: null })}
+        onAdd={() => setDrawer({ visible: true, token: null, opened: true })}
         copyLabel={t('tokens.copySelected')}
         onCopySelected={copySelected}
       />
@@ -105,11 +110,15 @@ export function TokensPage() {
         }
         pagination={listPagination(list, data?.serverPaged ? data.total : undefined)}
       />
-      <TokenDrawer
-        visible={drawer.visible}
-        token={drawer.token}
-        onClose={() => setDrawer({ visible: false, token: null })}
-      />
+      {drawer.opened && (
+        <Suspense fallback={null}>
+          <TokenDrawer
+            visible={drawer.visible}
+            token={drawer.token}
+            onClose={() => setDrawer({ visible: false, token: null, opened: true })}
+          />
+        </Suspense>
+      )}
     </RemoteRoot>
   );
 }
