@@ -7,9 +7,9 @@
 // is the shell's instance and Arco's internal relative imports — ConfigProvider's context, the
 // React 19 render adapter — always resolve inside the shell's build: one context, one theme,
 // one locale. A browser downloads only the components the pages it opens use.
-import { readdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import type { ModifyRspackConfigUtils, RsbuildConfig, Rspack } from '@rsbuild/core';
 import type { SingletonConfig } from './shared-deps';
 
@@ -68,6 +68,85 @@ export const ARCO_SHELL_EAGER: readonly string[] = [
   '_util/react-19-adapter',
 ].map((name) => `${ARCO}/es/${name}`);
 
+/** Where the build writes the modules below (node_modules/.cache/switchyard-arco). */
+export const ARCO_GENERATED_FOLDER = 'switchyard-arco';
+const GENERATED_DIR = join(dirname(packageJson), '..', '..', '.cache', ARCO_GENERATED_FOLDER);
+
+/**
+ * The module the shell provides for an arco component: the component with its styles
+ * (`es/<Component>/style/css.js`: its CSS, the base styles and those of what it renders), so the
+ * CSS comes with the shell's one copy of the component, in the same chunk group. Remotes import no
+ * arco styles of their own (ARCO_REMOTE_IMPORT_REWRITES): each remote's page CSS repeated the
+ * base styles and every component's that the shell's start already had (on /token, 45 KiB of the
+ * 65 KiB of CSS sent). A module without styles is provided as it is.
+ */
+function withStyles(request: string): string {
+  const file = require.resolve(request);
+  const style = styleOf(request);
+  if (!style) return file;
+  const hasDefault = /\bexport default\b|\bas default\b/.test(readFileSync(file, 'utf8'));
+  return generated(
+    request.slice(`${ARCO}/es/`.length).replace(/\//g, '-'),
+    [
+      `import ${JSON.stringify(style)};`,
+      `export * from ${JSON.stringify(file)};`,
+      hasDefault ? `export { default } from ${JSON.stringify(file)};` : '',
+      '',
+    ].join('\n'),
+  );
+}
+
+/** Writes (when changed) a generated module and returns its path. */
+function generated(name: string, source: string): string {
+  const file = join(GENERATED_DIR, `${name}.js`);
+  mkdirSync(GENERATED_DIR, { recursive: true });
+  if (!existsSync(file) || readFileSync(file, 'utf8') !== source) writeFileSync(file, source);
+  return file;
+}
+
+const styleOf = (request: string): string | null => {
+  const style = join(dirname(require.resolve(request)), 'style', 'css.js');
+  return existsSync(style) ? style : null;
+};
+
+/**
+ * A module importing the styles of the arco modules in the shell's entry (eager): the shell's start
+ * imports it, so their CSS is in the start's stylesheet, loaded beside the start's code.
+ */
+export function arcoStartStylesModule(): string {
+  const styles = ARCO_SHELL_EAGER.map(styleOf).filter((style) => style !== null);
+  return generated(
+    'start-styles',
+    `${styles.map((style) => `import ${JSON.stringify(style)};`).join('\n')}\n`,
+  );
+}
+
+/**
+ * The arco folders whose CSS the start's styles take in (the entry's components, what their styles
+ * import in turn, and the base styles): the start's stylesheet carries them, every other
+ * component's CSS comes with that component.
+ */
+export const ARCO_START_STYLE_FOLDERS: readonly string[] = (() => {
+  const folders = new Set<string>(['style']);
+  const visit = (style: string) => {
+    for (const [, folder] of readFileSync(style, 'utf8').matchAll(
+      /'\.\.\/\.\.\/(\w+)\/style\/css\.js'/g,
+    )) {
+      if (folder && !folders.has(folder)) {
+        folders.add(folder);
+        visit(join(esDir, folder, 'style', 'css.js'));
+      }
+    }
+  };
+  for (const request of ARCO_SHELL_EAGER) {
+    const style = styleOf(request);
+    if (!style) continue;
+    folders.add(basename(dirname(dirname(style))));
+    visit(style);
+  }
+  return [...folders].sort();
+})();
+
 /** Shared entries for every arco module; `provide: false` for remotes (consume the shell's). */
 export function arcoSharedModules(provide: boolean): Record<string, SingletonConfig> {
   return Object.fromEntries(
@@ -78,9 +157,14 @@ export function arcoSharedModules(provide: boolean): Record<string, SingletonCon
         version: ARCO_VERSION,
         // An absolute `import` makes the shell provide the module even when no shell page uses it
         // (a bare request is provided only once something imports it).
-        import: provide ? require.resolve(request) : false,
+        import: provide ? withStyles(request) : false,
       };
-      if (provide && ARCO_SHELL_EAGER.includes(request)) config.eager = true;
+      if (provide && ARCO_SHELL_EAGER.includes(request)) {
+        // In the entry, whose styles would be a render-blocking stylesheet: its styles come with
+        // the start's instead (arcoStartStylesModule).
+        config.eager = true;
+        config.import = require.resolve(request);
+      }
       return [request, config];
     }),
   );
@@ -91,15 +175,23 @@ export function arcoSharedModules(provide: boolean): Record<string, SingletonCon
  * (`es/<Component>/style/css`, which also pulls the base styles and those of the components it
  * renders), so a page carries the CSS of the components it uses rather than all of arco.css.
  */
-export const ARCO_IMPORT_REWRITES: NonNullable<
-  NonNullable<RsbuildConfig['source']>['transformImport']
-> = [
+type ImportRewrites = NonNullable<NonNullable<RsbuildConfig['source']>['transformImport']>;
+
+const ICON_REWRITE = {
+  libraryName: `${ARCO}/icon`,
+  libraryDirectory: 'react-icon',
+  camelToDashComponentName: false,
+};
+
+export const ARCO_IMPORT_REWRITES: ImportRewrites = [
   { libraryName: ARCO, libraryDirectory: 'es', camelToDashComponentName: false, style: 'css' },
-  {
-    libraryName: `${ARCO}/icon`,
-    libraryDirectory: 'react-icon',
-    camelToDashComponentName: false,
-  },
+  ICON_REWRITE,
+];
+
+/** A remote's: the same modules without styles, which come with the shell's components. */
+export const ARCO_REMOTE_IMPORT_REWRITES: ImportRewrites = [
+  { libraryName: ARCO, libraryDirectory: 'es', camelToDashComponentName: false },
+  ICON_REWRITE,
 ];
 
 /** Result's own imports of its illustrations (`./403`, `./404`, `./500` in es/Result/index.js). */

@@ -1,7 +1,12 @@
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ARCO_IMPORT_REWRITES, ARCO_SHELL_EAGER, ARCO_SIGN_IN } from './arco';
+import {
+  ARCO_IMPORT_REWRITES,
+  ARCO_REMOTE_IMPORT_REWRITES,
+  ARCO_SHELL_EAGER,
+  ARCO_SIGN_IN,
+} from './arco';
 import { resolveBuildId } from './build-id';
 import { overrideRemotes, parseDevRemotes } from './dev-remotes-middleware';
 import { loadManifestFromStats } from './load-manifest-plugin';
@@ -164,7 +169,9 @@ describe('arco, shared per component', () => {
 
   it('has the shell provide every module by path, with the installed version', () => {
     for (const [key, config] of arcoEntries('shell')) {
-      expect(config.import, key).toMatch(/node_modules\/@arco-design\/web-react\/es\/.+\.js$/);
+      expect(config.import, key).toMatch(
+        /node_modules\/(@arco-design\/web-react\/es|\.cache\/switchyard-arco)\/.+\.js$/,
+      );
       expect(config.version).toMatch(/^2\.\d+\.\d+$/);
       expect(config.singleton).toBe(true);
     }
@@ -172,6 +179,22 @@ describe('arco, shared per component', () => {
 
   it('lets remotes only consume, so every remote component is the shell instance', () => {
     for (const [key, config] of arcoEntries('remote')) expect(config.import, key).toBe(false);
+  });
+
+  it('has the shell provide each component with its styles, which remotes never bundle', () => {
+    const table = sharedFor('shell')['@arco-design/web-react/es/Table'];
+    const source = readFileSync(String(table?.import), 'utf8');
+    expect(source).toMatch(/import ".*\/es\/Table\/style\/css\.js";/);
+    expect(source).toMatch(/export \* from ".*\/es\/Table\/index\.js";/);
+    expect(source).toMatch(/export \{ default \} from ".*\/es\/Table\/index\.js";/);
+    // A module without styles (the React 19 adapter) is provided as it is.
+    expect(sharedFor('shell')['@arco-design/web-react/es/_util/react-19-adapter']?.import).toMatch(
+      /es\/_util\/react-19-adapter\.js$/,
+    );
+    expect(ARCO_REMOTE_IMPORT_REWRITES).toEqual([
+      expect.not.objectContaining({ style: expect.anything() }),
+      expect.not.objectContaining({ style: expect.anything() }),
+    ]);
   });
 
   it('rewrites barrel imports to per-component modules, each with its own styles', () => {

@@ -3,6 +3,7 @@
 // request slot and its latency. What every page starts with (the libraries, the shell's start, the
 // console kit, the small Arco form components) is one chunk and one CSS file, `console-start`.
 import type { RsbuildConfig } from '@rsbuild/core';
+import { ARCO_GENERATED_FOLDER, ARCO_START_STYLE_FOLDERS } from './arco';
 
 type ChunkSplit = NonNullable<NonNullable<RsbuildConfig['performance']>['chunkSplit']>;
 
@@ -47,6 +48,12 @@ const ARCO_LIST = [
 const folders = (names: readonly string[]) =>
   names.map((name) => name.replace('/', '[\\\\/]')).join('|');
 
+/** Arco's modules under these folders (with their styles) and the shell's module for each. */
+const arcoModules = (names: readonly string[]) =>
+  new RegExp(
+    `[\\\\/]@arco-design[\\\\/]web-react[\\\\/]es[\\\\/](${folders(names)})([\\\\/]|\\.js$)|[\\\\/]${ARCO_GENERATED_FOLDER}[\\\\/](${names.join('|')})\\.js$`,
+  );
+
 export const SHELL_CHUNK_SPLIT: ChunkSplit = {
   strategy: 'split-by-experience',
   override: {
@@ -77,26 +84,25 @@ export const SHELL_CHUNK_SPLIT: ChunkSplit = {
         priority: 25,
       },
       arcoForm: {
-        test: new RegExp(
-          `[\\\\/]@arco-design[\\\\/]web-react[\\\\/]es[\\\\/](${ARCO_FORM.join('|')})[\\\\/]`,
-        ),
+        test: arcoModules(ARCO_FORM),
         name: 'console-start',
         chunks: 'async',
         enforce: true,
         priority: 20,
       },
       arcoList: {
-        test: new RegExp(
-          `[\\\\/]@arco-design[\\\\/]web-react[\\\\/]es[\\\\/](${folders(ARCO_LIST)})([\\\\/]|\\.js$)`,
-        ),
+        test: arcoModules(ARCO_LIST),
         name: 'arco-list',
         chunks: 'async',
         enforce: true,
         priority: 20,
       },
-      // Styles and arco's style entry modules (`es/<Component>/style/css.js`) that import them.
+      // The console's own styles and the arco styles of the start (arcoStartStylesModule). Every
+      // other arco component's come with the component (arco.ts), when a page first renders it.
       startStyles: {
-        test: /\.css$|[\\/]style[\\/]css\.js$/,
+        test: new RegExp(
+          `^(?!.*[\\\\/]@arco-design[\\\\/]).*\\.css$|[\\\\/]@arco-design[\\\\/]web-react[\\\\/]es[\\\\/](${ARCO_START_STYLE_FOLDERS.join('|')})[\\\\/](.*\\.css|style[\\\\/]css\\.js)$`,
+        ),
         name: 'console-start',
         chunks: 'async',
         enforce: true,

@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import { defineConfig, type RsbuildConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
-import { lazyResultArt } from './arco';
+import { arcoStartStylesModule, lazyResultArt } from './arco';
 import { SHELL_CHUNK_SPLIT } from './chunk-groups';
 import { devRemotesSetup } from './dev-remotes-middleware';
 import { appResolve, appSource, federationCommon } from './federation-common';
@@ -36,8 +36,10 @@ export function defineShellConfig(options: ShellConfigOptions): RsbuildConfig {
         runtimePlugins: options.runtimePlugins.map((file) => resolve(root, file)),
       }),
     ],
-    source: appSource(root),
-    resolve: appResolve,
+    source: appSource(root, 'shell'),
+    resolve: {
+      alias: { ...appResolve.alias, '@switchyard-arco-start-styles$': arcoStartStylesModule() },
+    },
     performance: { chunkSplit: SHELL_CHUNK_SPLIT },
     html: {
       title: options.title,
@@ -56,7 +58,9 @@ export function defineShellConfig(options: ShellConfigOptions): RsbuildConfig {
       ),
       setup: devRemotesSetup,
     },
-    output: { assetPrefix: '/' },
+    // Eight hex digits of content hash (rsbuild's default is ten): the entry lists every chunk's
+    // script and stylesheet by hash (about 170 of them), and it is on every first load.
+    output: { assetPrefix: '/', filenameHash: 'contenthash:8' },
     tools: {
       rspack: (_config, { appendPlugins, rspack }) => appendPlugins(lazyResultArt(rspack)),
     },

@@ -2,7 +2,7 @@
 // are picked, one federation runtime, and the Arco import rewriting.
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { ARCO_IMPORT_REWRITES } from './arco';
+import { ARCO_IMPORT_REWRITES, ARCO_REMOTE_IMPORT_REWRITES } from './arco';
 import { buildDefines } from './build-id';
 import { sharedFor } from './shared-deps';
 
@@ -30,9 +30,9 @@ export function federationCommon(role: FederationRole) {
 }
 
 /** Build constants and import rewriting for an app rooted at `root`. */
-export const appSource = (root: string) => ({
+export const appSource = (root: string, role: FederationRole) => ({
   define: buildDefines(root),
-  transformImport: ARCO_IMPORT_REWRITES,
+  transformImport: role === 'shell' ? ARCO_IMPORT_REWRITES : ARCO_REMOTE_IMPORT_REWRITES,
 });
 
 const require = createRequire(import.meta.url);
