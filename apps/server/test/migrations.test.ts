@@ -1,11 +1,6 @@
 // Schema and first-start bootstrap: tables, idempotent migrations, root account, option defaults.
-import {
-  OPTION_DEFINITIONS,
-  OPTION_KEYS,
-  ROOT_DEFAULT_PASSWORD,
-  ROOT_INITIAL_QUOTA,
-  Role,
-} from '@switchyard/contracts';
+import { ROOT_DEFAULT_PASSWORD, ROOT_INITIAL_QUOTA, Role } from '@switchyard/contracts';
+import { OPTION_DEFINITIONS, OPTION_KEYS } from '@switchyard/contracts/options';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../src/db/migrate';

@@ -1,14 +1,13 @@
 // The option endpoints: root only, every key round-trips, bad values are refused with the spec's
 // messages and never stored, secrets are write-only, and readers see changes at once.
+import type { OptionEntry, PublicStatus } from '@switchyard/contracts';
 import {
   isSecretOption,
   OPTION_DEFINITIONS,
   OPTION_KEYS,
-  type OptionEntry,
   type OptionKey,
   optionDefinition,
-  type PublicStatus,
-} from '@switchyard/contracts';
+} from '@switchyard/contracts/options';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PricingRules } from '../src/modules/pricing/pricing-rules';
 import type { TestClient } from './helpers/client';

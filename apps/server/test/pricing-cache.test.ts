@@ -1,7 +1,9 @@
 // The cache ratio options (CacheRatio, CacheCreationRatio, CacheCreation1hRatio): validated like
 // the other ratio maps, in both languages, and read at once by the relay's price quote; the
 // built-in table prices current models so none falls back to the unknown-model ratio.
-import { MODEL_LIST_PRICES, OPTION_DEFINITIONS } from '@switchyard/contracts';
+
+import { OPTION_DEFINITIONS } from '@switchyard/contracts/options';
+import { MODEL_LIST_PRICES } from '@switchyard/contracts/pricing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PricingRules, UNKNOWN_MODEL_RATIO } from '../src/modules/pricing/pricing-rules';
 import type { TestClient } from './helpers/client';

@@ -1,12 +1,11 @@
 // Public status and texts, groups, the health check, and the option endpoints.
+import type { OptionEntry, PublicStatus } from '@switchyard/contracts';
 import {
   isSecretOption,
   OPTION_DEFINITIONS,
   OPTION_KEYS,
-  type OptionEntry,
   type OptionKey,
-  type PublicStatus,
-} from '@switchyard/contracts';
+} from '@switchyard/contracts/options';
 import { publicStatusSchema } from '@switchyard/contracts/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 

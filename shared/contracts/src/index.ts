@@ -45,8 +45,6 @@ export type {
 } from './channels';
 export * from './domain';
 export * from './field-issues';
-export * from './model-output-limits';
-export * from './model-price-table';
 export * from './observability';
 export type {
   AsyncTaskQuery,
@@ -57,9 +55,6 @@ export type {
   UsageDataQuery,
 } from './observability.schemas';
 export type { OptionEntry, UpdateOptionRequest } from './option-api';
-export * from './option-validation';
-export * from './options';
-export * from './pricing-defaults';
 export * from './quota';
 export * from './remotes';
 export * from './sign-in';
@@ -74,7 +69,6 @@ export {
   type StatusModelsReply,
   type StatusWindow,
 } from './status-page';
-export * from './token-cost';
 export * from './username';
 export type {
   LoginRequest,

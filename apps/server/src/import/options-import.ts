@@ -1,6 +1,6 @@
 // Settings: the options Switchyard knows are copied (when their value passes its check); every
 // other key is listed in the report as skipped. Done once per source.
-import { isOptionKey, validateOptionValue } from '@switchyard/contracts';
+import { isOptionKey, validateOptionValue } from '@switchyard/contracts/options';
 import type { ImportContext } from './import-context';
 import { readWatermark, writeWatermark } from './import-state';
 import { text } from './values';

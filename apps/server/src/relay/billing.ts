@@ -3,7 +3,8 @@
 
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
-import { QUOTA_PER_DOLLAR, type TokenPrice, tokenQuota } from '@switchyard/contracts';
+import { QUOTA_PER_DOLLAR } from '@switchyard/contracts';
+import { type TokenPrice, tokenQuota } from '@switchyard/contracts/pricing';
 import { isTransientDatabaseError } from '../db/connection-errors';
 import type { Db } from '../db/database';
 import type { NewLog } from '../db/schema';

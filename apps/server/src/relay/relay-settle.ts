@@ -1,6 +1,7 @@
 // The last stage: count what the upstream did not report, close the stream, charge the real
 // cost and write the consume log (price breakdown, channels tried, why a stream was cut).
-import { type Language, LogType, logPriceFields } from '@switchyard/contracts';
+import { type Language, LogType } from '@switchyard/contracts';
+import { logPriceFields } from '@switchyard/contracts/pricing';
 import { translate } from '../i18n';
 import type { OptionsStore } from '../modules/options/options.store';
 import type { AdapterContext } from './adapters/types';

@@ -3,7 +3,8 @@
 // route, retrying other channels) → deliver (rendered in the caller's dialect) → settle (cost
 // and consume log) or refund. Billing, retries, selection and logging live here for all dialects.
 import { performance } from 'node:perf_hooks';
-import { channelTypeById, modelOutputLimit } from '@switchyard/contracts';
+import { channelTypeById } from '@switchyard/contracts';
+import { modelOutputLimit } from '@switchyard/contracts/pricing';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/database';
 import { languageOf } from '../i18n';

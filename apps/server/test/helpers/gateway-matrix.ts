@@ -1,6 +1,8 @@
 // One gateway on loopback with a scripted model fake per provider family behind it (an OpenAI,
 // an Anthropic, a Gemini and an Ollama channel, one model each), for the client matrix and the
 // coding agents. Each cell gets its own token, so its consume logs are its own.
+
+import { OPTION_DEFINITIONS } from '@switchyard/contracts/options';
 import {
   DEFAULT_CACHE_CREATION_1H_RATIO,
   DEFAULT_CACHE_CREATION_RATIO,
@@ -10,10 +12,9 @@ import {
   FALLBACK_CACHE_CREATION_1H_RATIO,
   FALLBACK_CACHE_CREATION_RATIO,
   FALLBACK_CACHE_RATIO,
-  OPTION_DEFINITIONS,
   type TokenUsage,
   tokenQuota,
-} from '@switchyard/contracts';
+} from '@switchyard/contracts/pricing';
 import type { Db } from '../../src/db/database';
 import { type ModelFake, type ModelFamily, startModelFake } from '../fakes/providers/model-fakes';
 import { FAKE_USAGE } from '../fakes/providers/scenario';

@@ -1,6 +1,6 @@
 // One option's control: switch, text, long text, JSON editor, write-only secret or choice.
 import { Button, Form, Input, Select, Space, Switch, Tag } from '@arco-design/web-react';
-import { type OptionKey, optionDefinition } from '@switchyard/contracts';
+import { type OptionKey, optionDefinition } from '@switchyard/contracts/options';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FieldSpec } from '../options/option-fields';

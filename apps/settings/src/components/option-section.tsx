@@ -1,7 +1,7 @@
 // A card of options saved together. Edits stay local until Save; Save sends only what changed
 // (warning when nothing did), checks every value first and lists what the server refused.
 import { Alert, Button, Card, Form, Grid, Message, Modal } from '@arco-design/web-react';
-import { type OptionKey, optionValueProblem } from '@switchyard/contracts';
+import { type OptionKey, optionValueProblem } from '@switchyard/contracts/options';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { describeProblem } from '../options/describe-problem';

@@ -1,5 +1,5 @@
 import { missingKeys } from '@switchyard/console-kit';
-import { OPTION_KEYS, RATIO_OPTION_KEYS } from '@switchyard/contracts';
+import { OPTION_KEYS, RATIO_OPTION_KEYS } from '@switchyard/contracts/options';
 import { settingsEn } from './settings.en';
 import { settingsZh } from './settings.zh';
 

@@ -1,4 +1,4 @@
-import { OPTION_KEYS } from '@switchyard/contracts';
+import { OPTION_KEYS } from '@switchyard/contracts/options';
 import { OPERATION_SECTIONS } from '../pages/operation/operation-sections';
 import { OTHER_SECTIONS } from '../pages/other/other-settings';
 import { SYSTEM_SECTIONS } from '../pages/system/system-sections';

@@ -1,6 +1,6 @@
 // The form's message for a value the contracts refuse (the server refuses it the same way): the
 // i18n key of the message and of the option's name, and the numbers it quotes.
-import { isRatioOption, type OptionKey, type OptionProblem } from '@switchyard/contracts';
+import { isRatioOption, type OptionKey, type OptionProblem } from '@switchyard/contracts/options';
 
 export interface ProblemText {
   /** `settings:problems.<code>` */

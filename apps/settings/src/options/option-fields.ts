@@ -1,6 +1,6 @@
 // Settings forms as data: each section lists its options; a field's control follows the option's
 // definition (switch, JSON editor, write-only secret, choice) unless the section says otherwise.
-import { type OptionKey, optionDefinition } from '@switchyard/contracts';
+import { type OptionKey, optionDefinition } from '@switchyard/contracts/options';
 
 export type FieldKind = 'switch' | 'text' | 'textarea' | 'json' | 'secret' | 'select';
 export type PreviewKind = 'markdown' | 'html' | 'image';

@@ -1,6 +1,7 @@
 // The option endpoints (super admin) and the log cleanup the logging section offers.
 import { apiDelete, apiGet, apiPost, apiPut } from '@switchyard/console-kit';
-import type { OptionEntry, OptionKey } from '@switchyard/contracts';
+import type { OptionEntry } from '@switchyard/contracts';
+import type { OptionKey } from '@switchyard/contracts/options';
 
 export const getOptions = (): Promise<OptionEntry[]> => apiGet<OptionEntry[]>('/api/option/');
 

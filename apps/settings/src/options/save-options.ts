@@ -1,6 +1,6 @@
 // Saves changed options one PUT each, in order, and reports which were refused and why.
 import { isApiError } from '@switchyard/console-kit';
-import type { OptionKey } from '@switchyard/contracts';
+import type { OptionKey } from '@switchyard/contracts/options';
 import { updateOption } from './options.api';
 
 export interface SaveFailure {

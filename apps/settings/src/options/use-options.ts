@@ -1,5 +1,6 @@
 // The current options (GET /api/option/) as the settings forms read them.
-import type { OptionEntry, OptionKey } from '@switchyard/contracts';
+import type { OptionEntry } from '@switchyard/contracts';
+import type { OptionKey } from '@switchyard/contracts/options';
 import { useQuery } from '@tanstack/react-query';
 import { getOptions } from './options.api';
 

@@ -1,7 +1,7 @@
 // Saving a section: says 保存成功, 部分保存失败，请重试 or 保存失败，请重试, and refreshes every
 // query so the shell's status (sidebar, footer, login options) follows at once.
 import { Message } from '@arco-design/web-react';
-import type { OptionKey } from '@switchyard/contracts';
+import type { OptionKey } from '@switchyard/contracts/options';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { type SaveReport, saveOptions } from './save-options';

@@ -5,7 +5,7 @@ import {
   OPTION_DEFINITIONS,
   OPTION_KEYS,
   type OptionKey,
-} from '@switchyard/contracts';
+} from '@switchyard/contracts/options';
 
 export interface FakeServer {
   values: Map<OptionKey, string>;

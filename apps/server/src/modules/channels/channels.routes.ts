@@ -1,12 +1,7 @@
 // Channel administration endpoints (spec §7 "Channels"), admin only. The channel test routes
 // belong to the relay.
-import {
-  CHANNEL_TYPES,
-  DEFAULT_MODEL_PRICE,
-  DEFAULT_MODEL_RATIO,
-  modelsByChannelType,
-  Role,
-} from '@switchyard/contracts';
+import { CHANNEL_TYPES, modelsByChannelType, Role } from '@switchyard/contracts';
+import { DEFAULT_MODEL_PRICE, DEFAULT_MODEL_RATIO } from '@switchyard/contracts/pricing';
 import {
   batchDeleteChannelsRequestSchema,
   channelIdParamsSchema,

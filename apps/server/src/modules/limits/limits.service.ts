@@ -2,7 +2,8 @@
 // tpm (option GroupRateLimits) and the token's quota window. admit() answers a refusal (429 with
 // headers and Retry-After) or a lease; the lease's settle() or release() ends the request.
 import { randomUUID } from 'node:crypto';
-import type { GroupRateLimit, TokenWindowPeriod } from '@switchyard/contracts';
+import type { TokenWindowPeriod } from '@switchyard/contracts';
+import type { GroupRateLimit } from '@switchyard/contracts/options';
 import type { Db } from '../../db/database';
 import type { OptionsStore } from '../options/options.store';
 import type { CounterCheck, CounterState, LimitStore, SlotCheck } from './limit-store';

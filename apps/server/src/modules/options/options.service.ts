@@ -1,14 +1,14 @@
 // Rules of the option endpoints: what GET /api/option/ may reveal and what PUT may change.
+import type { OptionEntry } from '@switchyard/contracts';
 import {
   isOptionKey,
   isRatioOption,
   isSecretOption,
   OPTION_DEFINITIONS,
-  type OptionEntry,
   type OptionKey,
   type OptionProblem,
   optionValueProblem,
-} from '@switchyard/contracts';
+} from '@switchyard/contracts/options';
 import type { MessageKey, MessageParams } from '../../i18n';
 import { type AppError, refuse } from '../../lib/errors';
 import type { OptionsStore } from './options.store';

@@ -1,5 +1,5 @@
 // Start-up work on the options table: store missing defaults, resolve the session secret.
-import { OPTION_DEFINITIONS, OPTION_KEYS } from '@switchyard/contracts';
+import { OPTION_DEFINITIONS, OPTION_KEYS } from '@switchyard/contracts/options';
 import type { Db } from '../../db/database';
 import { randomToken } from '../../lib/crypto';
 import { insertMissingOptions, readOptionValue } from './options.repository';

@@ -6,7 +6,7 @@ import {
   type OptionKey,
   type OptionKind,
   validateOptionValue,
-} from '@switchyard/contracts';
+} from '@switchyard/contracts/options';
 import type { Db } from '../../db/database';
 import { listOptionRows, upsertOption } from './options.repository';
 

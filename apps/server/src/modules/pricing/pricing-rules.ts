@@ -1,11 +1,12 @@
 // The pricing options read as numbers: model ratio, per-call price, completion ratio, group
 // ratios. One place for the rules the relay bills by and the pricing page shows.
+
+import type { OptionKey } from '@switchyard/contracts/options';
 import {
   FALLBACK_CACHE_CREATION_1H_RATIO,
   FALLBACK_CACHE_CREATION_RATIO,
   FALLBACK_CACHE_RATIO,
-  type OptionKey,
-} from '@switchyard/contracts';
+} from '@switchyard/contracts/pricing';
 import type { OptionsStore } from '../options/options.store';
 
 /** Ratio of a model that no price or ratio names (the reference's rule; logged once per model). */

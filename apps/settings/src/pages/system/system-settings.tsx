@@ -1,6 +1,6 @@
 // The system tab: server address and worker, payment (after the server address), sign-in and
 // registration switches, email domains, SMTP, GitHub, WeChat, Telegram and Turnstile.
-import type { OptionKey } from '@switchyard/contracts';
+import type { OptionKey } from '@switchyard/contracts/options';
 import { useTranslation } from 'react-i18next';
 import { OptionSection } from '../../components/option-section';
 import { SettingsPageFrame } from '../../components/settings-page-frame';
