@@ -1,17 +1,22 @@
-// A cold load in two round trips: the page's HTML already names what the shell and the opened
-// route's remote will fetch (preload links, only for what the caller may open), so the browser asks
-// for all of it at once; and the sign-in page stays within its request and JS budgets.
+// A cold load without discovery rounds: the page's HTML already names what the shell and the opened
+// route's remote will fetch (preload links for the shell's start, hints its entry requests for the
+// route's files; only for what the caller may open); and the sign-in page stays within its request
+// and JS budgets.
 import { expect, type Page, test } from '@playwright/test';
 import { registerUser, uniqueName } from '../support/console';
 
-/** The preload and prefetch links of the page's HTML as served. */
+/** What the page's HTML as served names for the browser to fetch: the head's preload and
+ * prefetch links, and the hints the shell's entry requests (a JSON block). */
 async function preloadsOf(page: Page, path: string): Promise<string[]> {
   const response = await page.request.get(path);
   expect(response.ok()).toBe(true);
   const html = await response.text();
-  return [...html.matchAll(/<link rel="(?:preload|prefetch)" as="\w+" href="([^"]+)"/g)].map(
-    (m) => m[1] ?? '',
-  );
+  const links = [...html.matchAll(/<link rel="(?:preload|prefetch)" as="\w+" href="([^"]+)"/g)];
+  const hints = /<script type="application\/json" id="sy-page-hints">(.*?)<\/script>/.exec(html);
+  return [
+    ...links.map((m) => m[1] ?? ''),
+    ...(JSON.parse(hints?.[1] ?? '[]') as { href: string }[]).map((hint) => hint.href),
+  ];
 }
 
 test('the sign-in page names the account remote’s manifest, entry and sign-in module', async ({

@@ -4,6 +4,7 @@
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { Role } from '@switchyard/contracts';
+import { INLINE_PAGE_HINTS_ID } from '@switchyard/contracts/page-hints';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestClient } from './helpers/client';
 import { createUser } from './helpers/factories';
@@ -139,14 +140,25 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-/** The preload links of a page as [as, href] pairs, in order. */
+/** The page's hints for the shell's entry (the JSON block), or [] without one. */
+function entryHintsOf(body: string): { href: string; as: string; rel: string }[] {
+  const block = new RegExp(
+    `<script type="application/json" id="${INLINE_PAGE_HINTS_ID}">(.*?)</script>`,
+  ).exec(body);
+  return block ? JSON.parse(block[1] ?? '[]') : [];
+}
+
+/** What a page names for the browser to fetch as [as, href] pairs, in order: the head's links,
+ * then the hints its entry requests. */
 async function preloadsOf(url: string, client?: TestClient): Promise<string[][]> {
   const body = client
     ? (await client.get(url)).text
     : (await server.app.inject({ method: 'GET', url })).body;
-  return [...body.matchAll(/<link rel="(?:preload|prefetch)" as="(\w+)" href="([^"]+)"/g)].map(
-    (m) => [m[1] ?? '', m[2] ?? ''],
-  );
+  const links = [...body.matchAll(/<link rel="(?:preload|prefetch)" as="(\w+)" href="([^"]+)"/g)];
+  return [
+    ...links.map((m) => [m[1] ?? '', m[2] ?? '']),
+    ...entryHintsOf(body).map((hint) => [hint.as, hint.href]),
+  ];
 }
 
 const hrefs = (links: string[][]) => links.map(([, href]) => href ?? '');
@@ -183,16 +195,41 @@ describe('preload links of an app page', () => {
     expect(hrefs(await preloadsOf('/login'))).not.toContain('/static/js/p.aaa.js');
   });
 
-  it('make the manifest preload a CORS fetch and prefetch the remote’s files', async () => {
+  it('put the shell start and the manifest in the head, the route’s files in the entry’s hints', async () => {
     const body = (await server.app.inject({ method: 'GET', url: '/login' })).body;
     expect(body).toContain(
       '<link rel="preload" as="fetch" href="/remotes/account/mf-manifest.json" crossorigin="anonymous">',
     );
-    // A failed preload would be handed to the retry of an unreachable remote; a prefetch is not.
-    expect(body).toContain(
-      '<link rel="prefetch" as="script" href="/remotes/account/static/js/account.123.js">',
-    );
     expect(body).toContain('<link rel="preload" as="script" href="/static/js/async/boot.bbb.js">');
+    // Fetched beside the entry on a slow link they would slow it: the entry requests them itself.
+    expect(body).not.toMatch(/<link[^>]*account\.123\.js/);
+    expect(entryHintsOf(body)).toEqual([
+      // A failed preload would be handed to the retry of an unreachable remote; a prefetch is not.
+      { href: '/remotes/account/static/js/account.123.js', as: 'script', rel: 'prefetch' },
+      {
+        href: '/remotes/account/static/js/async/account-LoginPage.js',
+        as: 'script',
+        rel: 'prefetch',
+      },
+      {
+        href: '/remotes/account/static/css/async/account-LoginPage.css',
+        as: 'style',
+        rel: 'prefetch',
+      },
+      { href: '/static/js/async/form.fff.js', as: 'script', rel: 'preload' },
+      {
+        href: '/remotes/account/static/js/async/account-own-schemas.js',
+        as: 'script',
+        rel: 'prefetch',
+      },
+    ]);
+  });
+
+  it('give shell pages no hints block', async () => {
+    expect(entryHintsOf((await server.app.inject({ method: 'GET', url: '/' })).body)).toEqual([]);
+    expect((await server.app.inject({ method: 'GET', url: '/' })).body).not.toContain(
+      INLINE_PAGE_HINTS_ID,
+    );
   });
 
   it('give a guest on a protected page the sign-in module, never the page’s own', async () => {

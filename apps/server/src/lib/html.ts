@@ -10,3 +10,8 @@ const ENTITIES: Record<string, string> = {
 
 export const escapeHtml = (text: string): string =>
   text.replace(/[&<>"']/g, (character) => ENTITIES[character] ?? character);
+
+/** JSON for a `<script type="application/json">` block: `<` escaped, so no value can close it. */
+export function jsonForScript(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c');
+}

@@ -7,7 +7,8 @@
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { RemoteMap } from '@switchyard/contracts';
-import { escapeHtml } from '../lib/html';
+import { INLINE_PAGE_HINTS_ID, type PageHint } from '@switchyard/contracts/page-hints';
+import { escapeHtml, jsonForScript } from '../lib/html';
 
 /** Mirrors @switchyard/build's LoadManifest (the server does not depend on the build package). */
 interface LoadGroup {
@@ -52,15 +53,13 @@ interface RemoteStats {
   exposes?: { name: string; requires?: string[] }[];
 }
 
-export interface PreloadLink {
-  href: string;
-  as: 'script' | 'style' | 'fetch';
+export interface PreloadLink extends PageHint {
   /**
-   * A remote's files are prefetched (into the HTTP cache) rather than preloaded: Chromium hands a
-   * failed preload to the later request for the same URL, so a remote that was unreachable when
-   * the page loaded could not be retried without a reload; a failed prefetch is simply not kept.
+   * 'head': a link in the page's head (the shell's start and the remote's manifest); 'entry': a
+   * hint the shell's entry requests when it runs (the route's files, which fetched beside the entry
+   * slowed it on a slow link).
    */
-  rel: 'preload' | 'prefetch';
+  stage: 'head' | 'entry';
 }
 
 export interface PreloadSources {
@@ -137,15 +136,20 @@ export function moduleFor(
 }
 
 /** Every shell chunk the named shared modules need, following what their chunks consume. */
-function sharedFiles(manifest: LoadManifest, names: readonly string[], links: LinkList): void {
+function sharedFiles(
+  manifest: LoadManifest,
+  names: readonly string[],
+  links: LinkList,
+  stage: PreloadLink['stage'],
+): void {
   const seen = new Set<string>();
   const visit = (name: string) => {
     if (seen.has(name)) return;
     seen.add(name);
     const group = manifest.shared[name];
     if (!group) return;
-    for (const file of group.js) links.add(`/${file}`, 'script');
-    for (const file of group.css) links.add(`/${file}`, 'style');
+    for (const file of group.js) links.add(`/${file}`, 'script', 'preload', stage);
+    for (const file of group.css) links.add(`/${file}`, 'style', 'preload', stage);
     for (const required of group.requires) visit(required);
   };
   for (const name of names) visit(name);
@@ -155,10 +159,15 @@ class LinkList {
   readonly links: PreloadLink[] = [];
   private readonly seen = new Set<string>();
   constructor(private readonly skip: ReadonlySet<string>) {}
-  add(href: string, as: PreloadLink['as'], rel: PreloadLink['rel'] = 'preload'): void {
+  add(
+    href: string,
+    as: PreloadLink['as'],
+    rel: PreloadLink['rel'] = 'preload',
+    stage: PreloadLink['stage'] = 'head',
+  ): void {
     if (this.skip.has(href) || this.seen.has(href)) return;
     this.seen.add(href);
-    this.links.push({ href, as, rel });
+    this.links.push({ href, as, rel, stage });
   }
 }
 
@@ -188,11 +197,11 @@ async function addRemote(
   const remoteEntry = assets?.metaData?.remoteEntry;
   if (!exposed || !remoteEntry) return;
   const entryFile = `${remoteEntry.path ?? ''}${remoteEntry.name}`;
-  links.add(base + entryFile.replace(/^\//, ''), 'script', 'prefetch');
-  for (const file of exposed.assets.js.sync) links.add(base + file, 'script', 'prefetch');
-  for (const file of exposed.assets.css.sync) links.add(base + file, 'style', 'prefetch');
+  links.add(base + entryFile.replace(/^\//, ''), 'script', 'prefetch', 'entry');
+  for (const file of exposed.assets.js.sync) links.add(base + file, 'script', 'prefetch', 'entry');
+  for (const file of exposed.assets.css.sync) links.add(base + file, 'style', 'prefetch', 'entry');
   const requires = stats?.exposes?.find((candidate) => candidate.name === expose)?.requires ?? [];
-  sharedFiles(manifest, requires, links);
+  sharedFiles(manifest, requires, links, 'entry');
   // A shared module the shell does not provide (the contracts' schemas, the kit's list: no shell
   // page uses them) is loaded from the remote's own copy, once the remote's entry has run, and that
   // copy consumes shared modules in turn (the list: Arco's Table), as the remote's own
@@ -205,10 +214,10 @@ async function addRemote(
     if (seen.has(name)) return;
     seen.add(name);
     const own = assets?.shared?.find((candidate) => candidate.name === name)?.assets;
-    for (const file of own?.js.sync ?? []) links.add(base + file, 'script', 'prefetch');
-    for (const file of own?.css.sync ?? []) links.add(base + file, 'style', 'prefetch');
+    for (const file of own?.js.sync ?? []) links.add(base + file, 'script', 'prefetch', 'entry');
+    for (const file of own?.css.sync ?? []) links.add(base + file, 'style', 'prefetch', 'entry');
     for (const required of ownLoads?.shared[name]?.requires ?? []) {
-      if (provided.includes(required)) sharedFiles(manifest, [required], links);
+      if (provided.includes(required)) sharedFiles(manifest, [required], links, 'entry');
       else addOwn(required);
     }
   };
@@ -227,19 +236,29 @@ export async function preloadLinks(
   const links = new LinkList(new Set(manifest.entry.js.map((file) => `/${file}`)));
   for (const file of manifest.bootstrap.js) links.add(`/${file}`, 'script');
   for (const file of manifest.bootstrap.css) links.add(`/${file}`, 'style');
-  sharedFiles(manifest, manifest.bootstrap.requires, links);
+  sharedFiles(manifest, manifest.bootstrap.requires, links, 'head');
   const module = moduleFor(manifest.routes, page.pathname, page.tab, page.role);
   if (module) await addRemote(sources, manifest, remotes, module, links);
   return links.links;
 }
 
-/** `<link rel="preload|prefetch">` tags; a fetch preload is CORS-mode so the runtime's fetch()
- * reuses it (the manifest preload is always used at once, by the runtime's first fetch). */
+/**
+ * What the page's head carries: `<link rel="preload|prefetch">` tags for the head's links (a fetch
+ * preload is CORS-mode so the runtime's fetch() reuses it: the manifest preload is always used at
+ * once, by the runtime's first fetch), and the entry's hints as a JSON data block (not a script: a
+ * Content-Security-Policy with script-src 'self' does not need to allow it).
+ */
 export function preloadTags(links: readonly PreloadLink[]): string {
-  return links
+  const tags = links
+    .filter((link) => link.stage === 'head')
     .map(({ href, as, rel }) => {
       const cors = as === 'fetch' ? ' crossorigin="anonymous"' : '';
       return `<link rel="${rel}" as="${as}" href="${escapeHtml(href)}"${cors}>`;
     })
     .join('');
+  const hints: PageHint[] = links
+    .filter((link) => link.stage === 'entry')
+    .map(({ href, as, rel }) => ({ href, as, rel }));
+  if (hints.length === 0) return tags;
+  return `${tags}<script type="application/json" id="${INLINE_PAGE_HINTS_ID}">${jsonForScript(hints)}</script>`;
 }

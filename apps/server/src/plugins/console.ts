@@ -12,6 +12,7 @@ import {
 } from '@switchyard/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { languageOf, translate } from '../i18n';
+import { jsonForScript } from '../lib/html';
 import { preloadLinks, preloadTags } from './console-preload';
 import { signInFormApplies, signInFormHtml } from './console-sign-in';
 import type { NotFoundFallback } from './errors';
@@ -174,10 +175,9 @@ export async function registerConsole(
       request.log.warn({ err: error }, 'console preload links skipped');
       return [];
     });
-    // `<` escaped so no value can close the script element. A JSON data block, not a script: a
-    // Content-Security-Policy with script-src 'self' does not need to allow it.
-    const json = JSON.stringify(remotes).replace(/</g, '\\u003c');
-    const script = `<script type="application/json" id="${INLINE_REMOTES_ID}">${json}</script>`;
+    // A JSON data block, not a script: a Content-Security-Policy with script-src 'self' does not
+    // need to allow it.
+    const script = `<script type="application/json" id="${INLINE_REMOTES_ID}">${jsonForScript(remotes)}</script>`;
     const page = html.replace('</head>', `${preloadTags(links)}${script}</head>`);
     return reply
       .header('cache-control', 'no-cache')
