@@ -11,9 +11,11 @@ import type {
   ChatError,
   ChunkChoices,
   FinishReason,
+  ThinkingBlock,
 } from '../../canonical/types';
 import type { RenderContext, StreamRenderer } from '../types';
 import { echo, newId, responsesUsage, statusOf } from './response-object';
+import { sealReasoning, wantsSealedReasoning } from './sealed-reasoning';
 
 /** An event's text up to its sequence number: `event: <type>`, then its data's type member. */
 const head = (type: string) => `event: ${type}\ndata: {"type":"${type}","sequence_number":`;
@@ -67,8 +69,12 @@ export class ResponsesStreamRenderer implements StreamRenderer {
   /** The echoed settings as JSON members, made at the first response object. */
   private settings = '';
   private readonly message: AssistantMessage = { role: 'assistant', content: null };
+  /** The reasoning items carry encrypted_content (include asked for it). */
+  private readonly sealed: boolean;
 
-  constructor(private readonly ctx: RenderContext) {}
+  constructor(private readonly ctx: RenderContext) {
+    this.sealed = wantsSealedReasoning(ctx.request.raw.include);
+  }
 
   /** An event from its head and its other members' JSON text. */
   private event(eventHead: string, members: string): string {
@@ -107,18 +113,19 @@ export class ResponsesStreamRenderer implements StreamRenderer {
       const part = `{"type":"summary_text","text":${text}}`;
       out += this.event(SUMMARY_DONE, `${at},"summary_index":0,"text":${text}`);
       out += this.event(SUMMARY_PART_DONE, `${at},"summary_index":0,"part":${part}`);
-      item = `{"type":"reasoning","id":"${id}","summary":[${part}]}`;
       this.message.reasoning_content = (this.message.reasoning_content ?? '') + open.text;
-      if (this.signature) {
-        // Kept with the conversation, so a signed-thinking provider accepts the next turn.
-        this.message.thinking_blocks ??= [];
-        this.message.thinking_blocks.push({
-          type: 'thinking',
-          thinking: open.text,
-          signature: this.signature,
-        });
-        this.signature = '';
-      }
+      // Signed, it is kept with the conversation (and sealed for a client that keeps it), so a
+      // signed-thinking provider accepts the next turn.
+      const signed: ThinkingBlock[] = this.signature
+        ? [{ type: 'thinking', thinking: open.text, signature: this.signature }]
+        : [];
+      this.signature = '';
+      if (signed.length > 0)
+        this.message.thinking_blocks = [...(this.message.thinking_blocks ?? []), ...signed];
+      const sealed = this.sealed
+        ? `,"encrypted_content":${JSON.stringify(sealReasoning(signed))}`
+        : '';
+      item = `{"type":"reasoning","id":"${id}","summary":[${part}]${sealed}}`;
     } else {
       const callId = open.callId ?? '';
       const name = open.name ?? '';

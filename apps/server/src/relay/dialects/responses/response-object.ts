@@ -5,6 +5,7 @@ import type { Usage } from '../../billing';
 import type { AssistantMessage, ChatCompletion, FinishReason } from '../../canonical/types';
 import { usageOfChat } from '../../canonical/usage';
 import type { RenderContext } from '../types';
+import { sealReasoning, wantsSealedReasoning } from './sealed-reasoning';
 
 type Item = Record<string, unknown>;
 
@@ -102,14 +103,17 @@ const textOf = (message: AssistantMessage | undefined) =>
     ? message.content
     : (message?.content ?? []).map((p) => p.text).join('');
 
-/** The output items of an assistant message. */
-export function outputItems(message: AssistantMessage | undefined): Item[] {
+/** The output items of an assistant message; `sealed`: reasoning with its encrypted_content. */
+export function outputItems(message: AssistantMessage | undefined, sealed = false): Item[] {
   const items: Item[] = [];
-  if (message?.reasoning_content) {
+  const reasoning = message?.reasoning_content;
+  const blocks = message?.thinking_blocks ?? [];
+  if (reasoning || (sealed && blocks.length > 0)) {
     items.push({
       type: 'reasoning',
       id: newId('rs'),
-      summary: [{ type: 'summary_text', text: message.reasoning_content }],
+      summary: reasoning ? [{ type: 'summary_text', text: reasoning }] : [],
+      ...(sealed ? { encrypted_content: sealReasoning(blocks) } : {}),
     });
   }
   const text = textOf(message);
@@ -145,7 +149,7 @@ export function responseJson(completion: ChatCompletion, ctx: RenderContext): st
       ctx,
       id,
       Math.floor(Date.now() / 1000),
-      outputItems(choice?.message),
+      outputItems(choice?.message, wantsSealedReasoning(ctx.request.raw.include)),
       statusOf(choice?.finish_reason ?? null),
       usage,
     ),
