@@ -221,6 +221,11 @@ export class ResponsesStreamRenderer implements StreamRenderer {
 
   end(usage: Usage): string {
     const out = this.begin() + this.close();
+    if (this.signature) {
+      // Signed after its reasoning closed (Gemini signs a text part): kept with the conversation.
+      const late: ThinkingBlock = { type: 'thinking', thinking: '', signature: this.signature };
+      this.message.thinking_blocks = [...(this.message.thinking_blocks ?? []), late];
+    }
     const state = statusOf(this.finish);
     const json = this.response(
       `"status":"${state.status}","error":null,"incomplete_details":${JSON.stringify(state.incomplete_details)}`,
