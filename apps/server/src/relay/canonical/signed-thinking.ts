@@ -30,18 +30,20 @@ export function geminiSignatureOf(block: ThinkingBlock): string | undefined {
  */
 export function withoutGeminiThinking(raw: Record<string, unknown>): Record<string, unknown> {
   if (!Array.isArray(raw.messages)) return raw;
-  let changed = false;
-  const messages = (raw.messages as { content?: unknown }[]).map((message) => {
-    const content = message?.content;
-    if (!Array.isArray(content)) return message;
-    const kept = content.filter(
-      (block: ThinkingBlock | null) => !block || geminiSignatureOf(block) === undefined,
-    );
-    if (kept.length === content.length) return message;
-    changed = true;
-    return { ...message, content: kept };
-  });
-  return changed ? { ...raw, messages } : raw;
+  const gemini = (block: ThinkingBlock | null) => !!block && geminiSignatureOf(block) !== undefined;
+  const signed = (message: { content?: unknown } | null) =>
+    Array.isArray(message?.content) && message.content.some(gemini);
+  const messages = raw.messages as ({ content?: unknown } | null)[];
+  // Most bodies have none: they are forwarded without a copy.
+  if (!messages.some(signed)) return raw;
+  return {
+    ...raw,
+    messages: messages.map((message) =>
+      signed(message)
+        ? { ...message, content: (message?.content as ThinkingBlock[]).filter((b) => !gemini(b)) }
+        : message,
+    ),
+  };
 }
 
 /** The blocks an Anthropic model can check: Gemini's are left out. */
