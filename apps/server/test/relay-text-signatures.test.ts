@@ -112,6 +112,27 @@ describe('a Gemini text-part signature through a Responses client', () => {
     expect(modelTurn()).toEqual(signedBack);
   });
 
+  it('streamed and stateless: the late signature sealed in an item of its own, given back', async () => {
+    const { key } = await h.newCaller();
+    h.upstream.script(':streamGenerateContent', { frames: signedStream });
+    const stateless = { store: false, include: ['reasoning.encrypted_content'] };
+    const first = await respond(key, { ...stateless, input: 'Greet me.', stream: true });
+    const got = events(first.text);
+    expect(got.map((e) => e.data.sequence_number)).toEqual(got.map((_, index) => index));
+    const output = got.at(-1)?.data.response.output as Record<string, unknown>[];
+    expect(output.map((item) => item.type)).toEqual(['reasoning', 'message', 'reasoning']);
+    expect(output[2]).toMatchObject({ summary: [], encrypted_content: expect.any(String) });
+
+    h.upstream.script(generatePath, { json: geminiReply([{ text: 'Hi again' }]) });
+    const input = [
+      { role: 'user', content: 'Greet me.' },
+      ...output,
+      { role: 'user', content: 'Again.' },
+    ];
+    expect((await respond(key, { ...stateless, input })).status).toBe(200);
+    expect(modelTurn()).toEqual(signedBack);
+  });
+
   it('whole and stateless: sealed in encrypted_content and given back', async () => {
     const { key } = await h.newCaller();
     h.upstream.script(generatePath, { json: geminiReply(signedText) });

@@ -75,6 +75,9 @@ const text = (content: string | ContentPart[]): string =>
     ? content
     : content.map((p) => (p.type === 'text' ? p.text : '')).join('');
 
+const summaryText = (item: Item) =>
+  ((item.summary ?? []) as Item[]).map((part) => String(part.text ?? '')).join('\n');
+
 /** Input items → canonical messages; function calls join the assistant turn they follow. */
 export function inputMessages(input: unknown, miss: Miss): Message[] {
   if (typeof input === 'string') return [{ role: 'user', content: input }];
@@ -120,10 +123,18 @@ export function inputMessages(input: unknown, miss: Miss): Message[] {
         content: typeof output === 'string' ? output : parts(output, miss),
       });
     } else if (type === 'reasoning') {
-      const summary = (item.summary ?? []) as Item[];
-      reasoning += summary.map((s) => String(s.text ?? '')).join('\n');
+      const summary = summaryText(item);
       // The gateway's own sealed content brings back the signed thinking of an earlier reply.
-      thinking.push(...(unsealReasoning(item.encrypted_content) ?? []));
+      const sealed = unsealReasoning(item.encrypted_content) ?? [];
+      const last = out.at(-1);
+      if (last?.role === 'assistant') {
+        // Within an assistant turn (after its text or calls): it belongs to that turn.
+        if (summary) last.reasoning_content = (last.reasoning_content ?? '') + summary;
+        if (sealed.length > 0) last.thinking_blocks = [...(last.thinking_blocks ?? []), ...sealed];
+      } else {
+        reasoning += summary;
+        thinking.push(...sealed);
+      }
     } else miss(`input item ${String(type)}`);
   }
   return out;

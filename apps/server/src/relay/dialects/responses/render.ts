@@ -219,12 +219,29 @@ export class ResponsesStreamRenderer implements StreamRenderer {
     return out;
   }
 
+  /** A reasoning item with no summary that carries only sealed blocks (added and done). */
+  private sealedItem(blocks: ThinkingBlock[]): string {
+    const id = newId('rs');
+    const index = this.done.length;
+    const sealed = JSON.stringify(sealReasoning(blocks));
+    const item = `{"type":"reasoning","id":"${id}","summary":[],"encrypted_content":${sealed}}`;
+    this.done.push(item);
+    return (
+      this.event(
+        ITEM_ADDED,
+        `"output_index":${index},"item":{"type":"reasoning","id":"${id}","summary":[]}`,
+      ) + this.event(ITEM_DONE, `"output_index":${index},"item":${item}`)
+    );
+  }
+
   end(usage: Usage): string {
-    const out = this.begin() + this.close();
+    let out = this.begin() + this.close();
     if (this.signature) {
-      // Signed after its reasoning closed (Gemini signs a text part): kept with the conversation.
+      // Signed after its reasoning closed (Gemini signs a text part): kept with the conversation,
+      // and sealed in an item of its own for a client that keeps it.
       const late: ThinkingBlock = { type: 'thinking', thinking: '', signature: this.signature };
       this.message.thinking_blocks = [...(this.message.thinking_blocks ?? []), late];
+      if (this.sealed) out += this.sealedItem([late]);
     }
     const state = statusOf(this.finish);
     const json = this.response(
