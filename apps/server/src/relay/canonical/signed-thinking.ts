@@ -30,17 +30,18 @@ export function geminiSignatureOf(block: ThinkingBlock): string | undefined {
  */
 export function withoutGeminiThinking(raw: Record<string, unknown>): Record<string, unknown> {
   if (!Array.isArray(raw.messages)) return raw;
+  type Turn = { content?: unknown } | null;
   const gemini = (block: ThinkingBlock | null) => !!block && geminiSignatureOf(block) !== undefined;
-  const signed = (message: { content?: unknown } | null) =>
+  const signed = (message: Turn): message is { content: ThinkingBlock[] } =>
     Array.isArray(message?.content) && message.content.some(gemini);
-  const messages = raw.messages as ({ content?: unknown } | null)[];
+  const messages = raw.messages as Turn[];
   // Most bodies have none: they are forwarded without a copy.
   if (!messages.some(signed)) return raw;
   return {
     ...raw,
     messages: messages.map((message) =>
       signed(message)
-        ? { ...message, content: (message?.content as ThinkingBlock[]).filter((b) => !gemini(b)) }
+        ? { ...message, content: message.content.filter((block) => !gemini(block)) }
         : message,
     ),
   };
