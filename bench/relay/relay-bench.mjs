@@ -2,10 +2,10 @@
 // through Switchyard (billing and consume logs on, SQLite) and through the Portkey gateway, at
 // concurrency 1 and 50, stream and not. Reports requests/s, p50/p99 latency, time to first byte
 // of streams and each gateway's CPU milliseconds per request (from /proc/<pid>/stat).
-// Then the dialects through Switchyard alone: chat → OpenAI, Messages → Anthropic (passed
-// through), Messages → OpenAI and Responses → a chat-only upstream (translated: one without
-// stream usage, whose reply the gateway counts, and one with), each beside the direct call of the
-// upstream it ends at.
+// Then the dialects through Switchyard alone: chat → OpenAI, chat → an OpenAI-compatible upstream
+// without stream usage, Messages → Anthropic (passed through), Messages → OpenAI and Responses →
+// a chat-only upstream (translated: one without stream usage, whose reply the gateway counts, and
+// one with), each beside the direct call of the upstream it ends at.
 //
 // Then (issue 17) chat → OpenAI with a token carrying rpm + tpm + day-window limits beside the
 // unlimited token, with the limiter in this process; --redis runs that cell a second time on a
@@ -392,6 +392,14 @@ const messagesBody = (model, stream) => ({ model, stream, max_tokens: 64, messag
 const responsesBody = (model, stream) => ({ model, stream, input: 'Say hello' });
 const paths = [
   { name: 'chat → OpenAI', route: '/v1/chat/completions', body: chatBody, model: 'gpt-4o-mini' },
+  // The same upstream as Responses → chat below (no stream usage: the reply is tokenized for the
+  // bill), so that cell's translation shows apart from the counting.
+  {
+    name: 'chat → OpenAI-compatible, no stream usage',
+    route: '/v1/chat/completions',
+    body: chatBody,
+    model: 'chat-bench',
+  },
   {
     name: 'Messages → Anthropic (pass-through)',
     route: '/v1/messages',

@@ -7,8 +7,8 @@ import { windowCutoff } from '../src/modules/limits/window-rules';
 import { PricingRules } from '../src/modules/pricing/pricing-rules';
 import { admitCaller } from '../src/relay/admission';
 import { Billing, type PriceQuote } from '../src/relay/billing';
+import { settleQuotas } from '../src/relay/quota.repository';
 import { verdictFor } from '../src/relay/reconciliation';
-import { settleQuotas } from '../src/relay/relay.repository';
 import { RelayError } from '../src/relay/relay-errors';
 import { createUser } from './helpers/factories';
 import {

@@ -73,7 +73,12 @@ beforeAll(async () => {
   }
   const compat = await startScriptedUpstream();
   upstreams.push(compat);
-  await seedChannel(relay.db, { type: 8, key: 'co', baseUrl: compat.url, models: ['compat-x'] });
+  await seedChannel(relay.db, {
+    type: 8,
+    key: 'co',
+    baseUrl: compat.url,
+    models: ['compat-x', 'compat-k'],
+  });
   h = harnessOf(relay, compat, async () => {
     for (const upstream of upstreams) await upstream.close();
     await relay.close();
@@ -87,6 +92,22 @@ const respond = (key: string, body: Record<string, unknown>) =>
 
 /** Which of the two upstreams got each request since `before` (counts per upstream). */
 const counts = () => upstreams.slice(0, 2).map((upstream) => upstream.requests.length);
+
+/** A follow-up to `first` on the pair's model, refused as OpenAI refuses a response it lacks. */
+async function expectFollowUpRefused(key: string, first: string) {
+  const next = await respond(key, {
+    model: 'gpt-pair',
+    previous_response_id: first,
+    input: 'again',
+  });
+  expect(next.status).toBe(400);
+  expect(next.json().error).toMatchObject({
+    code: 'previous_response_not_found',
+    param: 'previous_response_id',
+  });
+  expect(next.json().error.message).toContain(first);
+  return next.json().error.message as string;
+}
 
 describe('a response an upstream holds pins its channel', () => {
   it('sends every follow-up, GET and input_items to the channel that made the response', async () => {
@@ -147,23 +168,41 @@ describe('a response an upstream holds pins its channel', () => {
     await h.db.updateTable('channels').set({ status: 2 }).where('id', '=', channelId).execute();
     try {
       const before = counts();
-      const next = await respond(key, {
-        model: 'gpt-pair',
-        previous_response_id: first.id,
-        input: 'again',
-      });
-      expect(next.status).toBe(400);
-      expect(next.json().error).toMatchObject({
-        code: 'previous_response_not_found',
-        param: 'previous_response_id',
-      });
-      expect(next.json().error.message).toContain(first.id);
+      await expectFollowUpRefused(key, first.id);
       const got = await h.call(`/v1/responses/${first.id}`, { headers: auth(key) });
       expect(got.status).toBe(404);
       expect(counts()).toEqual(before);
     } finally {
       await h.db.updateTable('channels').set({ status: 1 }).where('id', '=', channelId).execute();
     }
+  });
+
+  it('refuses, naming the model, a follow-up whose holder no longer serves the model', async () => {
+    const { key } = await h.newCaller();
+    const first = (await respond(key, { model: 'gpt-pair', input: 'Hello' })).json();
+    const holder = first.id.startsWith('resp_a_') ? 0 : 1;
+    const channelId = channels[holder] as number;
+    // The admin takes the model off the holder; the other channel still serves it.
+    const ability = () =>
+      h.db
+        .updateTable('abilities')
+        .where('channel_id', '=', channelId)
+        .where('model', '=', 'gpt-pair');
+    await ability().set({ enabled: 0 }).execute();
+    try {
+      const before = counts();
+      expect(await expectFollowUpRefused(key, first.id)).toContain('gpt-pair');
+      // Neither channel was asked: the other one does not hold the conversation.
+      expect(counts()).toEqual(before);
+    } finally {
+      await ability().set({ enabled: 1 }).execute();
+    }
+    const again = await respond(key, {
+      model: 'gpt-pair',
+      previous_response_id: first.id,
+      input: 'again',
+    });
+    expect(again.status).toBe(200);
   });
 });
 
@@ -310,5 +349,40 @@ describe('a response the gateway kept', () => {
       call_id: 'call_1',
       name: 'clock',
     });
+  });
+  it('continues on another channel when the one that made it no longer serves the model', async () => {
+    const { key } = await h.newCaller();
+    h.upstream.script('/v1/chat/completions', { json: openAiCompletion({ content: 'First.' }) });
+    const first = (await respond(key, { model: 'compat-k', input: 'One' })).json();
+    expect(first.status).toBe('completed');
+    const made = await h.db
+      .selectFrom('abilities')
+      .select('channel_id')
+      .where('model', '=', 'compat-k')
+      .executeTakeFirstOrThrow();
+    await h.db
+      .updateTable('abilities')
+      .set({ enabled: 0 })
+      .where('channel_id', '=', made.channel_id)
+      .where('model', '=', 'compat-k')
+      .execute();
+    await seedChannel(h.db, {
+      type: 8,
+      key: 'co-2',
+      baseUrl: h.upstream.url,
+      models: ['compat-k'],
+    });
+    h.upstream.script('/v1/chat/completions', { json: openAiCompletion({ content: 'Second.' }) });
+    const next = await respond(key, {
+      model: 'compat-k',
+      previous_response_id: first.id,
+      input: 'Two',
+    });
+    expect(next.status).toBe(200);
+    expect(next.json().output[0].content[0].text).toBe('Second.');
+    // The new channel got the whole conversation the gateway kept.
+    const sent = h.lastUpstream().body as { messages: { role: string; content: unknown }[] };
+    expect(sent.messages.map((message) => message.content)).toEqual(['One', 'First.', 'Two']);
+    expect(h.lastUpstream().headers.authorization).toBe('Bearer co-2');
   });
 });

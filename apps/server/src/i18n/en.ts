@@ -179,6 +179,8 @@ export const en: Record<MessageKey, string> = {
   'relay.unsupportedEndpoint': 'The channel type does not support this endpoint',
   'relay.unsupportedParameter': 'The parameter {param} cannot be carried to {target}',
   'relay.responseNotFound': 'No response found with id {id}',
+  'relay.responseHolderGone':
+    'The response {id} is held by a channel that is disabled or no longer serves the model {model}: send the whole conversation instead of previous_response_id',
   'relay.modelNotFound': 'The model {model} does not exist',
   'relay.logRatio':
     'Model ratio {modelRatio}, group ratio {groupRatio}, completion ratio {completionRatio}',

@@ -164,6 +164,8 @@ export const zh = {
   'relay.unsupportedEndpoint': '该渠道类型不支持此接口',
   'relay.unsupportedParameter': '参数 {param} 无法转换到 {target}',
   'relay.responseNotFound': '未找到 ID 为 {id} 的响应',
+  'relay.responseHolderGone':
+    '响应 {id} 所在的渠道已禁用或不再提供模型 {model}：请去掉 previous_response_id，发送完整的对话',
   'relay.modelNotFound': '模型 {model} 不存在',
   'relay.logRatio': '模型倍率 {modelRatio}，分组倍率 {groupRatio}，补全倍率 {completionRatio}',
   'relay.logPrice': '模型价格 {modelPrice}，分组倍率 {groupRatio}',

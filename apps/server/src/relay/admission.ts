@@ -5,7 +5,7 @@ import { isTransientDatabaseError } from '../db/connection-errors';
 import type { Db } from '../db/database';
 import type { TokenLimits } from '../modules/limits';
 import { findTokenWithOwner, markTokenExhausted, setTokenStatus } from './relay.repository';
-import { RelayError } from './relay-errors';
+import { databaseUnavailable, RelayError } from './relay-errors';
 
 export interface RelayCaller {
   tokenId: number;
@@ -122,7 +122,7 @@ export async function admitCaller(
 /** A lost database link is a 503 for the request, not a 500. */
 function unavailable(error: unknown): never {
   if (isTransientDatabaseError(error)) {
-    throw new RelayError(503, 'relay.databaseUnavailable', 'database_unavailable');
+    throw databaseUnavailable();
   }
   throw error;
 }

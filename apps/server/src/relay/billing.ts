@@ -1,42 +1,34 @@
 // Billing of relayed requests: price quote, guarded reservation up front, settlement to the real
-// cost (with the consume log) or a full refund. Reusable by the drawing and music relays.
+// cost (with the consume log) or a full refund. Reusable by the drawing and music relays. The
+// price rules themselves are price-quote's.
 
 import { randomUUID } from 'node:crypto';
-import { hostname } from 'node:os';
-import { QUOTA_PER_DOLLAR } from '@switchyard/contracts';
-import { type TokenPrice, tokenQuota } from '@switchyard/contracts/pricing';
 import { isTransientDatabaseError } from '../db/connection-errors';
 import type { Db } from '../db/database';
 import type { NewLog } from '../db/schema';
 import type { PricingRules } from '../modules/pricing/pricing-rules';
 import type { RelayCaller } from './admission';
-import { type DeliveredProbe, ReservationKeeper } from './reconciliation';
-import { takeQuota, type WindowHold } from './relay.repository';
-import { RelayError, WindowSpentError } from './relay-errors';
+import {
+  imageQuota,
+  type PriceQuote,
+  priceQuote,
+  quotaCost,
+  reserveEstimate,
+  type Usage,
+} from './price-quote';
+import { takeQuota, type WindowHold } from './quota.repository';
+import {
+  DEFAULT_LEASE_MS,
+  type DeliveredProbe,
+  defaultNodeId,
+  type NodeOptions,
+  ReservationKeeper,
+} from './reconciliation';
+import { databaseUnavailable, RelayError, WindowSpentError } from './relay-errors';
 import type { WindowTerms } from './settlement-plan';
 import { SETTLE_DELAY_MS, SettlementDeferred, SettlementQueue } from './settlement-queue';
 
-export interface PriceQuote extends TokenPrice {
-  model: string;
-  perCall: boolean;
-  /** Dollars per call, or -1 when the model is billed by tokens. */
-  modelPrice: number;
-}
-
-export interface Usage {
-  /** All input tokens, cached reads and cache writes included. */
-  promptTokens: number;
-  /** All output tokens, reasoning included. */
-  completionTokens: number;
-  /** Of promptTokens, read from the provider's prompt cache. */
-  cachedTokens?: number;
-  /** Of promptTokens, written to the prompt cache (5-minute and 1-hour together). */
-  cacheWriteTokens?: number;
-  /** Of cacheWriteTokens, written with the 1-hour TTL. */
-  cacheWrite1hTokens?: number;
-  /** Of completionTokens, spent on reasoning. */
-  reasoningTokens?: number;
-}
+export type { PriceQuote, Usage } from './price-quote';
 
 export interface Reservation {
   /** The journal id: the reservation's row, and the id its settlement is applied under once. */
@@ -64,34 +56,6 @@ export interface ReserveMeta {
   /** The token's quota window, reserved in the same statement as its balance (see limits). */
   window?: WindowTerms | undefined;
 }
-
-/** The node's identity and lease (see reconciliation.ts). */
-export interface NodeOptions {
-  /** This process's node id; the default is `<host>:<PORT>`. */
-  nodeId?: string;
-  /** How long a journal row stays owned without a renewal (default 30 s). */
-  leaseMs?: number;
-  /** The consume log text of a reconciled request. */
-  reconciledContent?: string;
-  logEnabled?: () => boolean;
-  warn?: (message: string) => void;
-}
-
-export const DEFAULT_LEASE_MS = 30_000;
-
-/** The database could not be reached: a clear 503 for the request, nothing charged. */
-export const databaseUnavailable = () =>
-  new RelayError(503, 'relay.databaseUnavailable', 'database_unavailable');
-
-/** Dollars per image per unit of model ratio, for image models without a per-call price. */
-const IMAGE_DOLLARS_PER_RATIO = 0.0025;
-const IMAGE_SIZE_FACTORS: Record<string, number> = {
-  '256x256': 0.4,
-  '512x512': 0.45,
-  '1024x1024': 1,
-  '1792x1024': 2,
-  '1024x1792': 2,
-};
 
 /** Called once when a settlement takes a user's quota below QuotaRemindThreshold. */
 export type QuotaLowListener = (userId: number, quotaLeft: number) => void;
@@ -143,53 +107,19 @@ export class Billing {
   }
 
   quote(model: string, group: string): PriceQuote {
-    const pricing = this.pricing.forModel(model);
-    return {
-      model,
-      perCall: pricing.quotaType === 1,
-      modelRatio: pricing.modelRatio,
-      modelPrice: pricing.quotaType === 1 ? pricing.modelPrice : -1,
-      completionRatio: pricing.completionRatio,
-      cacheRatio: pricing.cacheRatio,
-      cacheCreationRatio: pricing.cacheCreationRatio,
-      cacheCreation1hRatio: pricing.cacheCreation1hRatio,
-      groupRatio: this.pricing.groupRatio(group),
-    };
+    return priceQuote(this.pricing, model, group);
   }
 
-  /** Quota for the usage (spec §9, `tokenQuota` of contracts): cached reads and cache writes at
-   * their ratios, reasoning as completion; at least 1 when the ratio is not 0. */
   cost(quote: PriceQuote, usage: Usage): number {
-    if (quote.perCall) return Math.round(quote.modelPrice * QUOTA_PER_DOLLAR * quote.groupRatio);
-    return tokenQuota(quote, usage);
+    return quotaCost(quote, usage);
   }
 
-  /**
-   * An image request's price, known up front: the per-call price (or 0.0025 × model ratio
-   * dollars) × size × quality × n × group ratio.
-   */
   imageCost(quote: PriceQuote, body: Record<string, unknown>): number {
-    const size = typeof body.size === 'string' ? body.size : '1024x1024';
-    const longSide = Math.max(...size.split('x').map(Number).filter(Number.isFinite), 1024);
-    const sizeFactor = IMAGE_SIZE_FACTORS[size] ?? (longSide > 1024 ? 2 : 1);
-    const hd = body.quality === 'hd' && quote.model.startsWith('dall-e-3');
-    const qualityFactor = hd ? (longSide > 1024 ? 1.5 : 2) : 1;
-    const count = typeof body.n === 'number' && body.n > 0 ? Math.floor(body.n) : 1;
-    const price = quote.perCall ? quote.modelPrice : IMAGE_DOLLARS_PER_RATIO * quote.modelRatio;
-    return Math.round(
-      price * sizeFactor * qualityFactor * count * quote.groupRatio * QUOTA_PER_DOLLAR,
-    );
+    return imageQuota(quote, body);
   }
 
-  /**
-   * What to reserve: the per-call price, or `tokens` (prompt, or PreConsumedQuota) plus
-   * `completionTokens` (max_tokens) at the completion ratio — what the reply may really cost,
-   * so that a cost above the reservation (capped at the balance) stays rare.
-   */
   estimate(quote: PriceQuote, tokens: number, completionTokens = 0): number {
-    if (quote.perCall) return this.cost(quote, { promptTokens: 0, completionTokens: 0 });
-    const weighted = tokens + completionTokens * quote.completionRatio;
-    return Math.round(weighted * quote.modelRatio * quote.groupRatio);
+    return reserveEstimate(quote, tokens, completionTokens);
   }
 
   /** What the caller's balances can pay now (the user's quota, and the token's unless unlimited). */
@@ -360,17 +290,4 @@ export class Billing {
       if (!(error instanceof SettlementDeferred)) throw error;
     }
   }
-}
-
-const nodeIdsInProcess = new Map<string, number>();
-
-/**
- * `<host>:<PORT>` unless NODE_ID names this process: stable across its restarts, so a node that
- * starts again reconciles what it left. Relays built twice in one process get distinct ids.
- */
-function defaultNodeId(): string {
-  const base = process.env.NODE_ID || `${hostname()}:${process.env.PORT ?? '3000'}`;
-  const seen = nodeIdsInProcess.get(base) ?? 0;
-  nodeIdsInProcess.set(base, seen + 1);
-  return seen === 0 ? base : `${base}#${seen + 1}`;
 }

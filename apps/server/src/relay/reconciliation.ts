@@ -4,6 +4,7 @@
 // reservation — with a consume log that says it was reconciled, or refunded when the journal
 // says nothing was delivered. The settlement deletes the journal row, so two nodes reconciling
 // the same row (or the owner settling it late) apply it once.
+import { hostname } from 'node:os';
 import { LogType } from '@switchyard/contracts';
 import type { Db } from '../db/database';
 import type { JournalRow } from './reservation.repository';
@@ -168,4 +169,31 @@ export class ReservationKeeper {
       },
     };
   }
+}
+
+/** The node's identity and lease (see reconciliation.ts). */
+export interface NodeOptions {
+  /** This process's node id; the default is `<host>:<PORT>`. */
+  nodeId?: string;
+  /** How long a journal row stays owned without a renewal (default 30 s). */
+  leaseMs?: number;
+  /** The consume log text of a reconciled request. */
+  reconciledContent?: string;
+  logEnabled?: () => boolean;
+  warn?: (message: string) => void;
+}
+
+export const DEFAULT_LEASE_MS = 30_000;
+
+const nodeIdsInProcess = new Map<string, number>();
+
+/**
+ * `<host>:<PORT>` unless NODE_ID names this process: stable across its restarts, so a node that
+ * starts again reconciles what it left. Relays built twice in one process get distinct ids.
+ */
+export function defaultNodeId(): string {
+  const base = process.env.NODE_ID || `${hostname()}:${process.env.PORT ?? '3000'}`;
+  const seen = nodeIdsInProcess.get(base) ?? 0;
+  nodeIdsInProcess.set(base, seen + 1);
+  return seen === 0 ? base : `${base}#${seen + 1}`;
 }

@@ -145,3 +145,7 @@ export function canonicalError(
   }
   return { status: error.status, error: body };
 }
+
+/** The database could not be reached: a clear 503 for the request, nothing charged. */
+export const databaseUnavailable = () =>
+  new RelayError(503, 'relay.databaseUnavailable', 'database_unavailable');

@@ -4,14 +4,13 @@
 // and consume log) or refund. Billing, retries, selection and logging live here for all dialects.
 import { performance } from 'node:perf_hooks';
 import { channelTypeById } from '@switchyard/contracts';
-import { modelOutputLimit } from '@switchyard/contracts/pricing';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/database';
 import { languageOf } from '../i18n';
 import type { OptionsStore } from '../modules/options/options.store';
 import { adapterFor } from './adapters/registry';
 import type { AdapterContext } from './adapters/types';
-import { admitCaller, assertHasQuota, assertModelAllowed, type RelayCaller } from './admission';
+import { admitCaller, type RelayCaller } from './admission';
 import type { Billing, PriceQuote, Reservation } from './billing';
 import { unsupportedParameter } from './canonical/unsupported';
 import type { ChannelHealth } from './channel-health';
@@ -20,12 +19,12 @@ import type { CandidateRow } from './relay.repository';
 import { type Route, readWholeReply, sendAttempt, streamPipe } from './relay-attempt';
 import { type Delivery, deliverReply, deliverStream } from './relay-delivery';
 import { RelayError, UpstreamError } from './relay-errors';
+import { checkRequest, estimateReservation } from './relay-estimate';
 import { RelayReport, type ReportSinks } from './relay-report';
-import { countPromptTokens, promptText, withMultipartModel } from './relay-request';
+import { withMultipartModel } from './relay-request';
 import { mapModel, shouldRetry } from './relay-routing';
 import { settleDelivery } from './relay-settle';
 import { planChannels, type Random } from './selection';
-import { findSensitiveWords } from './sensitive';
 import { UpstreamCancel } from './upstream';
 
 export { STREAM_IDLE_TIMEOUT_MS, type StreamCut } from './relay-delivery';
@@ -91,11 +90,11 @@ export class RelayService {
     let reservation: Reservation;
     let completionReserved = 0;
     try {
-      const text = this.check(caller, parsed);
+      const text = checkRequest(this.deps.options, caller, parsed);
       plan = await planChannels(this.deps.db, caller.group, parsed.model, pinned, this.deps.random);
       first = plan.next() as CandidateRow;
       quote = this.deps.billing.quote(mapModel(first, parsed.model), caller.group);
-      const estimate = await this.estimate(caller, parsed, quote, text);
+      const estimate = await estimateReservation(this.deps, caller, parsed, quote, text);
       completionReserved = estimate.completion;
       // Limits after the estimate (TPM and the window need it), before anything is reserved.
       const window = await report.admit(caller, reply, estimate.tokens, estimate.quota);
@@ -249,79 +248,7 @@ export class RelayService {
       })
     );
   }
-
-  /**
-   * Token model limits, quota left and the prompt check, before anything is reserved; returns
-   * the prompt's text.
-   */
-  private check(caller: RelayCaller, parsed: DialectRequest): string {
-    assertModelAllowed(caller, parsed.model);
-    assertHasQuota(caller);
-    const text = promptText(parsed.mode, parsed.body);
-    const words = findSensitiveWords(this.deps.options, text);
-    if (words.length > 0) {
-      throw new RelayError(400, 'relay.sensitiveWords', 'sensitive_words_detected', {
-        words: words.join(', '),
-      });
-    }
-    return text;
-  }
-
-  /**
-   * The reservation (an image's full price, or the prompt plus the reply it may get at the
-   * completion ratio) and the tokens it assumes, for the TPM limits. The reply is max_tokens, or
-   * without it the model's output limit (contracts' table), at most RESERVED_OUTPUT_CAP tokens;
-   * a model the table does not know reserves PreConsumedQuota tokens as before. A reservation
-   * from the table is kept within what the caller can pay (never below PreConsumedQuota's), so it
-   * refuses no one the flat reservation served: a reply above it is charged as far as the
-   * balances reach (`other.capped`). Its prompt is sized from the text (a third of its UTF-8
-   * bytes: about right for CJK, above English), not tokenized: the output share dominates it and
-   * the settlement counts the real usage.
-   */
-  private async estimate(
-    caller: RelayCaller,
-    parsed: DialectRequest,
-    quote: PriceQuote,
-    text: string,
-  ): Promise<Estimate> {
-    const { billing, options } = this.deps;
-    if (parsed.mode === 'images') {
-      return { quota: billing.imageCost(quote, parsed.body), tokens: 0, completion: 0 };
-    }
-    const outputLimit = parsed.maxTokens > 0 ? parsed.maxTokens : modelOutputLimit(quote.model);
-    if (outputLimit === undefined) {
-      const tokens = options.getInt('PreConsumedQuota');
-      return { quota: billing.estimate(quote, tokens), tokens, completion: 0 };
-    }
-    const completion = Math.min(outputLimit, RESERVED_OUTPUT_CAP);
-    if (parsed.maxTokens > 0) {
-      const prompt = await countPromptTokens(parsed.mode, quote.model, parsed.body);
-      const quota = billing.estimate(quote, prompt, completion);
-      return { quota, tokens: prompt + completion, completion };
-    }
-    const prompt = Math.ceil(Buffer.byteLength(text) / 3);
-    const flat = billing.estimate(quote, options.getInt('PreConsumedQuota'));
-    const quota = billing.estimate(quote, prompt, completion);
-    return {
-      quota: Math.max(flat, Math.min(quota, billing.payable(caller))),
-      tokens: prompt + completion,
-      completion,
-    };
-  }
 }
-
-/** What a request reserves: quota, the tokens it assumes (TPM) and its reply's share of them. */
-interface Estimate {
-  quota: number;
-  tokens: number;
-  completion: number;
-}
-
-/**
- * The most reply tokens a reservation assumes: the longest replies of reasoning models fit, and
- * a client's larger max_tokens (or a 128K output limit) does not hold quota it will not use.
- */
-export const RESERVED_OUTPUT_CAP = 32_768;
 
 const channelTypeName = (channel: CandidateRow): string =>
   channelTypeById(channel.type)?.key ?? `channel type ${channel.type}`;

@@ -13,7 +13,7 @@
 import { performance } from 'node:perf_hooks';
 import { isTransientDatabaseError } from '../db/connection-errors';
 import type { Db } from '../db/database';
-import { type Settlement, settleQuotas } from './relay.repository';
+import { type Settlement, settleQuotas } from './quota.repository';
 
 /** Longest a settlement waits to be written while the writer is idle. */
 export const SETTLE_DELAY_MS = 5;

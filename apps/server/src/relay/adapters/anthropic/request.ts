@@ -1,8 +1,10 @@
 // Canonical (OpenAI chat) request → Anthropic Messages request: system apart, tool results as
 // user tool_result blocks, tools and tool_choice, structured output as a forced tool, reasoning
 // effort as a thinking budget. What Anthropic cannot take is refused by name.
+
 import { argumentsObject, parseDataUrl, stopSequences } from '../../canonical/build';
 import { thinkingBudgetOf } from '../../canonical/reasoning';
+import { anthropicThinking } from '../../canonical/signed-thinking';
 import type {
   AssistantMessage,
   ChatRequest,
@@ -41,7 +43,7 @@ const blocksOf = (content: string | ContentPart[] | null): AnthropicBlock[] =>
 
 function assistantBlocks(message: AssistantMessage): AnthropicBlock[] {
   const blocks: AnthropicBlock[] = [];
-  for (const block of message.thinking_blocks ?? []) {
+  for (const block of anthropicThinking(message.thinking_blocks)) {
     blocks.push(
       block.type === 'redacted_thinking'
         ? { type: 'redacted_thinking', data: block.data ?? '' }
@@ -78,7 +80,8 @@ function conversation(messages: Message[]): AnthropicMessage[] {
     const plain = typeof message.content === 'string' ? message.content : undefined;
     if (message.role === 'assistant') {
       const blocks = assistantBlocks(message);
-      const simple = !message.tool_calls?.length && !message.thinking_blocks?.length;
+      const simple =
+        !message.tool_calls?.length && !anthropicThinking(message.thinking_blocks).length;
       push('assistant', blocks, simple ? (plain ?? undefined) : undefined);
     } else if (message.role === 'tool') {
       push('user', [

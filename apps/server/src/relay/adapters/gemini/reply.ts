@@ -3,6 +3,7 @@
 // carried in the call's id), usage with thoughts.
 import type { Usage } from '../../billing';
 import { chunkText, completionOf, newToolCallId } from '../../canonical/build';
+import { geminiSignature, geminiThinking } from '../../canonical/signed-thinking';
 import type { AssistantMessage, ChunkDelta, ToolCall } from '../../canonical/types';
 import type { SseEvent } from '../../sse';
 import type { StreamTranslator } from '../types';
@@ -14,10 +15,12 @@ interface Piece {
   text: string;
   reasoning: string;
   calls: ToolCall[];
+  /** The signatures of text and thought parts (a call's rides in its id). */
+  signatures: string[];
 }
 
 function pieceOf(reply: GeminiReply): Piece {
-  const piece: Piece = { text: '', reasoning: '', calls: [] };
+  const piece: Piece = { text: '', reasoning: '', calls: [], signatures: [] };
   for (const part of reply.candidates?.[0]?.content?.parts ?? []) {
     if (part.functionCall) {
       piece.calls.push({
@@ -31,6 +34,7 @@ function pieceOf(reply: GeminiReply): Piece {
     } else if (typeof part.text === 'string') {
       if (part.thought) piece.reasoning += part.text;
       else piece.text += part.text;
+      if (part.thoughtSignature) piece.signatures.push(part.thoughtSignature);
     }
   }
   return piece;
@@ -46,6 +50,11 @@ export function completionFromGemini(reply: GeminiReply, model: string) {
   };
   if (piece.calls.length > 0) message.tool_calls = piece.calls;
   if (piece.reasoning) message.reasoning_content = piece.reasoning;
+  // The thought text goes with the first signature, so a Messages client sees it in the block.
+  if (piece.signatures.length > 0)
+    message.thinking_blocks = piece.signatures.map((signature, index) =>
+      geminiThinking(signature, index === 0 ? piece.reasoning : ''),
+    );
   const finish =
     finishFromGemini(reply.candidates?.[0]?.finishReason, piece.calls.length > 0) ?? 'stop';
   const usage = usageFromGemini(reply.usageMetadata);
@@ -78,6 +87,8 @@ export class GeminiStreamTranslator implements StreamTranslator {
     this.started = true;
     if (piece.reasoning) delta.reasoning_content = piece.reasoning;
     if (piece.text) delta.content = piece.text;
+    const signature = piece.signatures.at(-1);
+    if (signature) delta.thinking_signature = geminiSignature(signature);
     if (piece.calls.length > 0) {
       delta.tool_calls = piece.calls.map((call) => ({ index: this.calls++, ...call }));
     }

@@ -4,6 +4,7 @@
 // reasoning as a thinking budget.
 import { argumentsObject, contentString, parseDataUrl, stopSequences } from '../../canonical/build';
 import { thinkingBudgetOf } from '../../canonical/reasoning';
+import { geminiSignatureOf } from '../../canonical/signed-thinking';
 import type { ChatRequest, ContentPart, Message, ToolChoice } from '../../canonical/types';
 import { unsupportedParameter } from '../../canonical/unsupported';
 import { signatureOfCallId } from './signature';
@@ -54,6 +55,11 @@ function contentsOf(messages: Message[]): GeminiContent[] {
     if (message.role === 'system' || message.role === 'developer') continue;
     if (message.role === 'assistant') {
       const parts = partsOf(message.content);
+      // A text part's signature goes back on the turn's first text (Gemini checks only those of
+      // function calls, and recommends returning the others).
+      const signature = message.thinking_blocks?.map(geminiSignatureOf).find(Boolean);
+      const text = parts.find((part) => typeof part.text === 'string');
+      if (signature && text) text.thoughtSignature = signature;
       for (const call of message.tool_calls ?? []) {
         names.set(call.id, call.function.name);
         // The signature Gemini gave the call goes back on its part, as Gemini 3 requires.

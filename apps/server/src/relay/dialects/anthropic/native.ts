@@ -1,11 +1,13 @@
 // Messages → an Anthropic upstream, forwarded as received (thinking blocks, signatures,
 // cache_control and fields the gateway does not know survive); only the model is mapped.
+
 import { channelTypeById } from '@switchyard/contracts';
 import { anthropicHeaders } from '../../adapters/anthropic';
 import { usageFromAnthropic } from '../../adapters/anthropic/usage';
 import type { AnthropicEvent } from '../../adapters/anthropic/wire';
 import { baseUrlOf } from '../../adapters/types';
 import type { Usage } from '../../billing';
+import { withoutGeminiThinking } from '../../canonical/signed-thinking';
 import type { ChatError } from '../../canonical/types';
 import type { NativeRoute, NativeStreamWatch } from '../types';
 import { anthropicErrorEvent } from './render';
@@ -59,7 +61,11 @@ export const messagesNative: NativeRoute = {
   request: (channel, request, model) => ({
     url: new URL(`${baseUrlOf(channel)}/v1/messages`),
     headers: anthropicHeaders(channel.key, request.clientHeaders),
-    body: JSON.stringify(model === request.raw.model ? request.raw : { ...request.raw, model }),
+    body: JSON.stringify(
+      model === request.raw.model
+        ? withoutGeminiThinking(request.raw)
+        : { ...withoutGeminiThinking(request.raw), model },
+    ),
   }),
   replyUsage(raw) {
     try {

@@ -3,7 +3,8 @@
 import type { ChatCompletion } from '../../canonical/types';
 import type { Dialect } from '../types';
 import { responsesNative } from './native';
-import { ResponsesStreamRenderer, responseJson } from './render';
+import { ResponsesStreamRenderer } from './render';
+import { responseJson } from './response-object';
 
 export const responsesDialect: Dialect = {
   name: 'responses',

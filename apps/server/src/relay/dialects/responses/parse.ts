@@ -8,9 +8,11 @@ import type {
   FunctionTool,
   Message,
   ReasoningEffort,
+  ThinkingBlock,
   ToolChoice,
 } from '../../canonical/types';
 import { RelayError } from '../../relay-errors';
+import { SEALED_REASONING, unsealReasoning } from './sealed-reasoning';
 
 type Miss = (name: string) => void;
 type Item = Record<string, unknown>;
@@ -42,7 +44,7 @@ const KNOWN = new Set([
   'prompt_cache_key',
   'service_tier',
   'truncation',
-  // Extra output asked for; what the gateway cannot produce is simply absent.
+  // Extra output asked for: each value is checked (includeOf).
   'include',
   'background',
   // Codex's description of itself (session, terminal): for logs, no effect on the answer.
@@ -73,18 +75,24 @@ const text = (content: string | ContentPart[]): string =>
     ? content
     : content.map((p) => (p.type === 'text' ? p.text : '')).join('');
 
+const summaryText = (item: Item) =>
+  ((item.summary ?? []) as Item[]).map((part) => String(part.text ?? '')).join('\n');
+
 /** Input items → canonical messages; function calls join the assistant turn they follow. */
 export function inputMessages(input: unknown, miss: Miss): Message[] {
   if (typeof input === 'string') return [{ role: 'user', content: input }];
   if (!Array.isArray(input)) throw bad('input must be a string or an array');
   const out: Message[] = [];
   let reasoning = '';
+  let thinking: ThinkingBlock[] = [];
   const assistant = (): AssistantMessage => {
     const last = out.at(-1);
     if (last?.role === 'assistant') return last;
     const message: AssistantMessage = { role: 'assistant', content: null };
     if (reasoning) message.reasoning_content = reasoning;
+    if (thinking.length > 0) message.thinking_blocks = thinking;
     reasoning = '';
+    thinking = [];
     out.push(message);
     return message;
   };
@@ -115,8 +123,18 @@ export function inputMessages(input: unknown, miss: Miss): Message[] {
         content: typeof output === 'string' ? output : parts(output, miss),
       });
     } else if (type === 'reasoning') {
-      const summary = (item.summary ?? []) as Item[];
-      reasoning += summary.map((s) => String(s.text ?? '')).join('\n');
+      const summary = summaryText(item);
+      // The gateway's own sealed content brings back the signed thinking of an earlier reply.
+      const sealed = unsealReasoning(item.encrypted_content) ?? [];
+      const last = out.at(-1);
+      if (last?.role === 'assistant') {
+        // Within an assistant turn (after its text or calls): it belongs to that turn.
+        if (summary) last.reasoning_content = (last.reasoning_content ?? '') + summary;
+        if (sealed.length > 0) last.thinking_blocks = [...(last.thinking_blocks ?? []), ...sealed];
+      } else {
+        reasoning += summary;
+        thinking.push(...sealed);
+      }
     } else miss(`input item ${String(type)}`);
   }
   return out;
@@ -165,6 +183,28 @@ function toolChoiceOf(choice: unknown, miss: Miss): ToolChoice | undefined {
   return undefined;
 }
 
+/**
+ * `include` values a translated reply honours: the reasoning's encrypted_content (sealed by the
+ * gateway), input images' URLs (input_items lists them), and the results of tools a chat upstream
+ * never runs (web search is left out for it, the others are refused by name), whose items cannot
+ * appear. Output logprobs are not carried, and an unknown value is refused, as OpenAI does.
+ */
+const INCLUDES = new Set([
+  SEALED_REASONING,
+  'message.input_image.image_url',
+  'web_search_call.results',
+  'web_search_call.action.sources',
+  'file_search_call.results',
+  'code_interpreter_call.outputs',
+  'computer_call_output.output.image_url',
+]);
+
+function checkInclude(include: unknown, miss: Miss): void {
+  if (include === undefined || include === null) return;
+  if (!Array.isArray(include)) throw bad('include must be an array');
+  for (const value of include) if (!INCLUDES.has(value)) miss(`include (${String(value)})`);
+}
+
 const EFFORTS = new Set(['minimal', 'low', 'medium', 'high']);
 
 /** The canonical request of a Responses body; `history` is the conversation it continues. */
@@ -172,6 +212,7 @@ export function responsesToCanonical(body: Item, history: Message[], miss: Miss)
   for (const field of Object.keys(body)) if (!KNOWN.has(field)) miss(field);
   if (typeof body.model !== 'string' || !body.model) throw bad('model is required');
   if (body.background === true) miss('background');
+  checkInclude(body.include, miss);
   const messages: Message[] = [];
   if (typeof body.instructions === 'string' && body.instructions) {
     messages.push({ role: 'system', content: body.instructions });

@@ -1,175 +1,58 @@
-// Canonical completion and chunks → OpenAI Responses: the Response object with its output items
-// (reasoning, message, function_call), and the typed stream events from response.created to
-// response.completed / response.incomplete / response.failed, numbered by sequence_number.
-import { randomBytes } from 'node:crypto';
+// Canonical chunks → OpenAI Responses stream events, from response.created to response.completed /
+// response.incomplete / response.failed, numbered by sequence_number. Each event's text is put
+// together from JSON made once: the echoed settings are serialised once a reply, the response
+// object's text is spliced into created, in_progress and the closing event, an item's JSON is made
+// once when it is done (its output_item.done and the closing response share it), and only a delta
+// is escaped per chunk.
 import type { Usage } from '../../billing';
 import { readChunk } from '../../canonical/chunk-reader';
 import type {
   AssistantMessage,
-  ChatCompletion,
   ChatError,
   ChunkChoices,
   FinishReason,
+  ThinkingBlock,
 } from '../../canonical/types';
-import { usageOfChat } from '../../canonical/usage';
 import type { RenderContext, StreamRenderer } from '../types';
+import { echo, newId, responsesUsage, statusOf } from './response-object';
+import { sealReasoning, wantsSealedReasoning } from './sealed-reasoning';
 
-type Item = Record<string, unknown>;
+/** An event's text up to its sequence number: `event: <type>`, then its data's type member. */
+const head = (type: string) => `event: ${type}\ndata: {"type":"${type}","sequence_number":`;
+const CREATED = head('response.created');
+const IN_PROGRESS = head('response.in_progress');
+const COMPLETED = head('response.completed');
+const INCOMPLETE = head('response.incomplete');
+const FAILED = head('response.failed');
+const ITEM_ADDED = head('response.output_item.added');
+const ITEM_DONE = head('response.output_item.done');
+const PART_ADDED = head('response.content_part.added');
+const PART_DONE = head('response.content_part.done');
+const TEXT_DELTA = head('response.output_text.delta');
+const TEXT_DONE = head('response.output_text.done');
+const SUMMARY_PART_ADDED = head('response.reasoning_summary_part.added');
+const SUMMARY_PART_DONE = head('response.reasoning_summary_part.done');
+const SUMMARY_DELTA = head('response.reasoning_summary_text.delta');
+const SUMMARY_DONE = head('response.reasoning_summary_text.done');
+const ARGUMENTS_DELTA = head('response.function_call_arguments.delta');
+const ARGUMENTS_DONE = head('response.function_call_arguments.done');
 
-/** Random bytes of an id: 96 bits after its time. */
-const ID_RANDOM_BYTES = 12;
-/** Random bytes drawn for ids at once: a reply takes two or three ids. */
-const ID_POOL_BYTES = ID_RANDOM_BYTES * 256;
-let idPool = Buffer.alloc(0);
-let idOffset = 0;
-
-/**
- * `<prefix>_` and 32 hex digits: the unix time in seconds (8), as OpenAI's ids open, then random.
- * Time first, a kept response's key lands beside the last ones in the primary-key index instead of
- * on a random page of it (on SQLite, with 300,000 kept, 27 instead of 50 µs a row in batches of 4).
- */
-export function newId(prefix: string): string {
-  if (idOffset + ID_RANDOM_BYTES > idPool.length) {
-    idPool = randomBytes(ID_POOL_BYTES);
-    idOffset = 0;
-  }
-  const random = idPool.toString('hex', idOffset, idOffset + ID_RANDOM_BYTES);
-  idOffset += ID_RANDOM_BYTES;
-  const seconds = Math.floor(Date.now() / 1000)
-    .toString(16)
-    .padStart(8, '0');
-  return `${prefix}_${seconds}${random}`;
-}
-
-export function responsesUsage(usage: Usage) {
-  return {
-    input_tokens: usage.promptTokens,
-    input_tokens_details: { cached_tokens: usage.cachedTokens ?? 0 },
-    output_tokens: usage.completionTokens,
-    output_tokens_details: { reasoning_tokens: usage.reasoningTokens ?? 0 },
-    total_tokens: usage.promptTokens + usage.completionTokens,
-  };
-}
-
-/** The request's settings as the Response object echoes them. */
-function echo(ctx: RenderContext): Item {
-  const raw = ctx.request.raw;
-  return {
-    instructions: raw.instructions ?? null,
-    max_output_tokens: raw.max_output_tokens ?? null,
-    metadata: raw.metadata ?? {},
-    parallel_tool_calls: raw.parallel_tool_calls ?? true,
-    previous_response_id: raw.previous_response_id ?? null,
-    reasoning: { effort: (raw.reasoning as Item | undefined)?.effort ?? null, summary: null },
-    store: raw.store !== false,
-    temperature: raw.temperature ?? 1,
-    text: {
-      format: ((raw.text as Item | undefined)?.format as Item | undefined) ?? { type: 'text' },
-    },
-    tool_choice: raw.tool_choice ?? 'auto',
-    tools: raw.tools ?? [],
-    top_p: raw.top_p ?? 1,
-    truncation: raw.truncation ?? 'disabled',
-    user: raw.user ?? null,
-  };
-}
-
-function statusOf(finish: FinishReason | null) {
-  if (finish === 'length')
-    return { status: 'incomplete', incomplete_details: { reason: 'max_output_tokens' } };
-  if (finish === 'content_filter')
-    return { status: 'incomplete', incomplete_details: { reason: 'content_filter' } };
-  return { status: 'completed', incomplete_details: null };
-}
-
-export function responseObject(
-  ctx: RenderContext,
-  id: string,
-  createdAt: number,
-  output: Item[],
-  state: Item,
-  usage: Usage | null,
-): Item {
-  return {
-    id,
-    object: 'response',
-    created_at: createdAt,
-    status: 'in_progress',
-    error: null,
-    incomplete_details: null,
-    model: ctx.model,
-    output,
-    ...echo(ctx),
-    usage: usage ? responsesUsage(usage) : null,
-    ...state,
-  };
-}
-
-const textOf = (message: AssistantMessage | undefined) =>
-  typeof message?.content === 'string'
-    ? message.content
-    : (message?.content ?? []).map((p) => p.text).join('');
-
-/** The output items of an assistant message. */
-export function outputItems(message: AssistantMessage | undefined): Item[] {
-  const items: Item[] = [];
-  if (message?.reasoning_content) {
-    items.push({
-      type: 'reasoning',
-      id: newId('rs'),
-      summary: [{ type: 'summary_text', text: message.reasoning_content }],
-    });
-  }
-  const text = textOf(message);
-  if (text) {
-    items.push({
-      type: 'message',
-      id: newId('msg'),
-      status: 'completed',
-      role: 'assistant',
-      content: [{ type: 'output_text', text, annotations: [] }],
-    });
-  }
-  for (const call of message?.tool_calls ?? []) {
-    items.push({
-      type: 'function_call',
-      id: newId('fc'),
-      call_id: call.id,
-      name: call.function.name,
-      arguments: call.function.arguments,
-      status: 'completed',
-    });
-  }
-  return items;
-}
-
-/** A canonical completion as a Response's JSON text; the reply is reported to ctx.record. */
-export function responseJson(completion: ChatCompletion, ctx: RenderContext): string {
-  const choice = completion.choices[0];
-  const usage = usageOfChat(completion.usage) ?? { promptTokens: 0, completionTokens: 0 };
-  const id = newId('resp');
-  const response = JSON.stringify(
-    responseObject(
-      ctx,
-      id,
-      Math.floor(Date.now() / 1000),
-      outputItems(choice?.message),
-      statusOf(choice?.finish_reason ?? null),
-      usage,
-    ),
-  );
-  ctx.record?.({ id, response, ...(choice?.message ? { output: { ...choice.message } } : {}) });
-  return response;
-}
+/** The status members of a response in progress. */
+const IN_PROGRESS_STATE = '"status":"in_progress","error":null,"incomplete_details":null';
 
 interface OpenItem {
   kind: 'reasoning' | 'message' | 'function_call';
   index: number;
-  item: Item;
+  /** The item's id: a newId, so plain in JSON. */
+  id: string;
   text: string;
-  /** `"output_index":…,"item_id":…` of its delta events, as JSON members. */
+  /** `"output_index":…,"item_id":…` of its events, as JSON members. */
   at: string;
+  /** The members of its delta events before the delta's JSON. */
+  deltaMembers: string;
   toolIndex?: number;
+  callId?: string;
+  name?: string;
 }
 
 /** Canonical chunks → Responses stream events. */
@@ -178,116 +61,115 @@ export class ResponsesStreamRenderer implements StreamRenderer {
   private started = false;
   private readonly id = newId('resp');
   private readonly createdAt = Math.floor(Date.now() / 1000);
-  private readonly done: Item[] = [];
+  /** The JSON of each output item done. */
+  private readonly done: string[] = [];
   private open: OpenItem | null = null;
   private finish: FinishReason | null = null;
   private signature = '';
+  /** The echoed settings as JSON members, made at the first response object. */
+  private settings = '';
   private readonly message: AssistantMessage = { role: 'assistant', content: null };
+  /** The reasoning items carry encrypted_content (include asked for it). */
+  private readonly sealed: boolean;
 
-  constructor(private readonly ctx: RenderContext) {}
-
-  private event(type: string, data: Item): string {
-    const payload = { type, sequence_number: this.sequence++, ...data };
-    return `event: ${type}\ndata: ${JSON.stringify(payload)}\n\n`;
+  constructor(private readonly ctx: RenderContext) {
+    this.sealed = wantsSealedReasoning(ctx.request.raw.include);
   }
 
-  /**
-   * The same event with its other members given as JSON text (the type is a plain name): the
-   * per-chunk deltas and the events that carry the whole response, which is serialised once.
-   */
-  private eventOf(type: string, members: string): string {
-    return `event: ${type}\ndata: {"type":"${type}","sequence_number":${this.sequence++},${members}}\n\n`;
+  /** An event from its head and its other members' JSON text. */
+  private event(eventHead: string, members: string): string {
+    return `${eventHead}${this.sequence++},${members}}\n\n`;
   }
 
-  private response(state: Item, usage: Usage | null = null): Item {
-    return responseObject(this.ctx, this.id, this.createdAt, [...this.done], state, usage);
+  /** The response object's JSON, with its status members and usage as JSON text. */
+  private response(state: string, usage: string): string {
+    if (this.settings === '') this.settings = JSON.stringify(echo(this.ctx)).slice(1, -1);
+    return `{"id":"${this.id}","object":"response","created_at":${this.createdAt},${state},"model":${JSON.stringify(this.ctx.model)},"output":[${this.done.join(',')}],${this.settings},"usage":${usage}}`;
   }
 
   private begin(): string {
     if (this.started) return '';
     this.started = true;
-    const response = `"response":${JSON.stringify(this.response({ status: 'in_progress' }))}`;
-    return (
-      this.eventOf('response.created', response) + this.eventOf('response.in_progress', response)
-    );
+    const response = `"response":${this.response(IN_PROGRESS_STATE, 'null')}`;
+    return this.event(CREATED, response) + this.event(IN_PROGRESS, response);
   }
 
   private close(): string {
     const open = this.open;
     if (!open) return '';
     this.open = null;
-    const at = { output_index: open.index, item_id: open.item.id };
+    const { at, id } = open;
+    const text = JSON.stringify(open.text);
     let out = '';
+    let item: string;
     if (open.kind === 'message') {
-      const part = { type: 'output_text', text: open.text, annotations: [] };
-      out += this.event('response.output_text.done', { ...at, content_index: 0, text: open.text });
-      out += this.event('response.content_part.done', { ...at, content_index: 0, part });
-      open.item = { ...open.item, status: 'completed', content: [part] };
+      const part = `{"type":"output_text","text":${text},"annotations":[]}`;
+      out += this.event(TEXT_DONE, `${at},"content_index":0,"text":${text}`);
+      out += this.event(PART_DONE, `${at},"content_index":0,"part":${part}`);
+      item = `{"type":"message","id":"${id}","status":"completed","role":"assistant","content":[${part}]}`;
       this.message.content =
         (typeof this.message.content === 'string' ? this.message.content : '') + open.text;
     } else if (open.kind === 'reasoning') {
-      const part = { type: 'summary_text', text: open.text };
-      out += this.event('response.reasoning_summary_text.done', {
-        ...at,
-        summary_index: 0,
-        text: open.text,
-      });
-      out += this.event('response.reasoning_summary_part.done', { ...at, summary_index: 0, part });
-      open.item = { ...open.item, summary: [part] };
+      const part = `{"type":"summary_text","text":${text}}`;
+      out += this.event(SUMMARY_DONE, `${at},"summary_index":0,"text":${text}`);
+      out += this.event(SUMMARY_PART_DONE, `${at},"summary_index":0,"part":${part}`);
       this.message.reasoning_content = (this.message.reasoning_content ?? '') + open.text;
-      if (this.signature) {
-        // Kept with the conversation, so a signed-thinking provider accepts the next turn.
-        this.message.thinking_blocks ??= [];
-        this.message.thinking_blocks.push({
-          type: 'thinking',
-          thinking: open.text,
-          signature: this.signature,
-        });
-        this.signature = '';
-      }
+      // Signed, it is kept with the conversation (and sealed for a client that keeps it), so a
+      // signed-thinking provider accepts the next turn.
+      const signed: ThinkingBlock[] = this.signature
+        ? [{ type: 'thinking', thinking: open.text, signature: this.signature }]
+        : [];
+      this.signature = '';
+      if (signed.length > 0)
+        this.message.thinking_blocks = [...(this.message.thinking_blocks ?? []), ...signed];
+      const sealed = this.sealed
+        ? `,"encrypted_content":${JSON.stringify(sealReasoning(signed))}`
+        : '';
+      item = `{"type":"reasoning","id":"${id}","summary":[${part}]${sealed}}`;
     } else {
-      out += this.event('response.function_call_arguments.done', { ...at, arguments: open.text });
-      open.item = { ...open.item, arguments: open.text, status: 'completed' };
+      const callId = open.callId ?? '';
+      const name = open.name ?? '';
+      out += this.event(ARGUMENTS_DONE, `${at},"arguments":${text}`);
+      item = `{"type":"function_call","id":"${id}","call_id":${JSON.stringify(callId)},"name":${JSON.stringify(name)},"arguments":${text},"status":"completed"}`;
       this.message.tool_calls ??= [];
       this.message.tool_calls.push({
-        id: String(open.item.call_id),
+        id: callId,
         type: 'function',
-        function: { name: String(open.item.name), arguments: open.text },
+        function: { name, arguments: open.text },
       });
     }
-    this.done.push(open.item);
-    return (
-      out + this.event('response.output_item.done', { output_index: open.index, item: open.item })
-    );
+    this.done.push(item);
+    return out + this.event(ITEM_DONE, `"output_index":${open.index},"item":${item}`);
   }
 
-  private start(kind: OpenItem['kind'], item: Item, toolIndex?: number): string {
+  /** Opens an output item: its output_item.added (with `added`, its JSON) and first part. */
+  private start(open: Omit<OpenItem, 'index' | 'text' | 'at' | 'deltaMembers'>, added: string) {
     let out = this.close();
     const index = this.done.length;
-    this.open = {
-      kind,
-      index,
-      item,
-      text: '',
-      at: `"output_index":${index},"item_id":${JSON.stringify(item.id)}`,
-      ...(toolIndex !== undefined ? { toolIndex } : {}),
-    };
-    out += this.event('response.output_item.added', { output_index: index, item });
-    const at = { output_index: index, item_id: item.id };
-    if (kind === 'message') {
-      out += this.event('response.content_part.added', {
-        ...at,
-        content_index: 0,
-        part: { type: 'output_text', text: '', annotations: [] },
-      });
-    } else if (kind === 'reasoning') {
-      out += this.event('response.reasoning_summary_part.added', {
-        ...at,
-        summary_index: 0,
-        part: { type: 'summary_text', text: '' },
-      });
-    }
+    const at = `"output_index":${index},"item_id":"${open.id}"`;
+    const item: OpenItem = { ...open, index, text: '', at, deltaMembers: `${at},` };
+    out += this.event(ITEM_ADDED, `"output_index":${index},"item":${added}`);
+    if (open.kind === 'message') {
+      out += this.event(
+        PART_ADDED,
+        `${at},"content_index":0,"part":{"type":"output_text","text":"","annotations":[]}`,
+      );
+      item.deltaMembers = `${at},"content_index":0,"delta":`;
+    } else if (open.kind === 'reasoning') {
+      out += this.event(
+        SUMMARY_PART_ADDED,
+        `${at},"summary_index":0,"part":{"type":"summary_text","text":""}`,
+      );
+      item.deltaMembers = `${at},"summary_index":0,"delta":`;
+    } else item.deltaMembers = `${at},"delta":`;
+    this.open = item;
     return out;
+  }
+
+  /** A delta event of the open item (the delta is appended to its text). */
+  private delta(eventHead: string, open: OpenItem, delta: string): string {
+    open.text += delta;
+    return `${eventHead}${this.sequence++},${open.deltaMembers}${JSON.stringify(delta)}}\n\n`;
   }
 
   chunk(payload: string): string {
@@ -300,75 +182,83 @@ export class ResponsesStreamRenderer implements StreamRenderer {
     if (!choice) return out;
     const delta = choice.delta ?? {};
     if (delta.reasoning_content) {
-      if (this.open?.kind !== 'reasoning')
-        out += this.start('reasoning', { type: 'reasoning', id: newId('rs'), summary: [] });
-      const open = this.open as unknown as OpenItem;
-      open.text += delta.reasoning_content;
-      out += this.eventOf(
-        'response.reasoning_summary_text.delta',
-        `${open.at},"summary_index":0,"delta":${JSON.stringify(delta.reasoning_content)}`,
-      );
+      if (this.open?.kind !== 'reasoning') {
+        const id = newId('rs');
+        out += this.start(
+          { kind: 'reasoning', id },
+          `{"type":"reasoning","id":"${id}","summary":[]}`,
+        );
+      }
+      out += this.delta(SUMMARY_DELTA, this.open as OpenItem, delta.reasoning_content);
     }
     if (delta.thinking_signature) this.signature += delta.thinking_signature;
     if (delta.content) {
       if (this.open?.kind !== 'message') {
-        out += this.start('message', {
-          type: 'message',
-          id: newId('msg'),
-          status: 'in_progress',
-          role: 'assistant',
-          content: [],
-        });
+        const id = newId('msg');
+        out += this.start(
+          { kind: 'message', id },
+          `{"type":"message","id":"${id}","status":"in_progress","role":"assistant","content":[]}`,
+        );
       }
-      const open = this.open as unknown as OpenItem;
-      open.text += delta.content;
-      out += this.eventOf(
-        'response.output_text.delta',
-        `${open.at},"content_index":0,"delta":${JSON.stringify(delta.content)}`,
-      );
+      out += this.delta(TEXT_DELTA, this.open as OpenItem, delta.content);
     }
     for (const call of delta.tool_calls ?? []) {
       if (this.open?.kind !== 'function_call' || this.open.toolIndex !== call.index) {
-        const item = {
-          type: 'function_call',
-          id: newId('fc'),
-          call_id: call.id ?? newId('call'),
-          name: call.function?.name ?? '',
-          arguments: '',
-          status: 'in_progress',
-        };
-        out += this.start('function_call', item, call.index);
-      }
-      const open = this.open as unknown as OpenItem;
-      const args = call.function?.arguments;
-      if (args) {
-        open.text += args;
-        out += this.eventOf(
-          'response.function_call_arguments.delta',
-          `${open.at},"delta":${JSON.stringify(args)}`,
+        const id = newId('fc');
+        const callId = call.id ?? newId('call');
+        const name = call.function?.name ?? '';
+        out += this.start(
+          { kind: 'function_call', id, toolIndex: call.index, callId, name },
+          `{"type":"function_call","id":"${id}","call_id":${JSON.stringify(callId)},"name":${JSON.stringify(name)},"arguments":"","status":"in_progress"}`,
         );
       }
+      const args = call.function?.arguments;
+      if (args) out += this.delta(ARGUMENTS_DELTA, this.open as OpenItem, args);
     }
     if (choice.finish_reason) this.finish = choice.finish_reason;
     return out;
   }
 
+  /** A reasoning item with no summary that carries only sealed blocks (added and done). */
+  private sealedItem(blocks: ThinkingBlock[]): string {
+    const id = newId('rs');
+    const index = this.done.length;
+    const sealed = JSON.stringify(sealReasoning(blocks));
+    const item = `{"type":"reasoning","id":"${id}","summary":[],"encrypted_content":${sealed}}`;
+    this.done.push(item);
+    return (
+      this.event(
+        ITEM_ADDED,
+        `"output_index":${index},"item":{"type":"reasoning","id":"${id}","summary":[]}`,
+      ) + this.event(ITEM_DONE, `"output_index":${index},"item":${item}`)
+    );
+  }
+
   end(usage: Usage): string {
-    const out = this.begin() + this.close();
+    let out = this.begin() + this.close();
+    if (this.signature) {
+      // Signed after its reasoning closed (Gemini signs a text part): kept with the conversation,
+      // and sealed in an item of its own for a client that keeps it.
+      const late: ThinkingBlock = { type: 'thinking', thinking: '', signature: this.signature };
+      this.message.thinking_blocks = [...(this.message.thinking_blocks ?? []), late];
+      if (this.sealed) out += this.sealedItem([late]);
+    }
     const state = statusOf(this.finish);
-    const response = this.response(state, usage);
-    const json = JSON.stringify(response);
+    const json = this.response(
+      `"status":"${state.status}","error":null,"incomplete_details":${JSON.stringify(state.incomplete_details)}`,
+      JSON.stringify(responsesUsage(usage)),
+    );
     this.ctx.record?.({ id: this.id, response: json, output: { ...this.message } });
-    // The response's JSON is spliced into the event, so it is serialised once.
-    const type = state.status === 'completed' ? 'response.completed' : 'response.incomplete';
-    return out + this.eventOf(type, `"response":${json}`);
+    const type = state.status === 'completed' ? COMPLETED : INCOMPLETE;
+    return out + this.event(type, `"response":${json}`);
   }
 
   fail(error: ChatError): string {
-    const response = this.response({
-      status: 'failed',
-      error: { code: 'server_error', message: error.message },
-    });
-    return this.begin() + this.event('response.failed', { response });
+    const failure = JSON.stringify({ code: 'server_error', message: error.message });
+    const response = this.response(
+      `"status":"failed","error":${failure},"incomplete_details":null`,
+      'null',
+    );
+    return this.begin() + this.event(FAILED, `"response":${response}`);
   }
 }

@@ -8,7 +8,7 @@ import { engineOf } from '../../../db/dialect';
 import type { OptionsStore } from '../../../modules/options/options.store';
 import type { RelayCaller } from '../../admission';
 import type { Message } from '../../canonical/types';
-import { type ChannelRow, findChannel } from '../../relay.repository';
+import { type ChannelRow, findChannel, listCandidates } from '../../relay.repository';
 import type { Ingress, RelayService } from '../../relay.service';
 import { RelayError } from '../../relay-errors';
 import { readBody, sendUpstream } from '../../upstream';
@@ -41,18 +41,31 @@ interface ResponsesDeps {
 const config = { dialect: responsesDialect };
 
 const notFound = (id: string) => new RelayError(404, 'relay.responseNotFound', 'not_found', { id });
-/** OpenAI's answer to a previous_response_id it does not hold. */
-const previousNotFound = (id: string) =>
-  new RelayError(400, 'relay.responseNotFound', 'previous_response_not_found', {
-    id,
-    param: 'previous_response_id',
-  });
-
 /** The channel that holds an upstream's response, while it is there and enabled. */
 async function holder(db: Db, channelId: number): Promise<ChannelRow | undefined> {
   const channel = await findChannel(db, channelId);
   return channel?.status === 1 ? channel : undefined;
 }
+
+/**
+ * The holder, for a follow-up turn: only while normal selection could still choose it, enabled
+ * and serving the model to the caller's group (an admin may have taken the model off it since).
+ */
+async function servingHolder(db: Db, channelId: number, group: string, model: string) {
+  const candidates = await listCandidates(db, group, model);
+  return candidates.find((candidate) => candidate.id === channelId);
+}
+
+/**
+ * The channel holding a previous response can no longer take the model: the conversation is
+ * only upstream, so nothing else can continue it, and the client is told how to go on.
+ */
+const holderGone = (id: string, model: string) =>
+  new RelayError(400, 'relay.responseHolderGone', 'previous_response_not_found', {
+    id,
+    model,
+    param: 'previous_response_id',
+  });
 
 export function registerResponsesRoutes(scope: FastifyInstance, deps: ResponsesDeps): void {
   const { relay, db, options, now } = deps;
@@ -74,6 +87,8 @@ export function registerResponsesRoutes(scope: FastifyInstance, deps: ResponsesD
     if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
       throw bad('the body must be a JSON object');
     const body = raw as Record<string, unknown>;
+    if (typeof body.model !== 'string' || !body.model) throw bad('model is required');
+    const model = body.model;
     const uncarried: string[] = [];
     let history: Message[] = [];
     let noNative = false;
@@ -88,8 +103,8 @@ export function registerResponsesRoutes(scope: FastifyInstance, deps: ResponsesD
         noNative = true;
       } else if (row?.channel_id != null) {
         // Only the upstream that made it holds it: the request goes there and nowhere else.
-        const channel = await holder(db, row.channel_id);
-        if (!channel) throw previousNotFound(previous);
+        const channel = await servingHolder(db, row.channel_id, caller.group, model);
+        if (!channel) throw holderGone(previous, model);
         channelId = channel.id;
       } else uncarried.push(`previous_response_id (${previous} is not held by the gateway)`);
     }
