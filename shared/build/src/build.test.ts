@@ -324,6 +324,10 @@ describe('load manifest', () => {
       js: ['static/js/async/lib-start.4.js', 'static/js/async/kit.5.js'],
       css: [],
       requires: ['react-router-dom'],
+    }); // Per script, what loading it asks for next (a page's chunks shared with other pages included).
+    expect(manifest.consumes).toEqual({
+      'static/js/async/boot.2.js': ['@scope/kit', 'react-router-dom'],
+      'static/js/async/kit.5.js': ['react-router-dom', '@scope/kit'],
     });
   });
 });

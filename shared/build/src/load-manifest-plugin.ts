@@ -37,6 +37,8 @@ export interface LoadManifest {
   shared: Record<string, LoadGroup>;
   /** Every shared module the shell provides, in its entry or not; a remote brings its own of the rest. */
   provided: string[];
+  /** Script file → the shared modules its chunk consumes (what loading it asks for next). */
+  consumes: Record<string, string[]>;
 }
 
 interface StatsChunk {
@@ -91,6 +93,7 @@ export function loadManifestFromStats(
     bootstrap: emptyGroup(),
     shared: {},
     provided: [],
+    consumes: {},
   };
   for (const module of modules) {
     const provided = PROVIDE.exec(module.identifier ?? '')?.[1];
@@ -100,6 +103,9 @@ export function loadManifestFromStats(
   const consumes = consumesByChunk(modules);
   for (const chunk of chunks) {
     const consumed = consumes.get(String(chunk.id)) ?? [];
+    for (const file of chunk.files ?? []) {
+      if (file.endsWith('.js') && consumed.length > 0) manifest.consumes[file] = [...consumed];
+    }
     if (chunk.initial) addChunk(manifest.entry, chunk, consumed);
     for (const origin of chunk.origins ?? []) {
       const provided = PROVIDE.exec(origin.moduleIdentifier ?? '')?.[1];

@@ -35,6 +35,8 @@ interface LoadManifest {
   shared: Record<string, LoadGroup>;
   /** Every shared module the shell provides (absent from manifests written before it was added). */
   provided?: string[];
+  /** Script file → the shared modules it consumes (absent from manifests written before). */
+  consumes?: Record<string, string[]>;
 }
 
 interface Assets {
@@ -198,30 +200,36 @@ async function addRemote(
   if (!exposed || !remoteEntry) return;
   const entryFile = `${remoteEntry.path ?? ''}${remoteEntry.name}`;
   links.add(base + entryFile.replace(/^\//, ''), 'script', 'prefetch', 'entry');
-  for (const file of exposed.assets.js.sync) links.add(base + file, 'script', 'prefetch', 'entry');
-  for (const file of exposed.assets.css.sync) links.add(base + file, 'style', 'prefetch', 'entry');
-  const requires = stats?.exposes?.find((candidate) => candidate.name === expose)?.requires ?? [];
-  sharedFiles(manifest, requires, links, 'entry');
-  // A shared module the shell does not provide (the contracts' schemas, the kit's list: no shell
-  // page uses them) is loaded from the remote's own copy, once the remote's entry has run, and that
-  // copy consumes shared modules in turn (the list: Arco's Table), as the remote's own
-  // load-manifest.json says: named here, they come with the rest instead of rounds later.
+  // What the remote's scripts consume in turn, from the load-manifest.json its build writes: a
+  // shared module the shell provides comes from the shell's chunks; one it does not (the contracts'
+  // schemas, the kit's list: no shell page uses them) from the remote's own copy, which consumes
+  // shared modules of its own (the list: Arco's Table). Named here, they come with the rest
+  // instead of rounds later.
   const provided = manifest.provided;
-  if (!provided) return;
-  const ownLoads = await readJson<Pick<LoadManifest, 'shared'>>(join(root, 'load-manifest.json'));
+  const remoteLoads = await readJson<Partial<Pick<LoadManifest, 'shared' | 'consumes'>>>(
+    join(root, 'load-manifest.json'),
+  );
   const seen = new Set<string>();
+  const need = (name: string) => {
+    if (!provided || provided.includes(name)) sharedFiles(manifest, [name], links, 'entry');
+    else addOwn(name);
+  };
+  const addScript = (file: string) => {
+    links.add(base + file, 'script', 'prefetch', 'entry');
+    for (const required of remoteLoads?.consumes?.[file] ?? []) need(required);
+  };
   const addOwn = (name: string) => {
     if (seen.has(name)) return;
     seen.add(name);
     const own = assets?.shared?.find((candidate) => candidate.name === name)?.assets;
-    for (const file of own?.js.sync ?? []) links.add(base + file, 'script', 'prefetch', 'entry');
+    for (const file of own?.js.sync ?? []) addScript(file);
     for (const file of own?.css.sync ?? []) links.add(base + file, 'style', 'prefetch', 'entry');
-    for (const required of ownLoads?.shared[name]?.requires ?? []) {
-      if (provided.includes(required)) sharedFiles(manifest, [required], links, 'entry');
-      else addOwn(required);
-    }
+    for (const required of remoteLoads?.shared?.[name]?.requires ?? []) need(required);
   };
-  for (const name of requires.filter((required) => !provided.includes(required))) addOwn(name);
+  for (const file of exposed.assets.js.sync) addScript(file);
+  for (const file of exposed.assets.css.sync) links.add(base + file, 'style', 'prefetch', 'entry');
+  const requires = stats?.exposes?.find((candidate) => candidate.name === expose)?.requires ?? [];
+  for (const name of requires) need(name);
 }
 
 /** The preload links of the page at `pathname` for a caller of `role` (null: a guest). */
