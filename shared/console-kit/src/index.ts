@@ -60,7 +60,7 @@ export {
   type TranslationOf,
   type TranslationTree,
 } from './i18n/translation';
-export { PHONE_MAX_WIDTH, useIsPhone } from './layout/use-is-phone';
+export { isPhoneScreen, PHONE_MAX_WIDTH, useIsPhone } from './layout/use-is-phone';
 export { createQueryClient } from './query/create-query-client';
 export { exactQuota, QuotaAmount } from './quota/quota-amount';
 export { type QuotaDisplayApi, useQuotaDisplay } from './quota/use-quota-display';

@@ -27,3 +27,6 @@ const snapshot = (): boolean => {
 export function useIsPhone(): boolean {
   return useSyncExternalStore(subscribe, snapshot, () => false);
 }
+
+/** Whether the screen is a phone's now (outside React: what to load ahead). */
+export const isPhoneScreen = (): boolean => snapshot();

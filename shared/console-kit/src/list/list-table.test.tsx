@@ -44,14 +44,40 @@ describe('ListTable', () => {
   });
   afterEach(() => resize(1024));
 
-  it('renders a table on a wide screen whose cells stay on one line, long text cut with a tooltip', () => {
+  it('renders a table on a wide screen whose cells stay on one line, long text cut with a tooltip', async () => {
     resize(1440);
     render(<ListTable<Row> rowKey="id" columns={columns} data={rows} testId="list" />);
-    const list = screen.getByTestId('list');
+    // Arco's Table loads apart from the list (a phone never needs it).
+    const list = await screen.findByTestId('list');
     expect(list.querySelector('table')).not.toBeNull();
     const created = screen.getByText('2026-11-24 03:57:30').closest('td') as HTMLElement;
     expect(created.style.whiteSpace).toBe('nowrap');
     expect(screen.getByTitle('A very long channel name')).toHaveClass('sy-cell-ellipsis');
+  });
+
+  it('loads arco’s Table only for a wide screen, and at once when the screen grows', async () => {
+    vi.resetModules();
+    const loaded = vi.fn();
+    vi.doMock('./desktop-table', async (importOriginal) => {
+      loaded();
+      return importOriginal();
+    });
+    resize(390);
+    const phone = await import('./list-table');
+    const view = render(
+      <phone.ListTable<Row> rowKey="id" columns={columns} data={rows} testId="list" />,
+    );
+    expect(screen.getByTestId('list')).toHaveAttribute('data-layout', 'cards');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(loaded).not.toHaveBeenCalled();
+    resize(1440);
+    window.dispatchEvent(new Event('resize'));
+    view.rerender(
+      <phone.ListTable<Row> rowKey="id" columns={columns} data={[...rows]} testId="list" />,
+    );
+    expect((await screen.findByTestId('list')).querySelector('table')).not.toBeNull();
+    expect(loaded).toHaveBeenCalledTimes(1);
+    vi.doUnmock('./desktop-table');
   });
 
   it('renders cards below 768 px: the first shown column as title, fields with labels, actions', async () => {

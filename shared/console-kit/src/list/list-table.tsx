@@ -1,20 +1,58 @@
-// The one list table of the console. On a wide screen an arco Table whose cells never break inside
-// a word (dates, money, ids and tags stay on one line; long text is cut with an ellipsis and the
-// full text in a tooltip) and that scrolls sideways when narrow; below 768 px the same columns
-// render as cards: a title, the key fields as label/value pairs, and the row's actions.
+// The one list table of the console. On a wide screen an arco Table (desktop-table.tsx); below
+// 768 px the same columns render as cards: a title, the key fields as label/value pairs, and the
+// row's actions.
 import {
   Checkbox,
   Empty,
   Pagination,
   type PaginationProps,
-  Table,
+  Spin,
   type TableColumnProps,
   type TableProps,
 } from '@arco-design/web-react';
-import { COMMON_NS, useIsPhone } from '@switchyard/console-kit';
-import type { HTMLAttributes, ReactNode } from 'react';
+import { COMMON_NS, isPhoneScreen, useIsPhone } from '@switchyard/console-kit';
+import { type HTMLAttributes, type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { labelledSelection } from './labelled-selection';
+import type { DesktopTable as DesktopTableComponent } from './desktop-table';
+
+type DesktopTableModule = { DesktopTable: typeof DesktopTableComponent };
+
+// Arco's Table renders only on a wide screen (a phone gets cards), so it loads apart, as soon as
+// this module runs on a wide screen (alongside the page's own code), and on a phone only if the
+// screen grows: on a phone's slow link /token was 40 KiB lighter without it.
+let desktopTable: DesktopTableModule | undefined;
+let desktopTableLoad: Promise<DesktopTableModule> | undefined;
+const loadDesktopTable = (): Promise<DesktopTableModule> => {
+  desktopTableLoad ??= import('./desktop-table').then((module) => {
+    desktopTable = module;
+    return module;
+  });
+  // A failed load is tried afresh next time.
+  desktopTableLoad.catch(() => {
+    desktopTableLoad = undefined;
+  });
+  return desktopTableLoad;
+};
+if (!isPhoneScreen()) void loadDesktopTable().catch(() => undefined);
+
+/** The desktop table once loaded (a state update, not Suspense: no fallback throttle). */
+function useDesktopTable(wanted: boolean): DesktopTableModule['DesktopTable'] | undefined {
+  const [failure, setFailure] = useState<unknown>(null);
+  const [, setLoaded] = useState(false);
+  useEffect(() => {
+    if (!wanted || desktopTable) return;
+    let current = true;
+    loadDesktopTable().then(
+      () => current && setLoaded(true),
+      (error: unknown) => current && setFailure(error),
+    );
+    return () => {
+      current = false;
+    };
+  }, [wanted]);
+  if (failure) throw failure;
+  return desktopTable?.DesktopTable;
+}
 
 export type ListColumn<T> = TableColumnProps<T> & {
   /** Long free text (names, content): cut to `width` with an ellipsis and a tooltip. */
@@ -39,9 +77,6 @@ export interface ListTableProps<T> {
   testId?: string;
 }
 
-const LONG_WIDTH = 220;
-const WRAP_WIDTH = 320;
-
 const keyOf = (column: ListColumn<unknown>): string => String(column.key ?? column.dataIndex ?? '');
 
 function cellValue<T>(column: ListColumn<T>, row: T, index: number): ReactNode {
@@ -50,35 +85,6 @@ function cellValue<T>(column: ListColumn<T>, row: T, index: number): ReactNode {
     : undefined;
   if (column.render) return column.render(raw, row, index);
   return raw === undefined || raw === null ? '' : String(raw);
-}
-
-function desktopColumn<T>(column: ListColumn<T>): TableColumnProps<T> {
-  const { long, wrap, card: _card, ...rest } = column;
-  if (wrap) {
-    return {
-      ...rest,
-      width: rest.width ?? WRAP_WIDTH,
-      bodyCellStyle: { minWidth: rest.width ?? WRAP_WIDTH, ...rest.bodyCellStyle },
-    };
-  }
-  if (!long) {
-    return { ...rest, bodyCellStyle: { whiteSpace: 'nowrap', ...rest.bodyCellStyle } };
-  }
-  const width = rest.width ?? LONG_WIDTH;
-  return {
-    ...rest,
-    width,
-    render: (value: unknown, row: T, index: number) => {
-      const content = rest.render ? rest.render(value, row, index) : value;
-      const text =
-        typeof content === 'string' || typeof content === 'number' ? String(content) : '';
-      return (
-        <span className="sy-cell-ellipsis" style={{ maxWidth: width }} title={text || undefined}>
-          {content as ReactNode}
-        </span>
-      );
-    },
-  };
 }
 
 type CardRole = NonNullable<ListColumn<unknown>['card']>;
@@ -101,22 +107,10 @@ function useEmptyState(noDataElement: ReactNode): ReactNode {
 export function ListTable<T>(props: ListTableProps<T>) {
   const phone = useIsPhone();
   const empty = useEmptyState(props.noDataElement);
+  const DesktopTable = useDesktopTable(!phone);
   if (phone) return <ListCards {...props} noDataElement={empty} />;
-  return (
-    <Table<T>
-      data-testid={props.testId}
-      className="sy-list-table"
-      rowKey={props.rowKey}
-      loading={props.loading}
-      columns={props.columns.map(desktopColumn)}
-      data={props.data}
-      rowSelection={labelledSelection(props.rowSelection, props.data, props.rowKey)}
-      onRow={props.onRow}
-      noDataElement={empty}
-      scroll={{ x: 'max-content' }}
-      pagination={props.pagination}
-    />
-  );
+  if (!DesktopTable) return <Spin className="sy-list-loading" />;
+  return <DesktopTable {...props} noDataElement={empty} />;
 }
 
 function ListCards<T>(props: ListTableProps<T>) {
