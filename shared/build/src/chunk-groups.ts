@@ -27,14 +27,16 @@ const START_LIBRARIES = [
 const ARCO_FORM = ['Form', 'Grid', 'Alert', 'Card', 'Divider', 'Link'];
 
 /**
- * The Arco components every list page renders (Pagination, Checkbox, Select and what they render),
- * one file: they load together with the first list page, and as separate shared modules each
- * repeated the others (arco imports them relatively: Pagination → Select). With Select's own parts
- * (its tag input, virtual list and view), which were otherwise repeated in the files of Table,
- * Pagination and Select (three copies, 12 KiB brotli each, on /token). Not Table, which only a
- * wide screen renders (the kit's list loads it apart): a file of its own, beside this one.
+ * The Arco components every list page renders (Empty, Pagination, Checkbox, Select and what they
+ * render), one file: they load together with the first list page, and as separate shared modules
+ * each repeated the others (arco imports them relatively: Pagination → Select). With Select's own
+ * parts (its tag input, virtual list, view, drag and overflow helpers), which were otherwise
+ * repeated in the files of Table, Pagination and Select (three copies, 12 KiB brotli each, on
+ * /token) or came as small files of their own (each a request slot on a slow link). Not Table,
+ * which only a wide screen renders (the kit's list loads it apart): a file of its own.
  */
 const ARCO_LIST = [
+  'Empty',
   'Pagination',
   'Checkbox',
   'Select',
@@ -43,6 +45,8 @@ const ARCO_LIST = [
   'Tag',
   '_class/VirtualList',
   '_class/select-view',
+  '_class/Draggable',
+  '_class/OverflowEllipsis',
 ];
 
 const folders = (names: readonly string[]) =>
