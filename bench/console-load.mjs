@@ -6,9 +6,11 @@
 // (gzip, SPA fallback, a stub /api/status) and measured interleaved with ours, run by run.
 // With --baseline-dir <dir> a second server hosts another build of our console (a folder holding
 // shell/dist, account/dist, …, e.g. a copy of apps/*/dist taken before a change), measured
-// interleaved as "switchyard-before", so a change's before and after share one run.
+// interleaved as "switchyard-before", so a change's before and after share one run; with
+// --baseline-server <main.js> that server is another build of the server too (the page it writes
+// is part of the change).
 // Usage: node bench/console-load.mjs [--runs 5] [--profiles fast,mobile] [--pages login,token,log]
-//   [--reference-dir DIR] [--baseline-dir DIR] [--without-preloads]
+//   [--reference-dir DIR] [--baseline-dir DIR] [--baseline-server FILE] [--without-preloads]
 // (build the console first: npm run build)
 import { readFileSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -22,7 +24,7 @@ import { median, writeResult } from './lib/results.mjs';
 if (process.argv.includes('--help')) {
   console.log(
     'node bench/console-load.mjs [--runs 5] [--profiles fast,mobile] [--pages login,token,log]\n' +
-      '  [--reference-dir DIR] [--baseline-dir DIR] [--without-preloads]\n' +
+      '  [--reference-dir DIR] [--baseline-dir DIR] [--baseline-server FILE] [--without-preloads]\n' +
       'Cold loads in headless chromium, median of --runs; see bench/README.md.',
   );
   process.exit(0);
@@ -35,6 +37,7 @@ const argument = (name) => {
 const runs = Number(argument('--runs')) || 5;
 const referenceDir = argument('--reference-dir');
 const baselineDir = argument('--baseline-dir');
+const baselineServer = argument('--baseline-server');
 const profileNames = (argument('--profiles') ?? 'fast,mobile').split(',');
 const pageKeys = (argument('--pages') ?? 'login,token,log').split(',');
 /** Also measure our console with the page's preload links stripped, to see what they bring. */
@@ -58,6 +61,7 @@ const baseline = baselineDir
   ? await startServer({
       port: 3295,
       dataDir: path.join(repoRoot, '.cache/bench-console-baseline'),
+      ...(baselineServer ? { entry: path.resolve(baselineServer) } : {}),
       env: {
         GLOBAL_API_RATE_LIMIT: '0',
         CRITICAL_RATE_LIMIT: '0',
