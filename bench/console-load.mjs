@@ -234,7 +234,9 @@ async function measure(target, scenario, profile) {
   if (target.stripPreloads) {
     await page.route(target.url + scenario.path, async (route) => {
       const response = await route.fetch();
-      const body = (await response.text()).replace(/<link rel="(preload|prefetch)"[^>]*>/g, '');
+      const body = (await response.text())
+        .replace(/<link rel="(preload|prefetch)"[^>]*>/g, '')
+        .replace(/<script type="application\/json" id="sy-page-hints">.*?<\/script>/, '');
       await route.fulfill({ response, body });
     });
   }
