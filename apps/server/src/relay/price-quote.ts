@@ -1,7 +1,7 @@
 // The price rules of a relayed request: the quote for a model and group, the quota a usage costs
 // (spec §9), an image request's price, and what to reserve up front.
 import { QUOTA_PER_DOLLAR } from '@switchyard/contracts';
-import { type TokenPrice, tokenQuota } from '@switchyard/contracts/pricing';
+import { type TokenPrice, type TokenUsage, tokenQuota } from '@switchyard/contracts/pricing';
 import type { PricingRules } from '../modules/pricing/pricing-rules';
 
 export interface PriceQuote extends TokenPrice {
@@ -11,20 +11,8 @@ export interface PriceQuote extends TokenPrice {
   modelPrice: number;
 }
 
-export interface Usage {
-  /** All input tokens, cached reads and cache writes included. */
-  promptTokens: number;
-  /** All output tokens, reasoning included. */
-  completionTokens: number;
-  /** Of promptTokens, read from the provider's prompt cache. */
-  cachedTokens?: number;
-  /** Of promptTokens, written to the prompt cache (5-minute and 1-hour together). */
-  cacheWriteTokens?: number;
-  /** Of cacheWriteTokens, written with the 1-hour TTL. */
-  cacheWrite1hTokens?: number;
-  /** Of completionTokens, spent on reasoning. */
-  reasoningTokens?: number;
-}
+/** Token counts as the relay records them (the contracts' TokenUsage). */
+export type Usage = TokenUsage;
 
 /** Dollars per image per unit of model ratio, for image models without a per-call price. */
 const IMAGE_DOLLARS_PER_RATIO = 0.0025;
