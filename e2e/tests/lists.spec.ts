@@ -123,15 +123,18 @@ test.describe('on a phone', () => {
     }
     await menu.getByRole('menuitem', { name: '编辑', exact: true }).click();
     await expect(page.getByTestId('token-submit')).toBeVisible();
+    // The editor fits the phone without breaking a word (the quota's "500000 额度" suffix).
+    await expect(page.locator('.arco-drawer .arco-input-group-suffix').first()).toBeVisible();
+    expect(await brokenWords(page, '.arco-drawer')).toEqual([]);
   });
 });
 
-/** Words of the table cells that wrap across two lines (a word broken inside itself). */
-async function brokenWords(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
+/** Words that wrap across two lines (a word broken inside itself), in the table cells or `within`. */
+async function brokenWords(page: Page, within = '.arco-table tbody'): Promise<string[]> {
+  return page.evaluate((selector) => {
     const broken: string[] = [];
     const walker = document.createTreeWalker(
-      document.querySelector('.arco-table tbody') ?? document.body,
+      document.querySelector(selector) ?? document.body,
       NodeFilter.SHOW_TEXT,
     );
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
@@ -145,7 +148,7 @@ async function brokenWords(page: Page): Promise<string[]> {
       }
     }
     return broken;
-  });
+  }, within);
 }
 
 test.describe('on a desktop', () => {

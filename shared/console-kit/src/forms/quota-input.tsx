@@ -49,7 +49,8 @@ export function QuotaInput(props: QuotaInputProps) {
         prefix={inDollars ? '$' : undefined}
         onChange={(typed) => change(typed as number | undefined)}
         suffix={
-          <Typography.Text type="secondary">
+          // "500000 quota" on one line: the field narrows, the amount never breaks.
+          <Typography.Text type="secondary" style={{ whiteSpace: 'nowrap' }}>
             {value === undefined
               ? ''
               : inDollars
