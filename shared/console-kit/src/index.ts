@@ -7,6 +7,11 @@ export {
 } from './components/remote-error-boundary';
 export { Spinner, type SpinnerProps } from './components/spinner';
 export {
+  forgetLoadedComponent,
+  type LoadedComponent,
+  useLoadedComponent,
+} from './components/use-loaded-component';
+export {
   describeError,
   type ErrorOutcome,
   EXPIRED_LOGIN_PATH,

@@ -1,10 +1,15 @@
 // Renders a remote page module by id: fetched the first time the page opens, inside an error
 // boundary whose Retry clears the caches and loads it again.
 import { loadRemote } from '@module-federation/enhanced/runtime';
-import { RemoteErrorBoundary, Spinner } from '@switchyard/console-kit';
+import {
+  forgetLoadedComponent,
+  type LoadedComponent,
+  RemoteErrorBoundary,
+  Spinner,
+  useLoadedComponent,
+} from '@switchyard/console-kit';
 import { useState } from 'react';
 import type { RemoteModuleId } from '../routes/route-table';
-import { forgetLoadedPage, type PageComponent, useLoadedPage } from '../routes/use-loaded-page';
 import { registerRemoteMap } from './remote-registry';
 import { isUnavailableModule } from './unavailable-module';
 
@@ -30,18 +35,18 @@ export function preloadRemotePage(id: RemoteModuleId): void {
 }
 
 /** A remote exposes `./LoginPage` exporting `LoginPage` (named; a default export also works). */
-function pickComponent(module: unknown, id: RemoteModuleId): PageComponent {
+function pickComponent(module: unknown, id: RemoteModuleId): LoadedComponent {
   const exportName = id.slice(id.indexOf('/') + 1);
   const exports = (module ?? {}) as Record<string, unknown>;
   const component = exports[exportName] ?? exports.default;
   if (typeof component !== 'function' && typeof component !== 'object') {
     throw new Error(`${id} does not export a component named ${exportName}`);
   }
-  return component as PageComponent;
+  return component as LoadedComponent;
 }
 
 /** The page component of a remote module (the fetch a preload started, if any). */
-export async function loadRemotePage(id: RemoteModuleId): Promise<PageComponent> {
+export async function loadRemotePage(id: RemoteModuleId): Promise<LoadedComponent> {
   const module = await loadPageModule(id);
   if (!module || isUnavailableModule(module)) {
     pendingModules.delete(id);
@@ -54,19 +59,19 @@ export async function loadRemotePage(id: RemoteModuleId): Promise<PageComponent>
 
 /** Forgets every loaded page component (tests start from a clean slate with it). */
 export function forgetRemotePages(): void {
-  forgetLoadedPage();
+  forgetLoadedComponent(loadRemotePage);
   pendingModules.clear();
 }
 
 /** Forgets the failed component and re-reads /remotes.json, registering its remote anew. */
 export async function retryRemotePage(id: RemoteModuleId): Promise<void> {
-  forgetLoadedPage(id);
+  forgetLoadedComponent(loadRemotePage, id);
   pendingModules.delete(id);
   await registerRemoteMap({ reload: id.slice(0, id.indexOf('/')) });
 }
 
 function LoadedRemotePage({ module }: { module: RemoteModuleId }) {
-  const Page = useLoadedPage(module, loadRemotePage);
+  const Page = useLoadedComponent(module, loadRemotePage);
   return Page ? <Page /> : <Spinner />;
 }
 

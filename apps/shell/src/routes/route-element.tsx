@@ -1,16 +1,21 @@
 // What a route renders: a redirect to /login, the not-found page, or its page.
-import { EXPIRED_LOGIN_PATH, Spinner, useSessionStore } from '@switchyard/console-kit';
+import {
+  EXPIRED_LOGIN_PATH,
+  type LoadedComponent,
+  Spinner,
+  useLoadedComponent,
+  useSessionStore,
+} from '@switchyard/console-kit';
 import { Navigate } from 'react-router-dom';
 import { RemotePage } from '../federation/remote-page';
 import { canAccess } from './can-access';
 import type { PageRef, RouteEntry, ShellPageId } from './route-table';
-import { type PageComponent, useLoadedPage } from './use-loaded-page';
 
 /**
  * The shell's own pages load when first opened, like the remotes' pages: the console's start (and a
  * guest's sign-in page) does not carry their Arco modules (the settings tabs, Empty, Result's art).
  */
-const SHELL_PAGES: Record<ShellPageId, () => Promise<PageComponent>> = {
+const SHELL_PAGES: Record<ShellPageId, () => Promise<LoadedComponent>> = {
   home: async () => (await import('../pages/home/home-page')).HomePage,
   about: async () => (await import('../pages/about/about-page')).AboutPage,
   chat: async () => (await import('../pages/chat/chat-page')).ChatPage,
@@ -21,7 +26,7 @@ const SHELL_PAGES: Record<ShellPageId, () => Promise<PageComponent>> = {
 const loadShellPage = (page: ShellPageId) => SHELL_PAGES[page]();
 
 function ShellPage({ page }: { page: ShellPageId }) {
-  const Component = useLoadedPage(page, loadShellPage);
+  const Component = useLoadedComponent(page, loadShellPage);
   return Component ? <Component /> : <Spinner />;
 }
 

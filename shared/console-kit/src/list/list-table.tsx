@@ -10,23 +10,25 @@ import {
   type TableColumnProps,
   type TableProps,
 } from '@arco-design/web-react';
-import { COMMON_NS, isPhoneScreen, useIsPhone } from '@switchyard/console-kit';
-import { type HTMLAttributes, type ReactNode, useEffect, useState } from 'react';
+import {
+  COMMON_NS,
+  isPhoneScreen,
+  type LoadedComponent,
+  useIsPhone,
+  useLoadedComponent,
+} from '@switchyard/console-kit';
+import type { HTMLAttributes, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { DesktopTable as DesktopTableComponent } from './desktop-table';
-
-type DesktopTableModule = { DesktopTable: typeof DesktopTableComponent };
+import type { DesktopTable } from './desktop-table';
 
 // Arco's Table renders only on a wide screen (a phone gets cards), so it loads apart, as soon as
 // this module runs on a wide screen (alongside the page's own code), and on a phone only if the
 // screen grows: on a phone's slow link /token was 40 KiB lighter without it.
-let desktopTable: DesktopTableModule | undefined;
-let desktopTableLoad: Promise<DesktopTableModule> | undefined;
-const loadDesktopTable = (): Promise<DesktopTableModule> => {
-  desktopTableLoad ??= import('./desktop-table').then((module) => {
-    desktopTable = module;
-    return module;
-  });
+let desktopTableLoad: Promise<LoadedComponent> | undefined;
+const loadDesktopTable = (): Promise<LoadedComponent> => {
+  desktopTableLoad ??= import('./desktop-table').then(
+    (module) => module.DesktopTable as LoadedComponent,
+  );
   // A failed load is tried afresh next time.
   desktopTableLoad.catch(() => {
     desktopTableLoad = undefined;
@@ -35,23 +37,9 @@ const loadDesktopTable = (): Promise<DesktopTableModule> => {
 };
 if (!isPhoneScreen()) void loadDesktopTable().catch(() => undefined);
 
-/** The desktop table once loaded (a state update, not Suspense: no fallback throttle). */
-function useDesktopTable(wanted: boolean): DesktopTableModule['DesktopTable'] | undefined {
-  const [failure, setFailure] = useState<unknown>(null);
-  const [, setLoaded] = useState(false);
-  useEffect(() => {
-    if (!wanted || desktopTable) return;
-    let current = true;
-    loadDesktopTable().then(
-      () => current && setLoaded(true),
-      (error: unknown) => current && setFailure(error),
-    );
-    return () => {
-      current = false;
-    };
-  }, [wanted]);
-  if (failure) throw failure;
-  return desktopTable?.DesktopTable;
+function LoadedDesktopTable<T>(props: ListTableProps<T>) {
+  const Table = useLoadedComponent('table', loadDesktopTable) as typeof DesktopTable | null;
+  return Table ? <Table<T> {...props} /> : <Spin className="sy-list-loading" />;
 }
 
 export type ListColumn<T> = TableColumnProps<T> & {
@@ -107,10 +95,8 @@ function useEmptyState(noDataElement: ReactNode): ReactNode {
 export function ListTable<T>(props: ListTableProps<T>) {
   const phone = useIsPhone();
   const empty = useEmptyState(props.noDataElement);
-  const DesktopTable = useDesktopTable(!phone);
   if (phone) return <ListCards {...props} noDataElement={empty} />;
-  if (!DesktopTable) return <Spin className="sy-list-loading" />;
-  return <DesktopTable {...props} noDataElement={empty} />;
+  return <LoadedDesktopTable {...props} noDataElement={empty} />;
 }
 
 function ListCards<T>(props: ListTableProps<T>) {

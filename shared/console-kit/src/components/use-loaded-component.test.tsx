@@ -1,21 +1,25 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import { Component, lazy, type ReactNode, Suspense } from 'react';
 import { beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
-import { forgetLoadedPage, type PageComponent, useLoadedPage } from './use-loaded-page';
+import {
+  forgetLoadedComponent,
+  type LoadedComponent,
+  useLoadedComponent,
+} from './use-loaded-component';
 
 const never = new Promise<never>(() => {});
 function Waiting(): never {
   throw never;
 }
 
-let arrive: (component: PageComponent) => void = () => {};
-const code = new Promise<PageComponent>((resolve) => {
+let arrive: (component: LoadedComponent) => void = () => {};
+const code = new Promise<LoadedComponent>((resolve) => {
   arrive = resolve;
 });
 const load = () => code;
 
 function Loaded() {
-  const Page = useLoadedPage('page', load);
+  const Page = useLoadedComponent('page', load);
   return Page ? <Page /> : <p>loading</p>;
 }
 
@@ -35,9 +39,9 @@ class Boundary extends Component<{ children: ReactNode }, { failed: boolean }> {
   }
 }
 
-describe('useLoadedPage', () => {
+describe('useLoadedComponent', () => {
   beforeEach(() => {
-    forgetLoadedPage();
+    forgetLoadedComponent(load);
   });
 
   it('shows the page as soon as its code arrives, where React.lazy waits out the fallback throttle', async () => {
@@ -71,12 +75,12 @@ describe('useLoadedPage', () => {
 
   it('throws a failed load for the error boundary, and loads again when remounted', async () => {
     const failing = vi
-      .fn<(key: string) => Promise<PageComponent>>()
+      .fn<(key: string) => Promise<LoadedComponent>>()
       .mockRejectedValueOnce(new Error('offline'))
       .mockResolvedValueOnce(() => <p>second try</p>);
     errors.length = 0;
     function Probe() {
-      const Page = useLoadedPage('flaky', failing);
+      const Page = useLoadedComponent('flaky', failing);
       return Page ? <Page /> : null;
     }
     vi.spyOn(console, 'error').mockImplementation(() => {});
