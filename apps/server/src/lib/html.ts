@@ -11,7 +11,12 @@ const ENTITIES: Record<string, string> = {
 export const escapeHtml = (text: string): string =>
   text.replace(/[&<>"']/g, (character) => ENTITIES[character] ?? character);
 
-/** JSON for a `<script type="application/json">` block: `<` escaped, so no value can close it. */
-export function jsonForScript(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c');
+/**
+ * A JSON data block, `<script type="application/json" id=…>`: data, not code, so a
+ * Content-Security-Policy with script-src 'self' needs not allow it; `<` escaped, so no value can
+ * close the element.
+ */
+export function jsonScriptTag(id: string, value: unknown): string {
+  const json = JSON.stringify(value).replace(/</g, '\\u003c');
+  return `<script type="application/json" id="${escapeHtml(id)}">${json}</script>`;
 }

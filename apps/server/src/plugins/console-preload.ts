@@ -8,7 +8,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { RemoteMap } from '@switchyard/contracts';
 import { INLINE_PAGE_HINTS_ID, type PageHint } from '@switchyard/contracts/page-hints';
-import { escapeHtml, jsonForScript } from '../lib/html';
+import { escapeHtml, jsonScriptTag } from '../lib/html';
 
 /** Mirrors @switchyard/build's LoadManifest (the server does not depend on the build package). */
 interface LoadGroup {
@@ -253,8 +253,7 @@ export async function preloadLinks(
 /**
  * What the page's head carries: `<link rel="preload|prefetch">` tags for the head's links (a fetch
  * preload is CORS-mode so the runtime's fetch() reuses it: the manifest preload is always used at
- * once, by the runtime's first fetch), and the entry's hints as a JSON data block (not a script: a
- * Content-Security-Policy with script-src 'self' does not need to allow it).
+ * once, by the runtime's first fetch), and the entry's hints as a JSON data block.
  */
 export function preloadTags(links: readonly PreloadLink[]): string {
   const tags = links
@@ -268,5 +267,5 @@ export function preloadTags(links: readonly PreloadLink[]): string {
     .filter((link) => link.stage === 'entry')
     .map(({ href, as, rel }) => ({ href, as, rel }));
   if (hints.length === 0) return tags;
-  return `${tags}<script type="application/json" id="${INLINE_PAGE_HINTS_ID}">${jsonForScript(hints)}</script>`;
+  return `${tags}${jsonScriptTag(INLINE_PAGE_HINTS_ID, hints)}`;
 }

@@ -12,7 +12,7 @@ import {
 } from '@switchyard/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { languageOf, translate } from '../i18n';
-import { jsonForScript } from '../lib/html';
+import { jsonScriptTag } from '../lib/html';
 import { preloadLinks, preloadTags } from './console-preload';
 import { signInFormApplies, signInFormHtml } from './console-sign-in';
 import type { NotFoundFallback } from './errors';
@@ -175,10 +175,10 @@ export async function registerConsole(
       request.log.warn({ err: error }, 'console preload links skipped');
       return [];
     });
-    // A JSON data block, not a script: a Content-Security-Policy with script-src 'self' does not
-    // need to allow it.
-    const script = `<script type="application/json" id="${INLINE_REMOTES_ID}">${jsonForScript(remotes)}</script>`;
-    const page = html.replace('</head>', `${preloadTags(links)}${script}</head>`);
+    const page = html.replace(
+      '</head>',
+      `${preloadTags(links)}${jsonScriptTag(INLINE_REMOTES_ID, remotes)}</head>`,
+    );
     return reply
       .header('cache-control', 'no-cache')
       .type('text/html; charset=utf-8')
