@@ -207,10 +207,16 @@ function checkInclude(include: unknown, miss: Miss): void {
 
 const EFFORTS = new Set(['minimal', 'low', 'medium', 'high']);
 
+/** The body's model, which every Responses request must name. */
+export function requiredModel(body: Item): string {
+  if (typeof body.model !== 'string' || !body.model) throw bad('model is required');
+  return body.model;
+}
+
 /** The canonical request of a Responses body; `history` is the conversation it continues. */
 export function responsesToCanonical(body: Item, history: Message[], miss: Miss): ChatRequest {
   for (const field of Object.keys(body)) if (!KNOWN.has(field)) miss(field);
-  if (typeof body.model !== 'string' || !body.model) throw bad('model is required');
+  const model = requiredModel(body);
   if (body.background === true) miss('background');
   checkInclude(body.include, miss);
   const messages: Message[] = [];
@@ -220,7 +226,7 @@ export function responsesToCanonical(body: Item, history: Message[], miss: Miss)
   // Earlier instructions do not carry over (as with the Responses API itself).
   messages.push(...history.filter((message) => message.role !== 'system'));
   messages.push(...inputMessages(body.input ?? [], miss));
-  const request: ChatRequest = { model: body.model, messages };
+  const request: ChatRequest = { model, messages };
   const tools = toolsOf(body.tools, miss);
   if (tools.length) request.tools = tools;
   const choice = toolChoiceOf(body.tool_choice, miss);

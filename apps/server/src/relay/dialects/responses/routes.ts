@@ -16,7 +16,7 @@ import type { DialectRequest, RecordedReply, RenderContext } from '../types';
 import { responsesDialect } from '.';
 import { conversationItems, type ListQuery, listPage } from './input-items';
 import { responsesEndpoint } from './native';
-import { bad, responsesToCanonical } from './parse';
+import { bad, requiredModel, responsesToCanonical } from './parse';
 import { replayResponse } from './replay';
 import {
   deleteResponse,
@@ -87,8 +87,7 @@ export function registerResponsesRoutes(scope: FastifyInstance, deps: ResponsesD
     if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
       throw bad('the body must be a JSON object');
     const body = raw as Record<string, unknown>;
-    if (typeof body.model !== 'string' || !body.model) throw bad('model is required');
-    const model = body.model;
+    const model = requiredModel(body);
     const uncarried: string[] = [];
     let history: Message[] = [];
     let noNative = false;
