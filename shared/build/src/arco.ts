@@ -151,30 +151,23 @@ export const ARCO_START_STYLE_FOLDERS: readonly string[] = (() => {
 export function arcoSharedModules(provide: boolean): Record<string, SingletonConfig> {
   return Object.fromEntries(
     ARCO_MODULES.map((request) => {
+      // In the shell's entry, whose styles would be a render-blocking stylesheet: an eager
+      // module's styles come with the start's instead (arcoStartStylesModule).
+      const eager = provide && ARCO_SHELL_EAGER.includes(request);
       const config: SingletonConfig = {
         singleton: true,
         requiredVersion: '^2.66.0',
         version: ARCO_VERSION,
         // An absolute `import` makes the shell provide the module even when no shell page uses it
         // (a bare request is provided only once something imports it).
-        import: provide ? withStyles(request) : false,
+        import: !provide ? false : eager ? require.resolve(request) : withStyles(request),
+        ...(eager ? { eager: true } : {}),
       };
-      if (provide && ARCO_SHELL_EAGER.includes(request)) {
-        // In the entry, whose styles would be a render-blocking stylesheet: its styles come with
-        // the start's instead (arcoStartStylesModule).
-        config.eager = true;
-        config.import = require.resolve(request);
-      }
       return [request, config];
     }),
   );
 }
 
-/**
- * Rewrites arco barrel imports to per-component (and per-icon) modules, each with its own styles
- * (`es/<Component>/style/css`, which also pulls the base styles and those of the components it
- * renders), so a page carries the CSS of the components it uses rather than all of arco.css.
- */
 type ImportRewrites = NonNullable<NonNullable<RsbuildConfig['source']>['transformImport']>;
 
 const ICON_REWRITE = {
@@ -183,6 +176,11 @@ const ICON_REWRITE = {
   camelToDashComponentName: false,
 };
 
+/**
+ * The shell's: arco barrel imports rewritten to per-component (and per-icon) modules, each with its
+ * own styles (`es/<Component>/style/css`, which also pulls the base styles and those of the
+ * components it renders), so a page carries the CSS of the components it uses, not all of arco.css.
+ */
 export const ARCO_IMPORT_REWRITES: ImportRewrites = [
   { libraryName: ARCO, libraryDirectory: 'es', camelToDashComponentName: false, style: 'css' },
   ICON_REWRITE,
