@@ -51,6 +51,33 @@ test('/token names the billing remote for a signed-in user, the sign-in page for
   expect(user.some((href) => /\/remotes\/(channels|settings)\//.test(href))).toBe(false);
 });
 
+test('/token runs on the shell’s shared modules, never fetching the remote’s own copies', async ({
+  page,
+}) => {
+  const username = uniqueName('copies');
+  await registerUser(page.request, username, 'password123');
+  const login = await page.request.post('/api/user/login', {
+    data: { username, password: 'password123' },
+  });
+  const { data: user } = (await login.json()) as { data: unknown };
+  await page.addInitScript((value) => localStorage.setItem('user', JSON.stringify(value)), user);
+  await page.goto('/token');
+  await expect(page.getByTestId('tokens-page')).toBeVisible();
+  // The files the remote's build bundled as its own copies of shared modules (its fallbacks).
+  const manifest = (await (await page.request.get('/remotes/billing/mf-manifest.json')).json()) as {
+    shared: { name: string; assets: { js: { sync: string[]; async: string[] } } }[];
+  };
+  const copies = manifest.shared.flatMap(({ assets }) => [...assets.js.sync, ...assets.js.async]);
+  expect(copies.length).toBeGreaterThan(0);
+  const fetched = await page.evaluate(() =>
+    performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname),
+  );
+  expect(fetched.some((path) => path.includes('__federation_expose_TokensPage'))).toBe(true);
+  for (const file of copies) expect(fetched, file).not.toContain(`/remotes/billing/${file}`);
+  // The page's list and its table's parts come from the shell.
+  expect(fetched.some((path) => /^\/static\/js\/async\/arco-list\.\w+\.js$/.test(path))).toBe(true);
+});
+
 test('a cold /login shows the form within 15 requests and 300 KiB of JS', async ({ browser }) => {
   const context = await browser.newContext();
   const page = await context.newPage();

@@ -11,7 +11,13 @@ import { resolveBuildId } from './build-id';
 import { overrideRemotes, parseDevRemotes } from './dev-remotes-middleware';
 import { loadManifestFromStats } from './load-manifest-plugin';
 import { DEV_PORTS, REMOTE_NAMES } from './remotes';
-import { SHARED_SINGLETONS, SURFACES, sharedFor } from './shared-deps';
+import {
+  PROVIDED_ONLY_PREFIX,
+  providedOnly,
+  SHARED_SINGLETONS,
+  SURFACES,
+  sharedFor,
+} from './shared-deps';
 
 describe('shared singletons', () => {
   it('share every library whose state must be one across the console', () => {
@@ -34,6 +40,33 @@ describe('shared singletons', () => {
       ].sort(),
     );
     for (const config of Object.values(SHARED_SINGLETONS)) expect(config.singleton).toBe(true);
+  });
+});
+
+describe('what the shell provides', () => {
+  it('provides every shared module under its name and consumes none of them itself', () => {
+    const shell = sharedFor('shell');
+    const table = providedOnly(shell);
+    expect(Object.keys(table)).toHaveLength(Object.keys(shell).length);
+    for (const [key, config] of Object.entries(table)) {
+      // The key is the request the build consumes: one no source imports.
+      expect(key.startsWith(PROVIDED_ONLY_PREFIX)).toBe(true);
+      const name = key.slice(PROVIDED_ONLY_PREFIX.length);
+      expect(config.shareKey).toBe(name);
+      expect(config.import, name).toBe(shell[name]?.import ?? name);
+    }
+    expect(table[`${PROVIDED_ONLY_PREFIX}react`]).toMatchObject({
+      shareKey: 'react',
+      import: 'react',
+    });
+  });
+
+  it('provides the kit’s list and quota input by path, which remotes only consume', () => {
+    for (const name of ['@switchyard/console-kit/list', '@switchyard/console-kit/quota-input']) {
+      expect(sharedFor('shell')[name]?.import).toMatch(/shared\/console-kit\/src\/.+\.tsx?$/);
+      expect(sharedFor('shell')[name]?.version).toMatch(/^\d+\.\d+\.\d+$/);
+      expect(sharedFor('remote')[name]?.import).toBe(false);
+    }
   });
 });
 

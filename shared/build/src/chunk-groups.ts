@@ -47,6 +47,10 @@ const ARCO_LIST = [
   '_class/select-view',
   '_class/Draggable',
   '_class/OverflowEllipsis',
+  '_util/getHighlightText',
+  '_util/getHotkeyHandler',
+  '_util/getStringLength',
+  '_util/hooks/usePersistCallback',
 ];
 
 const folders = (names: readonly string[]) =>
@@ -95,7 +99,10 @@ export const SHELL_CHUNK_SPLIT: ChunkSplit = {
         priority: 20,
       },
       arcoList: {
-        test: arcoModules(ARCO_LIST),
+        // With the kit's list itself (its table, toolbar and pagination), which only a list renders.
+        test: new RegExp(
+          `${arcoModules(ARCO_LIST).source}|[\\\\/]shared[\\\\/]console-kit[\\\\/]src[\\\\/]list[\\\\/](?!desktop-table)`,
+        ),
         name: 'arco-list',
         chunks: 'async',
         enforce: true,

@@ -9,6 +9,7 @@ import { devRemotesSetup } from './dev-remotes-middleware';
 import { appResolve, appSource, federationCommon } from './federation-common';
 import { type LoadRoute, pluginLoadManifest } from './load-manifest-plugin';
 import { DEV_API_TARGET, SHELL_DEV_PORT } from './remotes';
+import { SURFACES } from './shared-deps';
 
 export interface ShellConfigOptions {
   /** Federation runtime plugins, relative to the app root (only `import type` inside them). */
@@ -38,7 +39,12 @@ export function defineShellConfig(options: ShellConfigOptions): RsbuildConfig {
     ],
     source: appSource(root, 'shell'),
     resolve: {
-      alias: { ...appResolve.alias, '@switchyard-arco-start-styles$': arcoStartStylesModule() },
+      alias: {
+        ...appResolve.alias,
+        '@switchyard-arco-start-styles$': arcoStartStylesModule(),
+        // The shell imports the surface it provides (shared-deps.ts: providedOnly), not the library.
+        ...Object.fromEntries(Object.entries(SURFACES).map(([name, file]) => [`${name}$`, file])),
+      },
     },
     performance: { chunkSplit: SHELL_CHUNK_SPLIT },
     html: {

@@ -4,13 +4,13 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { ARCO_IMPORT_REWRITES, ARCO_REMOTE_IMPORT_REWRITES } from './arco';
 import { buildDefines } from './build-id';
-import { sharedFor } from './shared-deps';
+import { providedOnly, sharedFor } from './shared-deps';
 
 export type FederationRole = 'shell' | 'remote';
 
 export function federationCommon(role: FederationRole) {
   return {
-    shared: sharedFor(role),
+    shared: role === 'shell' ? providedOnly(sharedFor('shell')) : sharedFor('remote'),
     // Use what is already loaded; 'version-first' would fetch every registered remote's entry at
     // start to compare versions, and a browser must load only the remotes it opens.
     shareStrategy: 'loaded-first' as const,

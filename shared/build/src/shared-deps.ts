@@ -1,5 +1,7 @@
 // The one table of Module Federation singletons: the shell and every remote share exactly these.
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { arcoSharedModules } from './arco';
 
 const require = createRequire(import.meta.url);
@@ -14,6 +16,8 @@ export interface SingletonConfig {
   eager?: boolean;
   /** false: consume only, never provide a copy (remotes, for arco); a path: provide that file. */
   import?: string | false;
+  /** The name in the share scope, when the table's key is another (see providedOnly). */
+  shareKey?: string;
 }
 
 const singleton = (requiredVersion: string): SingletonConfig => ({
@@ -88,6 +92,17 @@ export function sharedFor(role: 'shell' | 'remote'): Record<string, SingletonCon
       import: role === 'shell' ? file : false,
     };
   }
+  // The kit's sub-entries: no shell page imports them, and a shared module is provided only once
+  // something in the build imports it. Given by path, the shell provides them anyway, and remotes
+  // bundle no copy: every remote uses the shell's, in a shell chunk the page's hints name, instead
+  // of the first remote's own (which loaded only after that remote's entry had started).
+  for (const [name, file] of Object.entries(KIT_SUB_ENTRIES)) {
+    table[name] = {
+      ...SHARED_SINGLETONS[name as SharedSingletonName],
+      version: KIT_VERSION,
+      import: role === 'shell' ? file : false,
+    };
+  }
   // The shell's eager arco modules need React synchronously, so the shell bundles React into its
   // first chunk too (it renders with it at once anyway); remotes still consume it.
   if (role === 'shell') {
@@ -96,4 +111,43 @@ export function sharedFor(role: 'shell' | 'remote'): Record<string, SingletonCon
   return table;
 }
 
+/** The console kit's version (its package.json is not among its exports). */
+const KIT_VERSION = (
+  JSON.parse(
+    readFileSync(
+      join(dirname(require.resolve('@switchyard/console-kit')), '..', 'package.json'),
+      'utf8',
+    ),
+  ) as { version: string }
+).version;
+
+/** The console kit's sub-entries the shell provides by path (see sharedFor). */
+const KIT_SUB_ENTRIES: Readonly<Record<string, string>> = {
+  '@switchyard/console-kit/list': require.resolve('@switchyard/console-kit/list'),
+  '@switchyard/console-kit/quota-input': require.resolve('@switchyard/console-kit/quota-input'),
+};
+
 const EAGER_IN_SHELL = ['react', 'react/jsx-runtime', 'react-dom', 'react-dom/client'] as const;
+
+/** The prefix of the shell's keys in providedOnly: a request no code imports. */
+export const PROVIDED_ONLY_PREFIX = '@switchyard-provided/';
+
+/**
+ * The shell's table as its build takes it: every module provided under its name, none consumed.
+ * A key is the request the build consumes through the federation runtime, so a key no code imports
+ * leaves the shell's own imports plain: the shell starts first and provides every singleton, so
+ * consuming its own modules only repeated, for each of some 60 imports at start, the runtime's
+ * share lookup (its hooks and version checks) to find the module it had itself just registered.
+ * The module provided and the one the shell imports are one module (the same file), so remotes
+ * still get the shell's instance; the surfaces are the shell's imports too (an alias in its build).
+ */
+export function providedOnly(
+  table: Record<string, SingletonConfig>,
+): Record<string, SingletonConfig> {
+  return Object.fromEntries(
+    Object.entries(table).map(([name, config]) => [
+      `${PROVIDED_ONLY_PREFIX}${name}`,
+      { ...config, shareKey: name, import: config.import === undefined ? name : config.import },
+    ]),
+  );
+}
