@@ -3,4 +3,6 @@
 import { requestPageHints } from './federation/page-hints';
 
 requestPageHints();
-import('./bootstrap');
+// Named as the start's chunk, so what the start imports beyond the chunk groups (its icons, the
+// federation runtime's exports) is in that one file, not a file of its own.
+import(/* webpackChunkName: "console-start" */ './bootstrap');

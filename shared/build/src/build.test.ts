@@ -6,6 +6,7 @@ import {
   ARCO_REMOTE_IMPORT_REWRITES,
   ARCO_SHELL_EAGER,
   ARCO_SIGN_IN,
+  dropRightToLeftRules,
 } from './arco';
 import { resolveBuildId } from './build-id';
 import { overrideRemotes, parseDevRemotes } from './dev-remotes-middleware';
@@ -183,6 +184,35 @@ describe('dev remotes', () => {
       entry: 'https://cdn.example.com/billing/mf-manifest.json',
     });
     expect(merged.map((remote) => remote.name).sort()).toEqual([...REMOTE_NAMES].sort());
+  });
+});
+
+describe('arco’s right-to-left rules', () => {
+  /** A PostCSS rule as the plugin sees it: its selectors, and whether it was removed. */
+  const rule = (selectors: string[]) => {
+    const node = { selectors, removed: false, remove: () => {} };
+    node.remove = () => {
+      node.removed = true;
+    };
+    dropRightToLeftRules.Rule(node);
+    return node;
+  };
+
+  it('leaves out a rule that only styles the right-to-left layout', () => {
+    expect(rule(['.arco-btn-rtl']).removed).toBe(true);
+    expect(
+      rule(['.arco-col-rtl.arco-col-offset-1', '.arco-input-group-wrapper-rtl .arco-input'])
+        .removed,
+    ).toBe(true);
+  });
+
+  it('keeps every other selector of a rule, and every rule without one', () => {
+    const mixed = rule(['.arco-btn-rtl .arco-icon', '.arco-btn .arco-icon']);
+    expect(mixed.removed).toBe(false);
+    expect(mixed.selectors).toEqual(['.arco-btn .arco-icon']);
+    for (const selector of ['.arco-btn', '.arco-rtl-like', '.sy-rtl', '[dir=rtl] .arco-btn']) {
+      expect(rule([selector]).removed, selector).toBe(false);
+    }
   });
 });
 

@@ -51,6 +51,7 @@ const ARCO_LIST = [
   '_util/getHotkeyHandler',
   '_util/getStringLength',
   '_util/hooks/usePersistCallback',
+  '_util/include',
 ];
 
 const folders = (names: readonly string[]) =>
@@ -99,9 +100,10 @@ export const SHELL_CHUNK_SPLIT: ChunkSplit = {
         priority: 20,
       },
       arcoList: {
-        // With the kit's list itself (its table, toolbar and pagination), which only a list renders.
+        // With the kit's list itself (its table, toolbar and pagination), which only a list renders,
+        // and lodash's escapeRegExp, which Select's search uses.
         test: new RegExp(
-          `${arcoModules(ARCO_LIST).source}|[\\\\/]shared[\\\\/]console-kit[\\\\/]src[\\\\/]list[\\\\/](?!desktop-table)`,
+          `${arcoModules(ARCO_LIST).source}|[\\\\/]node_modules[\\\\/]lodash[\\\\/]escapeRegExp\\.js$|[\\\\/]shared[\\\\/]console-kit[\\\\/]src[\\\\/]list[\\\\/](?!desktop-table)`,
         ),
         name: 'arco-list',
         chunks: 'async',

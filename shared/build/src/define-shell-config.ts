@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import { defineConfig, type RsbuildConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
-import { arcoStartStylesModule, lazyResultArt } from './arco';
+import { arcoStartStylesModule, dropRightToLeftRules, lazyResultArt } from './arco';
 import { SHELL_CHUNK_SPLIT } from './chunk-groups';
 import { devRemotesSetup } from './dev-remotes-middleware';
 import { appResolve, appSource, federationCommon } from './federation-common';
@@ -69,6 +69,7 @@ export function defineShellConfig(options: ShellConfigOptions): RsbuildConfig {
     output: { assetPrefix: '/', filenameHash: 'contenthash:8' },
     tools: {
       rspack: (_config, { appendPlugins, rspack }) => appendPlugins(lazyResultArt(rspack)),
+      postcss: (_config, { addPlugins }) => addPlugins(dropRightToLeftRules),
     },
   });
 }
