@@ -168,9 +168,12 @@ async function preloadsOf(url: string, client?: TestClient): Promise<string[][]>
   const body = client
     ? (await client.get(url)).text
     : (await server.app.inject({ method: 'GET', url })).body;
-  const links = [...body.matchAll(/<link rel="(?:preload|prefetch)" as="(\w+)" href="([^"]+)"/g)];
+  // The start's stylesheet (a signed-in caller's) counts as a style like a preloaded one.
+  const links = [
+    ...body.matchAll(/<link rel="(?:preload|prefetch|stylesheet)"(?: as="(\w+)")? href="([^"]+)"/g),
+  ];
   return [
-    ...links.map((m) => [m[1] ?? '', m[2] ?? '']),
+    ...links.map((m) => [m[1] ?? 'style', m[2] ?? '']),
     ...entryHintsOf(body).map((hint) => [hint.as, hint.href]),
   ];
 }
@@ -255,6 +258,18 @@ describe('preload links of an app page', () => {
         url,
       ).toBe(false);
     }
+  });
+
+  it('make the start’s styles a signed-in caller’s stylesheet, a guest’s preload', async () => {
+    const user = await signedIn('plain');
+    const signedInPage = (await user.get('/token')).text;
+    expect(signedInPage).toContain('<link rel="stylesheet" href="/static/css/async/boot.ccc.css">');
+    expect(signedInPage).not.toContain('as="style" href="/static/css/async/boot.ccc.css"');
+    const guestPage = (await server.app.inject({ method: 'GET', url: '/login' })).body;
+    expect(guestPage).toContain(
+      '<link rel="preload" as="style" href="/static/css/async/boot.ccc.css">',
+    );
+    expect(guestPage).not.toContain('rel="stylesheet" href="/static/css/async/boot.ccc.css"');
   });
 
   it('give a signed-in user the remote of a page they may open', async () => {

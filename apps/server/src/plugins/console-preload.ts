@@ -55,7 +55,9 @@ interface RemoteStats {
   exposes?: { name: string; requires?: string[] }[];
 }
 
-export interface PreloadLink extends PageHint {
+export interface PreloadLink extends Omit<PageHint, 'rel'> {
+  /** 'stylesheet': the start's styles for a signed-in caller (see preloadLinks). */
+  rel: PageHint['rel'] | 'stylesheet';
   /**
    * 'head': a link in the page's head (the shell's start and the remote's manifest); 'entry': a
    * hint the shell's entry requests when it runs (the route's files, which fetched beside the entry
@@ -243,7 +245,14 @@ export async function preloadLinks(
   // index.html's own script tags load the entry; preloading them again would add nothing.
   const links = new LinkList(new Set(manifest.entry.js.map((file) => `/${file}`)));
   for (const file of manifest.bootstrap.js) links.add(`/${file}`, 'script');
-  for (const file of manifest.bootstrap.css) links.add(`/${file}`, 'style');
+  // For a signed-in caller the start's styles are the page's stylesheet: the page has nothing to
+  // paint before the console renders, which needs them, so they block nothing, and they are parsed
+  // as they arrive, while the main thread waits for the entry, not when the start asks for them
+  // (a synchronous parse of some 200 KB in the middle of the start). A guest's page paints the
+  // sign-in form at once, so for a guest they stay a preload.
+  for (const file of manifest.bootstrap.css) {
+    links.add(`/${file}`, 'style', page.role === null ? 'preload' : 'stylesheet');
+  }
   sharedFiles(manifest, manifest.bootstrap.requires, links, 'head');
   const module = moduleFor(manifest.routes, page.pathname, page.tab, page.role);
   if (module) await addRemote(sources, manifest, remotes, module, links);
@@ -259,13 +268,14 @@ export function preloadTags(links: readonly PreloadLink[]): string {
   const tags = links
     .filter((link) => link.stage === 'head')
     .map(({ href, as, rel }) => {
+      if (rel === 'stylesheet') return `<link rel="stylesheet" href="${escapeHtml(href)}">`;
       const cors = as === 'fetch' ? ' crossorigin="anonymous"' : '';
       return `<link rel="${rel}" as="${as}" href="${escapeHtml(href)}"${cors}>`;
     })
     .join('');
-  const hints: PageHint[] = links
-    .filter((link) => link.stage === 'entry')
-    .map(({ href, as, rel }) => ({ href, as, rel }));
+  const hints: PageHint[] = links.flatMap(({ href, as, rel, stage }) =>
+    stage === 'entry' && rel !== 'stylesheet' ? [{ href, as, rel }] : [],
+  );
   if (hints.length === 0) return tags;
   return `${tags}${jsonScriptTag(INLINE_PAGE_HINTS_ID, hints)}`;
 }
