@@ -1,5 +1,6 @@
-// The page's hints first (the route's files, requested now that this entry has arrived), then an
-// async boundary: shared singletons are negotiated before the console starts.
+// The shell's entry: the federation runtime, with every shared module registered for the remotes.
+// The page's hints first (the route's files, requested now that this entry has arrived), then the
+// console's start, a chunk of its own that the page's head already fetches beside this entry.
 import { requestPageHints } from './federation/page-hints';
 
 requestPageHints();

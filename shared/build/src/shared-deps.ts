@@ -104,7 +104,7 @@ export function sharedFor(role: 'shell' | 'remote'): Record<string, SingletonCon
     };
   }
   // The shell's eager arco modules need React synchronously, so the shell bundles React into its
-  // first chunk too (it renders with it at once anyway); remotes still consume it.
+  // first chunks too (it renders with it at once anyway); remotes consume it.
   if (role === 'shell') {
     for (const name of EAGER_IN_SHELL) table[name] = { ...SHARED_SINGLETONS[name], eager: true };
   }
