@@ -87,6 +87,38 @@ describe('LogsPage', () => {
     expect(screen.getByTestId('log-filter-username')).toBeInTheDocument();
   });
 
+  it('shows a user’s summary when an admin opens it from the user column, asked for only then', async () => {
+    const mock = mockHttp((config) => {
+      if (config.url === '/api/user/7') {
+        const data = {
+          username: 'alice',
+          quota: 1_000_000,
+          used_quota: 250_000,
+          request_count: 12,
+        };
+        return { body: { success: true, message: '', data } };
+      }
+      return {
+        body: {
+          success: true,
+          message: '',
+          data: { items: [log], total: 1, page: 1, page_size: 10 },
+        },
+      };
+    });
+    seen = mock.seen;
+    restore = mock.restore;
+    await renderPage(<LogsPage />, { user: userWithRole(Role.admin), language: 'en' });
+    const table = await screen.findByTestId('logs-table');
+    expect(screen.queryByText('User information')).not.toBeInTheDocument();
+    expect(seen.some((request) => request.url === '/api/user/7')).toBe(false);
+    await userEvent.click(await within(table).findByText('alice'));
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByText('12')).toBeInTheDocument();
+    expect(within(dialog).getByText('alice')).toBeInTheDocument();
+    expect(seen.some((request) => request.url === '/api/user/7')).toBe(true);
+  });
+
   it('searches with the typed filters', async () => {
     serve();
     await renderPage(<LogsPage />, { user: userWithRole(Role.common), language: 'en' });

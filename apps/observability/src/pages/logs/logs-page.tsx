@@ -4,7 +4,7 @@ import { IconDownload } from '@arco-design/web-react/icon';
 import { useQuotaDisplay, useSessionStore } from '@switchyard/console-kit';
 import { ListTable, listPagination, useListParams } from '@switchyard/console-kit/list';
 import { isAdmin } from '@switchyard/contracts';
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DAY, lastSpan, rangeFilters, rangeOf } from '../../lib/time';
 import { RemoteRoot } from '../../remote';
@@ -12,9 +12,14 @@ import { getLogColumns } from './log-columns';
 import { logExportUrl } from './logs.api';
 import { LOG_URL_FILTERS, LogsFilterForm } from './logs-filter-form';
 import { toLogQuery, useLogs } from './use-logs';
-import { UserInfoModal } from './user-info-modal';
 
 const defaultRange = () => rangeFilters(lastSpan(DAY));
+
+// Loaded when an admin first opens a user: its Descriptions (a file and a stylesheet) were loaded
+// with every /log.
+const UserInfoModal = lazy(async () => ({
+  default: (await import('./user-info-modal')).UserInfoModal,
+}));
 
 export function LogsPage() {
   const { t } = useTranslation('observability');
@@ -22,7 +27,11 @@ export function LogsPage() {
   const { renderQuota, display } = useQuotaDisplay();
   const list = useListParams({ filters: LOG_URL_FILTERS, defaults: defaultRange });
   const [statShown, setStatShown] = useState(false);
-  const [userId, setUserId] = useState<number | null>(null);
+  // `opened`: kept mounted once opened, so the modal's close animation plays.
+  const [user, setUser] = useState<{ id: number | null; opened: boolean }>({
+    id: null,
+    opened: false,
+  });
   const { page, stat } = useLogs(admin, list, statShown);
   const columns = useMemo(
     () =>
@@ -30,7 +39,7 @@ export function LogsPage() {
         admin,
         renderQuota,
         quotaPerUnit: display.quotaPerUnit,
-        onUserClick: setUserId,
+        onUserClick: (id: number) => setUser({ id, opened: true }),
       }),
     [t, admin, renderQuota, display.quotaPerUnit],
   );
@@ -87,7 +96,11 @@ export function LogsPage() {
           pagination={listPagination(list, page.data?.total ?? 0)}
         />
       </Card>
-      {admin ? <UserInfoModal userId={userId} onClose={() => setUserId(null)} /> : null}
+      {admin && user.opened ? (
+        <Suspense fallback={null}>
+          <UserInfoModal userId={user.id} onClose={() => setUser({ id: null, opened: true })} />
+        </Suspense>
+      ) : null}
     </RemoteRoot>
   );
 }
