@@ -83,23 +83,11 @@ export function sharedFor(role: 'shell' | 'remote'): Record<string, SingletonCon
     ...SHARED_SINGLETONS,
     ...arcoSharedModules(role === 'shell'),
   };
-  for (const [name, file] of Object.entries(SURFACES)) {
-    const key = name as SharedSingletonName;
-    table[key] = {
-      ...SHARED_SINGLETONS[key],
-      // A module provided by path carries no version of its own: the library's.
-      version: installedVersion(name),
-      import: role === 'shell' ? file : false,
-    };
-  }
-  // The kit's sub-entries: no shell page imports them, and a shared module is provided only once
-  // something in the build imports it. Given by path, the shell provides them anyway, and remotes
-  // bundle no copy: every remote uses the shell's, in a shell chunk the page's hints name, instead
-  // of the first remote's own (which loaded only after that remote's entry had started).
-  for (const [name, file] of Object.entries(KIT_SUB_ENTRIES)) {
+  // Provided by the shell from a path, so remotes bundle no copy of their own (see byPath).
+  for (const [name, { file, version }] of Object.entries(byPath())) {
     table[name] = {
       ...SHARED_SINGLETONS[name as SharedSingletonName],
-      version: KIT_VERSION,
+      version,
       import: role === 'shell' ? file : false,
     };
   }
@@ -112,20 +100,43 @@ export function sharedFor(role: 'shell' | 'remote'): Record<string, SingletonCon
 }
 
 /** The console kit's version (its package.json is not among its exports). */
-const KIT_VERSION = (
-  JSON.parse(
-    readFileSync(
-      join(dirname(require.resolve('@switchyard/console-kit')), '..', 'package.json'),
-      'utf8',
-    ),
-  ) as { version: string }
-).version;
+const kitVersion = (): string =>
+  (
+    JSON.parse(
+      readFileSync(
+        join(dirname(require.resolve('@switchyard/console-kit')), '..', 'package.json'),
+        'utf8',
+      ),
+    ) as { version: string }
+  ).version;
 
-/** The console kit's sub-entries the shell provides by path (see sharedFor). */
-const KIT_SUB_ENTRIES: Readonly<Record<string, string>> = {
-  '@switchyard/console-kit/list': require.resolve('@switchyard/console-kit/list'),
-  '@switchyard/console-kit/quota-input': require.resolve('@switchyard/console-kit/quota-input'),
-};
+/**
+ * The shared modules the shell provides from a file, each with the version it is provided at (a
+ * module provided by path carries none of its own): the surfaces, at their library's version, and
+ * the kit's sub-entries, at the kit's. No shell page imports the kit's sub-entries, and a shared
+ * module is provided only once something in the build imports it: given by path, the shell
+ * provides them anyway, and every remote uses the shell's, in a shell chunk the page's hints name,
+ * instead of the first remote's own (which loaded only after that remote's entry had started).
+ */
+function byPath(): Record<string, { file: string; version: string }> {
+  const kit = kitVersion();
+  return {
+    ...Object.fromEntries(
+      Object.entries(SURFACES).map(([name, file]) => [
+        name,
+        { file: file ?? '', version: installedVersion(name) },
+      ]),
+    ),
+    '@switchyard/console-kit/list': {
+      file: require.resolve('@switchyard/console-kit/list'),
+      version: kit,
+    },
+    '@switchyard/console-kit/quota-input': {
+      file: require.resolve('@switchyard/console-kit/quota-input'),
+      version: kit,
+    },
+  };
+}
 
 const EAGER_IN_SHELL = ['react', 'react/jsx-runtime', 'react-dom', 'react-dom/client'] as const;
 
