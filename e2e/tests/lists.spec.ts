@@ -8,6 +8,8 @@ import { E2E_BASE_URL } from '../support/env';
 
 const CHANNEL_NAME = 'A very long channel name for the list journeys';
 const LIST_ROUTES = ['/token', '/redemption', '/channel', '/user', '/log', '/midjourney', '/task'];
+/** Pages whose search form is closed on a phone until its "Filters" button opens it. */
+const COLLAPSED_FILTERS = new Set(['/log', '/midjourney', '/task']);
 /** Pages whose set-up below guarantees at least one row. */
 const WITH_ROWS = new Set(['/token', '/redemption', '/channel', '/user', '/log']);
 
@@ -68,10 +70,25 @@ test.describe('on a phone', () => {
             expect((box?.x ?? 0) + (box?.width ?? 0), route).toBeLessThanOrEqual(390);
           }
         }
-        // The kit's toolbar above the list: every search field spans the toolbar's width.
+        // The kit's toolbar above the list: every search field spans the toolbar's width. A long
+        // search form (a time range among its fields) waits behind its "Filters" button.
         const toolbar = page.locator('.sy-list-toolbar').first();
         await expect(toolbar, route).toBeVisible();
         const toolbarWidth = (await toolbar.boundingBox())?.width ?? 0;
+        const filters = toolbar.getByRole('button', {
+          name: language === 'zh' ? '筛选' : 'Filters',
+        });
+        if (COLLAPSED_FILTERS.has(route)) {
+          await expect(toolbar.locator('form'), route).toHaveCount(0);
+          await expect(filters, route).toHaveAttribute('aria-expanded', 'false');
+          expect((await filters.boundingBox())?.width ?? 0, route).toBeGreaterThanOrEqual(
+            toolbarWidth - 1,
+          );
+          await filters.click();
+          await expect(toolbar.locator('.arco-picker'), route).toBeVisible();
+        } else {
+          await expect(filters, route).toHaveCount(0);
+        }
         for (const field of await toolbar
           .locator('.sy-list-toolbar-fields > :not(.arco-btn)')
           .all()) {
@@ -107,6 +124,29 @@ test.describe('on a phone', () => {
       }
     });
   }
+
+  test('the log’s filters open from their button, search, and close to show the cards', async ({
+    page,
+  }) => {
+    await signInRoot(page);
+    await page.goto('/log');
+    await expect(page.locator('[data-card="row"]').first()).toBeVisible();
+    const filters = page.getByRole('button', { name: '筛选' });
+    await filters.click();
+    await page.getByLabel('模型名称').fill('no-such-model');
+    await page.getByTestId('log-search').click();
+    await expect(page).toHaveURL(/model_name=no-such-model/);
+    // Closed again, with the filter counted on its button; the list shows what matched.
+    await expect(page.getByRole('button', { name: '筛选（1）' })).toHaveAttribute(
+      'aria-expanded',
+      'false',
+    );
+    await expect(page.getByLabel('模型名称')).toHaveCount(0);
+    await expect(page.locator('[data-layout="cards"]').getByText('暂无数据')).toBeVisible();
+    // Opened again, the form holds the filter in force.
+    await page.getByRole('button', { name: '筛选（1）' }).click();
+    await expect(page.getByLabel('模型名称')).toHaveValue('no-such-model');
+  });
 
   test('a card\'s "⋯" menu fits the screen and its actions work', async ({ page }) => {
     await signInRoot(page);

@@ -9,6 +9,7 @@ import {
   dropRightToLeftRules,
 } from './arco';
 import { resolveBuildId } from './build-id';
+import { SHELL_CHUNK_SPLIT } from './chunk-groups';
 import { overrideRemotes, parseDevRemotes } from './dev-remotes-middleware';
 import { loadManifestFromStats } from './load-manifest-plugin';
 import { DEV_PORTS, REMOTE_NAMES } from './remotes';
@@ -139,6 +140,24 @@ describe('libraries shared as a surface', () => {
 
   it('leaves no source importing react-router itself (its copy would be a second router)', () => {
     expect([...importedNames('react-router').values()]).toEqual([]);
+  });
+});
+
+describe('the list’s file', () => {
+  const groups = (
+    SHELL_CHUNK_SPLIT as { override: { cacheGroups: Record<string, { test: RegExp }> } }
+  ).override.cacheGroups;
+  const inList = (path: string) => groups.arcoList?.test.test(path);
+
+  it('holds the kit’s list, the Arco parts and icons only lists render, not the desktop table', () => {
+    const modules = '/repo/node_modules/@arco-design/web-react';
+    expect(inList(`${modules}/es/Pagination/index.js`)).toBe(true);
+    expect(inList(`${modules}/icon/react-icon/IconFilter/index.js`)).toBe(true);
+    expect(inList('/repo/node_modules/lodash/escapeRegExp.js')).toBe(true);
+    expect(inList('/repo/shared/console-kit/src/list/list-toolbar.tsx')).toBe(true);
+    expect(inList('/repo/shared/console-kit/src/list/desktop-table.tsx')).toBe(false);
+    expect(inList(`${modules}/es/Table/index.js`)).toBe(false);
+    expect(inList(`${modules}/icon/react-icon/IconSearch/index.js`)).toBe(false);
   });
 });
 

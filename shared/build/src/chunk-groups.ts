@@ -54,6 +54,9 @@ const ARCO_LIST = [
   '_util/include',
 ];
 
+/** Arco icons only the kit's list renders (its toolbar's filters button on a phone). */
+const LIST_ICONS = ['IconFilter'];
+
 const folders = (names: readonly string[]) =>
   names.map((name) => name.replace('/', '[\\\\/]')).join('|');
 
@@ -101,9 +104,9 @@ export const SHELL_CHUNK_SPLIT: ChunkSplit = {
       },
       arcoList: {
         // With the kit's list itself (its table, toolbar and pagination), which only a list renders,
-        // and lodash's escapeRegExp, which Select's search uses.
+        // the icons only it uses, and lodash's escapeRegExp, which Select's search uses.
         test: new RegExp(
-          `${arcoModules(ARCO_LIST).source}|[\\\\/]node_modules[\\\\/]lodash[\\\\/]escapeRegExp\\.js$|[\\\\/]shared[\\\\/]console-kit[\\\\/]src[\\\\/]list[\\\\/](?!desktop-table)`,
+          `${arcoModules(ARCO_LIST).source}|[\\\\/]icon[\\\\/]react-icon[\\\\/](${LIST_ICONS.join('|')})[\\\\/]|[\\\\/]node_modules[\\\\/]lodash[\\\\/]escapeRegExp\\.js$|[\\\\/]shared[\\\\/]console-kit[\\\\/]src[\\\\/]list[\\\\/](?!desktop-table)`,
         ),
         name: 'arco-list',
         chunks: 'async',

@@ -9,6 +9,7 @@ export { Spinner, type SpinnerProps } from './components/spinner';
 export {
   forgetLoadedComponent,
   type LoadedComponent,
+  loadOnce,
   useLoadedComponent,
 } from './components/use-loaded-component';
 export {

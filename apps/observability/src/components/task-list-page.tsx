@@ -13,7 +13,13 @@ import { isAdmin, type PagedList } from '@switchyard/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { RANGE_FILTERS, rangeFilters, rangeOf, type TimeRange } from '../lib/time';
+import {
+  activeFilterCount,
+  RANGE_FILTERS,
+  rangeFilters,
+  rangeOf,
+  type TimeRange,
+} from '../lib/time';
 import { RemoteRoot } from '../remote';
 import { TimeRangePicker } from './time-range-picker';
 
@@ -76,6 +82,8 @@ export function TaskListPage<T extends { id: number }>(props: TaskListPageProps<
         <ListToolbar
           onSearch={() => list.setFilters({ ...draft, ...rangeFilters(draftRange) })}
           searchLabel={t('filter.search')}
+          collapseOnPhone
+          activeFilters={activeFilterCount(list.changed)}
         >
           <Input
             placeholder={t('filter.taskId')}

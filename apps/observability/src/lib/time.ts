@@ -26,6 +26,15 @@ export function fromStartOfToday(now = nowSeconds()): TimeRange {
 /** The URL filters naming a range. */
 export const RANGE_FILTERS = ['start', 'end'] as const;
 
+const isRangeFilter = (name: string): boolean =>
+  (RANGE_FILTERS as readonly string[]).includes(name);
+
+/** How many filters are in force, of those `useListParams` names as changed: a range is one. */
+export function activeFilterCount(changed: readonly string[]): number {
+  const others = changed.filter((name) => !isRangeFilter(name)).length;
+  return changed.some(isRangeFilter) ? others + 1 : others;
+}
+
 export const rangeFilters = (range: TimeRange) => ({
   start: String(range.start),
   end: String(range.end),

@@ -57,6 +57,24 @@ export function useLoadedComponent<K extends string>(
   return null;
 }
 
+/**
+ * A loader for useLoadedComponent that imports once, however often it is called (ahead of need and
+ * then while rendering); a failed import is tried afresh on the next call.
+ */
+export function loadOnce(importer: () => Promise<LoadedComponent>): () => Promise<LoadedComponent> {
+  let loading: Promise<LoadedComponent> | undefined;
+  return () => {
+    if (!loading) {
+      const current = importer();
+      loading = current;
+      current.catch(() => {
+        if (loading === current) loading = undefined;
+      });
+    }
+    return loading;
+  };
+}
+
 /** Forgets what `load` loaded for one key (its retry loads it afresh), or for every key. */
 export function forgetLoadedComponent<K extends string>(load: Load<K>, key?: K): void {
   const loaded = loadedBy.get(load);

@@ -14,6 +14,7 @@ import {
   COMMON_NS,
   isPhoneScreen,
   type LoadedComponent,
+  loadOnce,
   useIsPhone,
   useLoadedComponent,
 } from '@switchyard/console-kit';
@@ -24,17 +25,9 @@ import type { DesktopTable } from './desktop-table';
 // Arco's Table renders only on a wide screen (a phone gets cards), so it loads apart, as soon as
 // this module runs on a wide screen (alongside the page's own code), and on a phone only if the
 // screen grows: on a phone's slow link /token was 40 KiB lighter without it.
-let desktopTableLoad: Promise<LoadedComponent> | undefined;
-const loadDesktopTable = (): Promise<LoadedComponent> => {
-  desktopTableLoad ??= import('./desktop-table').then(
-    (module) => module.DesktopTable as LoadedComponent,
-  );
-  // A failed load is tried afresh next time.
-  desktopTableLoad.catch(() => {
-    desktopTableLoad = undefined;
-  });
-  return desktopTableLoad;
-};
+const loadDesktopTable = loadOnce(() =>
+  import('./desktop-table').then((module) => module.DesktopTable as LoadedComponent),
+);
 if (!isPhoneScreen()) void loadDesktopTable().catch(() => undefined);
 
 function LoadedDesktopTable<T>(props: ListTableProps<T>) {

@@ -3,6 +3,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { i18next, initI18n } from '../i18n/i18n';
+import { installMatchMedia } from '../testing/dom-shims';
 import { ListToolbar } from './list-toolbar';
 
 function SearchPage({ onSearch }: { onSearch: (keyword: string) => void }) {
@@ -22,7 +23,13 @@ function SearchPage({ onSearch }: { onSearch: (keyword: string) => void }) {
 }
 
 describe('ListToolbar', () => {
-  beforeAll(() => initI18n());
+  beforeAll(() => {
+    installMatchMedia();
+    initI18n();
+  });
+  afterEach(() => {
+    window.innerWidth = 1024;
+  });
 
   it('searches on the search button and on Enter in a field, with the actions beside', async () => {
     await i18next.changeLanguage('en');
@@ -58,5 +65,48 @@ describe('ListToolbar', () => {
     expect(css).toMatch(
       /@media \(max-width: 767px\)[\s\S]*\.sy-list-toolbar-fields > \* \{ flex: 1 1 100%; width: auto !important;/,
     );
+  });
+
+  it('keeps a collapsible search form closed on a phone until opened, and closes it on search', async () => {
+    await i18next.changeLanguage('en');
+    window.innerWidth = 390;
+    const onSearch = vi.fn();
+    render(
+      <ListToolbar testId="toolbar" onSearch={onSearch} collapseOnPhone activeFilters={2}>
+        <Input aria-label="keyword" />
+      </ListToolbar>,
+    );
+    const toggle = screen.getByTestId('toolbar-filters');
+    expect(toggle).toHaveTextContent('Filters (2)');
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByLabelText('keyword')).toBeNull();
+    await userEvent.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    const form = screen.getByLabelText('keyword').closest('form') as HTMLElement;
+    expect(toggle).toHaveAttribute('aria-controls', form.id);
+    await userEvent.type(screen.getByLabelText('keyword'), 'alp{Enter}');
+    expect(onSearch).toHaveBeenCalledTimes(1);
+    expect(screen.queryByLabelText('keyword')).toBeNull();
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('names the closed form in Chinese, without a count when no filter is set, and never closes it on a wide screen', async () => {
+    await i18next.changeLanguage('zh');
+    window.innerWidth = 390;
+    const { unmount } = render(
+      <ListToolbar testId="toolbar" onSearch={() => undefined} collapseOnPhone activeFilters={0}>
+        <Input aria-label="keyword" />
+      </ListToolbar>,
+    );
+    expect(screen.getByTestId('toolbar-filters')).toHaveTextContent(/^筛选$/);
+    unmount();
+    window.innerWidth = 1440;
+    render(
+      <ListToolbar testId="toolbar" onSearch={() => undefined} collapseOnPhone activeFilters={1}>
+        <Input aria-label="keyword" />
+      </ListToolbar>,
+    );
+    expect(screen.getByLabelText('keyword')).toBeVisible();
+    expect(screen.queryByTestId('toolbar-filters')).toBeNull();
   });
 });

@@ -56,6 +56,16 @@ describe('useListParams', () => {
     expect(state()).toEqual([1, 20, { keyword: '', group: 'vip' }]);
   });
 
+  it('names the filters set to other than their default, a default named in the URL not among them', () => {
+    const { state } = open('/token?keyword=alpha&group=default');
+    expect(state()[2]).toEqual({ keyword: 'alpha', group: 'default' });
+    expect(list.changed).toEqual(['keyword']);
+    act(() => list.setFilters({ keyword: '', group: 'vip' }));
+    expect(list.changed).toEqual(['group']);
+    act(() => list.setFilters({ group: '' }));
+    expect(list.changed).toEqual([]);
+  });
+
   it('follows back and forward, and the filters key changes with the filters', async () => {
     const { router, state } = open('/token');
     act(() => list.setFilters({ keyword: 'one' }));

@@ -26,6 +26,8 @@ export interface ListParams<F extends string = string> {
   /** Changes for each distinct set of filters: key a search form with it so its fields follow
    * back and forward. */
   filtersKey: string;
+  /** The filters set to other than their default, for a count of the filters in force. */
+  changed: F[];
   /** Goes to `page`; a new size starts again from page 1 and is remembered. */
   setPage: (page: number, size?: number) => void;
   /** Applies trimmed filters (an empty one is dropped) and goes back to page 1; `replace` for a
@@ -51,6 +53,10 @@ export function useListParams<F extends string>(options: ListParamsOptions<F>): 
     return values;
   }, [params, names, defaults]);
   const filtersKey = useMemo(() => JSON.stringify(filters), [filters]);
+  const changed = useMemo(
+    () => names.filter((name) => filters[name] !== (defaults[name] ?? '')),
+    [names, filters, defaults],
+  );
 
   const setPage = useCallback(
     (nextPage: number, nextSize?: number) => {
@@ -85,5 +91,5 @@ export function useListParams<F extends string>(options: ListParamsOptions<F>): 
     [setParams, names],
   );
 
-  return { page, size, filters, filtersKey, setPage, setFilters };
+  return { page, size, filters, filtersKey, changed, setPage, setFilters };
 }

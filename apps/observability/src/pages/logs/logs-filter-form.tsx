@@ -20,10 +20,18 @@ export interface LogsFilterFormProps {
   admin: boolean;
   filters: LogFilters;
   range: TimeRange;
+  /** How many filters are in force (shown while the form is closed on a phone). */
+  activeFilters: number;
   onSearch: (filters: LogFilters, range: TimeRange) => void;
 }
 
-export function LogsFilterForm({ admin, filters, range, onSearch }: LogsFilterFormProps) {
+export function LogsFilterForm({
+  admin,
+  filters,
+  range,
+  activeFilters,
+  onSearch,
+}: LogsFilterFormProps) {
   const { t } = useTranslation('observability');
   const [draft, setDraft] = useState(filters);
   const [draftRange, setDraftRange] = useState(range);
@@ -43,6 +51,8 @@ export function LogsFilterForm({ admin, filters, range, onSearch }: LogsFilterFo
       onSearch={() => onSearch(draft, draftRange)}
       searchLabel={t('filter.search')}
       searchTestId="log-search"
+      collapseOnPhone
+      activeFilters={activeFilters}
     >
       {field('token_name', t('filter.tokenName'))}
       {field('model_name', t('filter.modelName'))}

@@ -6,7 +6,7 @@ import { ListTable, listPagination, useListParams } from '@switchyard/console-ki
 import { isAdmin } from '@switchyard/contracts';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DAY, lastSpan, rangeFilters, rangeOf } from '../../lib/time';
+import { activeFilterCount, DAY, lastSpan, rangeFilters, rangeOf } from '../../lib/time';
 import { RemoteRoot } from '../../remote';
 import { getLogColumns } from './log-columns';
 import { logExportUrl } from './logs.api';
@@ -84,6 +84,7 @@ export function LogsPage() {
           admin={admin}
           filters={list.filters}
           range={rangeOf(list.filters)}
+          activeFilters={activeFilterCount(list.changed)}
           onSearch={(filters, range) => list.setFilters({ ...filters, ...rangeFilters(range) })}
         />
         <ListTable

@@ -56,6 +56,8 @@ export const commonEn: TranslationOf<typeof commonZh> = {
     selectAll: 'Select all on this page',
     selectRow: 'Select {{key}}',
     search: 'Search',
+    filters: 'Filters',
+    filtersActive: 'Filters ({{count}})',
     empty: 'No data',
   },
   form: {

@@ -52,6 +52,8 @@ export const commonZh = {
     selectAll: '全选本页',
     selectRow: '选择 {{key}}',
     search: '查询',
+    filters: '筛选',
+    filtersActive: '筛选（{{count}}）',
     empty: '暂无数据',
   },
   form: {
