@@ -19,6 +19,10 @@ async function holdAccountRemote(page: Page): Promise<{ release: () => void }> {
 
 const pageForm = (page: Page) => page.locator('#sy-sign-in');
 
+/** Opens /login while the account remote is held: the page's load event waits for the remote's
+ * scripts (the shell runs them as they arrive), so only the document is waited for. */
+const openHeld = (page: Page) => page.goto('/login', { waitUntil: 'domcontentloaded' });
+
 test.use({ locale: 'en-US' });
 
 test('a submit in the page’s form before the console has loaded signs in once it has', async ({
@@ -31,7 +35,7 @@ test('a submit in the page’s form before the console has loaded signs in once 
   page.on('request', (request) => {
     if (request.url().endsWith('/api/user/login')) logins.push(request.method());
   });
-  await page.goto('/login');
+  await openHeld(page);
   await expect(pageForm(page).getByRole('heading', { name: 'Log in' })).toBeVisible();
   await expect(page.getByTestId('login-username')).toBeHidden();
 
@@ -53,7 +57,7 @@ test('what was typed, and the field being typed in, carry over to the console’
   page,
 }) => {
   const held = await holdAccountRemote(page);
-  await page.goto('/login');
+  await openHeld(page);
   await pageForm(page).getByLabel('Username').fill('someone');
   await pageForm(page).getByLabel('Password').click();
   await page.keyboard.type('pa');
@@ -77,7 +81,7 @@ test('the page’s form follows the saved language and theme, as the console doe
     localStorage.setItem('theme-mode', 'dark');
   });
   const held = await holdAccountRemote(page);
-  await page.goto('/login');
+  await openHeld(page);
   await expect(pageForm(page).getByRole('heading', { name: '登录' })).toBeVisible();
   await expect(pageForm(page).getByLabel('用户名')).toHaveAttribute('placeholder', '用户名或邮箱');
   await expect(page.locator('body')).toHaveAttribute('arco-theme', 'dark');

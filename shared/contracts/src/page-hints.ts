@@ -12,9 +12,11 @@ export interface PageHint {
   href: string;
   as: 'script' | 'style' | 'fetch';
   /**
-   * A remote's files are prefetched (into the HTTP cache) rather than preloaded: Chromium hands a
-   * failed preload to the later request for the same URL, so a remote that was unreachable when
-   * the page loaded could not be retried without a reload; a failed prefetch is simply not kept.
+   * How a style or the manifest is linked. A remote's files are prefetched (into the HTTP cache)
+   * rather than preloaded: Chromium hands a failed preload to the later request for the same URL,
+   * so a remote that was unreachable when the page loaded could not be retried without a reload; a
+   * failed prefetch is simply not kept. Scripts are not linked but run as they arrive (the shell's
+   * page-hints.ts).
    */
   rel: 'preload' | 'prefetch';
 }

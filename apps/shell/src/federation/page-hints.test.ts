@@ -2,6 +2,14 @@ import { INLINE_PAGE_HINTS_ID } from '@switchyard/contracts/page-hints';
 import { afterEach, describe, expect, it } from 'vitest';
 import { requestPageHints } from './page-hints';
 
+const scripts = () =>
+  [...document.head.querySelectorAll('script[src]')].map((script) => [
+    script.getAttribute('src'),
+    (script as HTMLScriptElement).async,
+  ]);
+
+const absolute = (path: string) => new URL(path, document.baseURI).href;
+
 const links = () =>
   [...document.head.querySelectorAll('link')].map((link) => [
     link.rel,
@@ -23,20 +31,41 @@ describe('requestPageHints', () => {
     document.head.innerHTML = '';
   });
 
-  it('adds a link for each hint the server named, the manifest fetch in CORS mode', () => {
+  it('runs each script the server named as it arrives, and links the rest, the manifest fetch in CORS mode', () => {
     pageWithHints(
       JSON.stringify([
         { href: '/remotes/billing/mf-manifest.json', as: 'fetch', rel: 'preload' },
         { href: '/remotes/billing/static/js/billing.1.js', as: 'script', rel: 'prefetch' },
+        { href: '/static/js/async/arco-list.2.js', as: 'script', rel: 'preload' },
         { href: '/static/css/async/arco-list.2.css', as: 'style', rel: 'preload' },
       ]),
     );
     requestPageHints();
     expect(links()).toEqual([
       ['preload', 'fetch', '/remotes/billing/mf-manifest.json', 'anonymous'],
-      ['prefetch', 'script', '/remotes/billing/static/js/billing.1.js', null],
       ['preload', 'style', '/static/css/async/arco-list.2.css', null],
     ]);
+    // A remote's file by absolute URL, as the federation runtime asks for it; the shell's by path,
+    // as its chunk loader does: a loader that comes first waits for this script.
+    expect(scripts()).toEqual([
+      [absolute('/remotes/billing/static/js/billing.1.js'), true],
+      ['/static/js/async/arco-list.2.js', true],
+    ]);
+  });
+
+  it('takes a script away once it has loaded or failed, so a later load (a retry) adds its own', () => {
+    pageWithHints(
+      JSON.stringify([
+        { href: '/remotes/billing/static/js/billing.1.js', as: 'script', rel: 'prefetch' },
+        { href: '/remotes/billing/static/js/gone.js', as: 'script', rel: 'prefetch' },
+      ]),
+    );
+    requestPageHints();
+    const [loaded, failed] = [...document.head.querySelectorAll('script[src]')];
+    loaded?.dispatchEvent(new Event('load'));
+    expect(scripts()).toEqual([[absolute('/remotes/billing/static/js/gone.js'), true]]);
+    failed?.dispatchEvent(new Event('error'));
+    expect(scripts()).toEqual([]);
   });
 
   it('leaves out what is not a same-origin path or a known kind, and survives a broken block', () => {
@@ -47,10 +76,12 @@ describe('requestPageHints', () => {
         { href: '/x.js', as: 'document', rel: 'preload' },
         { href: '/y.js', as: 'script', rel: 'stylesheet' },
         { href: '/z.js', as: 'script', rel: 'preload' },
+        { href: '/z.css', as: 'style', rel: 'preload' },
       ]),
     );
     requestPageHints();
-    expect(links()).toEqual([['preload', 'script', '/z.js', null]]);
+    expect(scripts()).toEqual([['/z.js', true]]);
+    expect(links()).toEqual([['preload', 'style', '/z.css', null]]);
 
     document.head.innerHTML = '';
     pageWithHints('{not json');
@@ -61,5 +92,6 @@ describe('requestPageHints', () => {
   it('does nothing on a page without hints', () => {
     requestPageHints();
     expect(links()).toEqual([]);
+    expect(scripts()).toEqual([]);
   });
 });
