@@ -1,13 +1,18 @@
 // A date-time range picker over unix seconds (Arco's RangePicker), loaded by time-range-picker.tsx.
 import { DatePicker } from '@arco-design/web-react';
-import { TIME_RANGE_WIDTH, type TimeRangePickerProps } from './time-range-picker';
+import type { CSSProperties } from 'react';
+import type { TimeRangePickerProps } from './time-range-picker';
 
-export function TimeRangeField({ value, onChange }: TimeRangePickerProps) {
+export function TimeRangeField({
+  value,
+  onChange,
+  style,
+}: TimeRangePickerProps & { style: CSSProperties }) {
   return (
     <DatePicker.RangePicker
       showTime
       allowClear={false}
-      style={{ width: TIME_RANGE_WIDTH }}
+      style={style}
       value={[value.start * 1000, value.end * 1000]}
       onChange={(_text, dates) => {
         const [start, end] = dates ?? [];

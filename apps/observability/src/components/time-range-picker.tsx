@@ -9,7 +9,7 @@ import {
   loadOnce,
   useLoadedComponent,
 } from '@switchyard/console-kit';
-import type { ComponentType } from 'react';
+import type { ComponentType, CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TimeRange } from '../lib/time';
 
@@ -19,7 +19,7 @@ export interface TimeRangePickerProps {
 }
 
 /** At most the phone's width less the page and card padding. */
-export const TIME_RANGE_WIDTH = 'min(360px, calc(100vw - 80px))';
+const WIDTH = { width: 'min(360px, calc(100vw - 80px))' };
 
 const loadField = loadOnce(() =>
   import('./time-range-field').then((module) => module.TimeRangeField as LoadedComponent),
@@ -28,17 +28,16 @@ if (!isPhoneScreen()) void loadField().catch(() => undefined);
 
 export function TimeRangePicker(props: TimeRangePickerProps) {
   const { t } = useTranslation('observability');
-  const Field = useLoadedComponent(
-    'field',
-    loadField,
-  ) as ComponentType<TimeRangePickerProps> | null;
-  if (Field) return <Field {...props} />;
+  const Field = useLoadedComponent('field', loadField) as ComponentType<
+    TimeRangePickerProps & { style: CSSProperties }
+  > | null;
+  if (Field) return <Field {...props} style={WIDTH} />;
   return (
     <Input
       readOnly
       aria-label={t('filter.timeRange')}
       value={`${formatTime(props.value.start)} ~ ${formatTime(props.value.end)}`}
-      style={{ width: TIME_RANGE_WIDTH }}
+      style={WIDTH}
     />
   );
 }

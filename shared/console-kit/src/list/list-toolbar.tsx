@@ -63,8 +63,9 @@ export function ListToolbar(props: ListToolbarProps) {
       {active > 0 ? t('list.filtersActive', { count: active }) : t('list.filters')}
     </Button>
   ) : null;
-  const fields =
-    collapsible && !open ? null : onSearch ? (
+  let fields: ReactNode = null;
+  if (onSearch && !(collapsible && !open)) {
+    fields = (
       <form
         id={formId}
         className="sy-list-toolbar-fields"
@@ -90,9 +91,10 @@ export function ListToolbar(props: ListToolbarProps) {
         </Button>
         {props.searchExtra}
       </form>
-    ) : props.children ? (
-      <div className="sy-list-toolbar-fields">{props.children}</div>
-    ) : null;
+    );
+  } else if (!onSearch && props.children) {
+    fields = <div className="sy-list-toolbar-fields">{props.children}</div>;
+  }
   return (
     <div className="sy-list-toolbar" data-testid={props.testId}>
       <style href="switchyard-list-toolbar" precedence="default">
