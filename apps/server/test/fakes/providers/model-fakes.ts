@@ -7,14 +7,8 @@ import { readBody, startLoopbackServer } from '../loopback-server';
 import { messagesJson, messagesStream, readMessages } from './anthropic-wire';
 import { geminiJson, geminiStream, readGemini } from './gemini-wire';
 import { ollamaJson, ollamaStream, readOllama } from './ollama-wire';
-import {
-  chatJson,
-  chatStream,
-  readChat,
-  readResponses,
-  responsesJson,
-  responsesStream,
-} from './openai-wire';
+import { readResponses, responsesJson, responsesStream } from './openai-responses-wire';
+import { chatJson, chatStream, readChat } from './openai-wire';
 import { decide, FAKE_USAGE, type Json, type Seen, type Turn } from './scenario';
 
 export type ModelFamily = 'openai' | 'anthropic' | 'gemini' | 'ollama';
