@@ -50,7 +50,10 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
-  releaseYoungGeneration();
+  // Held until the first request, not just until listening: the work that follows start-up (the
+  // default-password check, the first runs of the background jobs) would otherwise grow an idle
+  // server's young generation to its maximum now and then.
+  app.server.once('request', releaseYoungGeneration);
   const lines = [
     `Switchyard is running at http://localhost:${config.port}`,
     `Database: ${describeDatabase(config)}${config.redisUrl ? ' + Redis' : ''}`,

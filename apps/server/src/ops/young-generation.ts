@@ -2,8 +2,8 @@
 // Loading the packages and building the app make ~20 MB of objects that live as long as the
 // process. V8 reads that survival as a sign the young generation is too small and doubles its
 // semi-spaces up to 2 × 16 MB, which then stay resident: an idle server never collects again, so
-// never shrinks them. Holding the size while starting costs a few more (small) scavenges; once
-// listening, V8's default growth applies again and traffic grows the young generation as it
+// never shrinks them. Holding the size while starting costs a few more (small) scavenges; from the
+// first request on, V8's default growth applies again and traffic grows the young generation as it
 // needs, unlike a fixed --max-semi-space-size, which would cap it under load too.
 import { setFlagsFromString } from 'node:v8';
 
