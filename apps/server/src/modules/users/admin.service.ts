@@ -65,7 +65,12 @@ const ACTION_EFFECT: Record<
 > = {
   promote: { patch: () => ({ role: Role.admin }), log: 'log.adminPromoted' },
   demote: { patch: () => ({ role: Role.common }), log: 'log.adminDemoted' },
-  disable: { patch: () => ({ status: UserStatus.disabled }), log: 'log.adminDisabled' },
+  // A disabled account's access token dies with it: enabling it again does not revive a token
+  // someone else may have minted.
+  disable: {
+    patch: () => ({ status: UserStatus.disabled, access_token: null }),
+    log: 'log.adminDisabled',
+  },
   enable: { patch: () => ({ status: UserStatus.enabled }), log: 'log.adminEnabled' },
   delete: {
     patch: (now) => ({ deleted_at: now, access_token: null }),
@@ -126,7 +131,11 @@ export class UsersAdminService {
     }
     if (input.display_name !== undefined) patch.display_name = input.display_name || user.username;
     if (input.group !== undefined) patch.group = input.group;
-    if (input.password) patch.password = await hashPassword(input.password);
+    if (input.password) {
+      // A new password ends every way in the old one opened: sessions and the access token.
+      patch.password = await hashPassword(input.password);
+      patch.access_token = null;
+    }
     const delta = input.quota === undefined ? 0 : input.quota - user.quota;
     try {
       await db.transaction().execute(async (trx) => {
