@@ -150,6 +150,9 @@ export const en: Record<MessageKey, string> = {
   'channel.balanceFailed': 'Balance query failed: {reason}',
   'channel.insufficientBalance': 'Insufficient balance',
   'channel.copyName': '{name}_copy',
+  'channel.invalidBaseUrl':
+    'The base URL must be an http(s) address without a query string, # fragment or credentials',
+  'channel.keyRequiredToRetarget': 'Re-enter the channel key to change its type or base URL',
   // observability (logs, dashboard data, task lists)
   'data.rangeReversed': 'The end time must not be before the start time',
   'data.rangeTooWide': 'The time range must not exceed 31 days',
@@ -192,6 +195,7 @@ export const en: Record<MessageKey, string> = {
   'relay.testUnsupported': 'Testing this channel type is not supported',
   'relay.testFailed': 'Test failed: {reason}',
   'relay.testNoUsage': 'The upstream reply has no usage',
+  'relay.testUnreadable': 'The upstream reply could not be read',
   'relay.testStarted': 'Testing all channels has started',
   'relay.testRunning': 'A test of all channels is already running',
   'relay.channelNotFound': 'Channel not found',

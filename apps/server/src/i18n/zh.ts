@@ -135,6 +135,8 @@ export const zh = {
   'channel.balanceFailed': '查询余额失败：{reason}',
   'channel.insufficientBalance': '余额不足',
   'channel.copyName': '{name}_复制',
+  'channel.invalidBaseUrl': '代理地址须为 http(s) 地址，不能带查询参数、# 片段或用户名密码',
+  'channel.keyRequiredToRetarget': '修改渠道类型或代理地址时请重新填写密钥',
   // observability (logs, dashboard data, task lists)
   'data.rangeReversed': '结束时间不能早于开始时间',
   'data.rangeTooWide': '时间跨度不能超过 31 天',
@@ -176,6 +178,7 @@ export const zh = {
   'relay.testUnsupported': '该渠道类型不支持测试',
   'relay.testFailed': '测试失败：{reason}',
   'relay.testNoUsage': '上游回复中没有用量信息',
+  'relay.testUnreadable': '上游回复无法解析',
   'relay.testStarted': '已开始测试所有渠道',
   'relay.testRunning': '已有一个测试所有渠道的任务在运行',
   'relay.channelNotFound': '渠道未找到',

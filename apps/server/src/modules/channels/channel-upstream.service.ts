@@ -4,6 +4,7 @@ import {
   CHANNEL_TYPES,
   type ChannelBalance,
   ChannelStatus,
+  isAcceptableBaseUrl,
   type Language,
   trimBaseUrl,
 } from '@switchyard/contracts';
@@ -106,8 +107,11 @@ export class ChannelUpstreamService {
 
   private targetOf(row: ChannelRow): UpstreamTarget {
     const type = requireType(row.type);
+    const baseUrl = trimBaseUrl(row.base_url || type.defaultBaseUrl || '');
+    // A URL stored before base URLs were checked: a `#` or `?` would drop the appended path.
+    if (!isAcceptableBaseUrl(baseUrl)) throw new AppError(400, 'channel.invalidBaseUrl');
     return {
-      baseUrl: trimBaseUrl(row.base_url || type.defaultBaseUrl || ''),
+      baseUrl,
       key: row.key,
       organization: row.openai_organization,
     };
