@@ -42,6 +42,7 @@ export const en: Record<MessageKey, string> = {
   'user.usernameInvalid':
     'The username contains characters that are not allowed (invisible, control or direction characters)',
   'user.usernameConfusable': 'The username mixes look-alike characters from different scripts',
+  'user.usernameLookAlike': 'The username looks too much like an existing one',
   'mail.serverAddressMissing':
     'The administrator has not set the server address (ServerAddress); mail with links cannot be sent',
   'auth.notSignedIn': 'Not signed in or the session has expired, please sign in again',

@@ -39,6 +39,7 @@ export const zh = {
   'user.originalPasswordRequired': '请输入当前密码',
   'user.usernameInvalid': '用户名含有不允许的字符（不可见字符、控制字符或方向控制符）',
   'user.usernameConfusable': '用户名混用了不同文字中外形相近的字符',
+  'user.usernameLookAlike': '用户名与已有的用户名外形过于相近',
   'mail.serverAddressMissing': '管理员尚未设置服务器地址（ServerAddress），无法发送含链接的邮件',
   'auth.notSignedIn': '未登录或登录已过期，请重新登录',
   'auth.forbidden': '无权进行此操作，权限不足',

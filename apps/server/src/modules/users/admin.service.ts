@@ -28,14 +28,13 @@ import { deleteUserSessions } from '../sessions/sessions.repository';
 import type { Identity } from '../sessions/sessions.service';
 import { newUserRow } from './new-user';
 import { quotaText } from './quota-text';
-import { assertUsernameAllowed } from './username-rules';
+import { assertUsernameAllowed, assertUsernameFree } from './username-rules';
 import { toSelfUser } from './users.mapper';
 import {
   addUserQuota,
   findUserById,
   findUserByUsername,
   insertUser,
-  isUsernameTaken,
   listUsers,
   type UserListFilter,
   updateUser,
@@ -101,7 +100,7 @@ export class UsersAdminService {
     const passwordHash = await hashPassword(input.password);
     try {
       await db.transaction().execute(async (trx) => {
-        if (await isUsernameTaken(trx, input.username)) throw refuse('user.usernameTaken');
+        await assertUsernameFree(trx, input.username);
         const row = await newUserRow(trx, {
           username: input.username,
           passwordHash,
@@ -126,7 +125,7 @@ export class UsersAdminService {
     const patch: UserUpdate = {};
     if (input.username !== undefined && input.username !== user.username) {
       assertUsernameAllowed(input.username);
-      if (await isUsernameTaken(db, input.username, user.id)) throw refuse('user.usernameTaken');
+      await assertUsernameFree(db, input.username, user.id);
       patch.username = input.username;
     }
     if (input.display_name !== undefined) patch.display_name = input.display_name || user.username;
