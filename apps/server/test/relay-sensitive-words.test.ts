@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ChildNode, startNode, startUpstreamProcess } from './helpers/child-nodes';
 import { createUser } from './helpers/factories';
+import { awayFromMinuteEdge } from './helpers/limits';
 import { type ClusterDatabase, openClusterDatabase } from './helpers/node-cluster';
 import { createToken, seedChannel, setOption, userBalance } from './helpers/relay-fixtures';
 
@@ -93,6 +94,27 @@ describe('the sensitive-word check', () => {
     const { error } = (await refused.json()) as { error: { code: string; message: string } };
     expect(error.code).toBe('sensitive_words_detected');
     expect(error.message).toContain(WORDS[1]);
+  });
+
+  it("comes after the token's limits: a caller over them gets the 429, not a scan", async () => {
+    const token = await createToken(cluster.database.db, userId);
+    await cluster.database.db
+      .updateTable('tokens')
+      .set({ rpm_limit: 1 })
+      .where('id', '=', token.id)
+      .execute();
+    await awayFromMinuteEdge();
+    const send = (content: string) =>
+      fetch(`${node.url}/v1/chat/completions`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: token.authorization },
+        body: JSON.stringify({ model: 'gpt-4o', messages: [{ role: 'user', content }] }),
+      });
+    expect((await send('hello')).status).toBe(200);
+    const over = await send(`please say ${WORDS[1]} aloud`);
+    expect(over.status).toBe(429);
+    const { error } = (await over.json()) as { error: { code: string } };
+    expect(error.code).toBe('rate_limit_exceeded');
   });
 
   it('reads a 1 MB prompt against 5,000 words without holding up /healthz', async () => {
