@@ -71,25 +71,3 @@ export const MODEL_MAPPING_EXAMPLE = JSON.stringify(
   2,
 );
 export const STATUS_CODE_MAPPING_EXAMPLE = JSON.stringify({ '400': '500' }, null, 2);
-
-/**
- * Whether a channel's base URL may be stored: an http(s) address with no query string, fragment
- * or credentials. The gateway appends API paths to it, so a `?` or `#` would silently drop them
- * (`…/metrics#` + `/v1/models` reads `/metrics`), and credentials belong in the key.
- */
-export function isAcceptableBaseUrl(url: string): boolean {
-  const text = url.trim();
-  if (text === '') return true;
-  if (/[?#]/.test(text)) return false;
-  let parsed: URL;
-  try {
-    parsed = new URL(text);
-  } catch {
-    return false;
-  }
-  return (
-    (parsed.protocol === 'http:' || parsed.protocol === 'https:') &&
-    parsed.username === '' &&
-    parsed.password === ''
-  );
-}

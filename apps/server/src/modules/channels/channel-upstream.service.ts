@@ -4,13 +4,13 @@ import {
   CHANNEL_TYPES,
   type ChannelBalance,
   ChannelStatus,
-  isAcceptableBaseUrl,
   type Language,
   trimBaseUrl,
 } from '@switchyard/contracts';
 import { translate } from '../../i18n';
 import { AppError } from '../../lib/errors';
 import { ChannelHealth } from '../../relay/channel-health';
+import { isAcceptableBaseUrl } from './base-url';
 import { type ChannelRow, listChannelsByTypeAndStatus, updateChannel } from './channels.repository';
 import { type ChannelsDeps, type ChannelsService, requireType } from './channels.service';
 import {

@@ -8,7 +8,6 @@ import {
   channelTypeById,
   DEFAULT_CHANNEL_TYPE,
   DEFAULT_GROUP,
-  isAcceptableBaseUrl,
   isJsonStringMap,
   isRoot,
   type Language,
@@ -23,6 +22,7 @@ import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import type { OptionsStore } from '../options/options.store';
 import { deleteAbilities, rebuildAbilities, repairAbilities } from './abilities';
+import { isAcceptableBaseUrl } from './base-url';
 import { toChannel } from './channels.mapper';
 import {
   type ChannelFilter,
