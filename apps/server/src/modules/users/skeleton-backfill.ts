@@ -12,7 +12,7 @@ export async function fillUsernameSkeletons(db: Db): Promise<number> {
   for (;;) {
     const rows = await usersWithoutSkeleton(db, BATCH);
     for (const row of rows) {
-      await setUsernameSkeleton(db, row.id, await usernameSkeleton(row.username));
+      await setUsernameSkeleton(db, row.id, usernameSkeleton(row.username));
     }
     filled += rows.length;
     if (rows.length < BATCH) return filled;

@@ -49,7 +49,7 @@ export async function usernameClash(
 ): Promise<'taken' | 'lookAlike' | null> {
   // Case-insensitive: `ROOT` may not sit next to `root`.
   const lower = username.toLowerCase();
-  const skeleton = await usernameSkeleton(username);
+  const skeleton = usernameSkeleton(username);
   let query = db
     .selectFrom('users')
     .select('username')
@@ -84,7 +84,7 @@ export async function countUsers(db: Db): Promise<number> {
 
 /** Inserts a user (with its username's skeleton) and returns its id. */
 export async function insertUser(db: Db, user: NewUser): Promise<number> {
-  const row = { ...user, username_skeleton: await usernameSkeleton(user.username) };
+  const row = { ...user, username_skeleton: usernameSkeleton(user.username) };
   return insertReturningId(db, db.insertInto('users').values(row));
 }
 
@@ -93,7 +93,7 @@ export async function updateUser(db: Db, id: number, patch: UserUpdate): Promise
   const set =
     patch.username === undefined
       ? patch
-      : { ...patch, username_skeleton: await usernameSkeleton(patch.username) };
+      : { ...patch, username_skeleton: usernameSkeleton(patch.username) };
   await db.updateTable('users').set(set).where('id', '=', id).execute();
 }
 
