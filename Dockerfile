@@ -1,9 +1,14 @@
-# Switchyard: the compiled server and the built console on Node 20, run as the unprivileged `node`
-# user with production dependencies only. Build: docker build -t switchyard .
+# Switchyard: the compiled server and the built console on Node 26 (the Node LTS line since
+# October 2026; Node 20 left security support in April 2026), run as the unprivileged `node` user
+# with production dependencies only. Build: docker build -t switchyard .
+# NODE_IMAGE: one line for every stage (the compiled better-sqlite3 must match the runtime's Node).
+# Node 26's images are built on Debian 13 (trixie).
 # The build and start steps are the npm scripts the test suite runs (see apps/server/test/ops-deploy.test.ts).
 
+ARG NODE_IMAGE=node:26-trixie-slim
+
 # ── build: every dependency, then the console (npm run build) and the server (npm run build -w) ──
-FROM node:20-bookworm-slim AS build
+FROM $NODE_IMAGE AS build
 WORKDIR /app
 # better-sqlite3 compiles from source when no prebuilt binary fits the platform.
 RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ \
@@ -27,7 +32,7 @@ COPY . .
 RUN npm run build && npm run build -w @switchyard/server
 
 # ── deps: the server's production dependencies only (no rsbuild, esbuild, tsx, vitest) ──
-FROM node:20-bookworm-slim AS deps
+FROM $NODE_IMAGE AS deps
 WORKDIR /app
 RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ \
   && rm -rf /var/lib/apt/lists/*
@@ -37,7 +42,7 @@ COPY apps/server/package.json apps/server/
 RUN npm ci --omit=dev --workspace @switchyard/server --no-audit --no-fund
 
 # ── runtime ──
-FROM node:20-bookworm-slim AS runtime
+FROM $NODE_IMAGE AS runtime
 # NODE_OPTIONS: what scripts/start.mjs does first, before the server's packages load (see
 # apps/server/src/ops/young-generation.ts): the young generation stays small while starting.
 ENV NODE_ENV=production \

@@ -28,6 +28,34 @@ function lockfileHash() {
   return existsSync(lock) ? createHash('sha256').update(readFileSync(lock)).digest('hex') : '';
 }
 
+/**
+ * Runs npm with its EBADENGINE notices folded into one line. On Node 20 some forty packages
+ * (OpenTelemetry, i18next, the AI SDK test clients…) declare Node ≥ 22: npm installs them anyway
+ * (engine-strict is off), they run and pass the whole suite here, and five lines of notice each
+ * would bury everything a new user should read. Every other line of npm's output is kept.
+ */
+export function installQuietly(args, env) {
+  const result = spawnSync('npm', args, {
+    cwd: repoRoot,
+    env,
+    stdio: ['inherit', 'inherit', 'pipe'],
+    encoding: 'utf8',
+    maxBuffer: 256 * 1024 * 1024,
+  });
+  if (result.error) throw result.error;
+  const lines = (result.stderr ?? '').split('\n');
+  const isNotice = (line) => line.startsWith('npm warn EBADENGINE');
+  process.stderr.write(lines.filter((line) => !isNotice(line)).join('\n'));
+  const packages = lines.filter((line) => isNotice(line) && line.includes('package:')).length;
+  if (packages > 0) {
+    console.log(
+      `› ${packages} packages ask for a newer Node than ${process.version} (npm EBADENGINE); ` +
+        'they work on it: see "Node versions" in README.md',
+    );
+  }
+  return result.status ?? 1;
+}
+
 /** Runs `npm ci` when node_modules is missing or was installed from another lockfile. */
 export function ensurePackages() {
   const hash = lockfileHash();
@@ -35,7 +63,11 @@ export function ensurePackages() {
   if (hash && installed === hash) return;
   console.log('› Installing npm packages (first run or changed lockfile)…');
   const env = { ...process.env, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' };
-  runOrExit('npm', [hash ? 'ci' : 'install', '--no-audit', '--no-fund'], { env });
+  const status = installQuietly([hash ? 'ci' : 'install', '--no-audit', '--no-fund'], env);
+  if (status !== 0) {
+    console.error(`\n✗ npm ${hash ? 'ci' : 'install'} exited with ${status}`);
+    process.exit(status);
+  }
   mkdirSync(path.dirname(stampFile), { recursive: true });
   writeFileSync(stampFile, `${lockfileHash()}\n`);
 }

@@ -10,6 +10,7 @@ import { OptionsStore } from './modules/options/options.store';
 import { startOptionsSync } from './modules/options/options.sync';
 import { pingDatabase } from './modules/status/status.repository';
 import { ensureRootUser } from './modules/users/root.setup';
+import { fillUsernameSkeletons } from './modules/users/skeleton-backfill';
 
 export interface Runtime {
   config: Config;
@@ -44,6 +45,7 @@ export async function createRuntime(
     await migrateToLatest(db);
     await ensureOptionDefaults(db);
     const rootCreated = await ensureRootUser(db, clock);
+    await fillUsernameSkeletons(db);
     const sessionSecret = await resolveSessionSecret(db, config.sessionSecret);
     redis = config.redisUrl ? await connectRedis(config.redisUrl, log) : undefined;
     const options = new OptionsStore(db);

@@ -216,6 +216,26 @@ describe('password reset', () => {
     expect(twice.json.success).toBe(false);
   });
 
+  // Issue 27, point 3: the owner recovering the account by mail shuts out whoever minted an
+  // access token while holding it.
+  it('revokes the system access token when the mailed link sets a new password', async () => {
+    const user = await createUser(server.db, { email: 'reset-token@example.com' });
+    const intruder = server.client();
+    await intruder.login(user.username, user.password);
+    const minted = (await intruder.get<string>('/api/user/token')).json.data ?? '';
+    const byToken = () => server.client().get('/api/user/self', { authorization: minted });
+    expect((await byToken()).status).toBe(200);
+    await server.client().get('/api/reset_password?email=reset-token@example.com');
+    const link = linkIn((await sink.next('reset-token@example.com')).body);
+    const reset = await server.client().post<string>('/api/user/reset', {
+      email: link.searchParams.get('email'),
+      token: link.searchParams.get('token'),
+    });
+    expect(reset.json.success).toBe(true);
+    expect((await byToken()).status).toBe(401);
+    expect((await findUserById(server.db, user.id))?.access_token).toBeNull();
+  });
+
   it('refuses an expired token and a token for another address', async () => {
     await createUser(server.db, { email: 'reset2@example.com' });
     await createUser(server.db, { email: 'reset3@example.com' });

@@ -129,6 +129,32 @@ describe('GET /api/log/export', () => {
     expect(Number(rows.at(-1)?.[7])).toBe(stat.quota);
   });
 
+  // Issue 27, point 6: a cell a spreadsheet would run as a formula is exported as text.
+  it('escapes cells that a spreadsheet would run as formulas', async () => {
+    const names = [
+      '=HYPERLINK("http://evil.example","x")',
+      '+SUM(A1)',
+      '-2+3',
+      '@cmd',
+      '\tx',
+      '\rx',
+    ];
+    await seedLogs(
+      cast.server.db,
+      names.map((token_name) =>
+        consumeLog(cast.bob, { token_name, model_name: '=1+1', quota: 7, created_at: now - 60 }),
+      ),
+    );
+    const rows = rowsOf((await cast.adminClient.get('/api/log/export?type=2')).text);
+    for (const name of names) {
+      const row = rows.find((cells) => cells[1] === `'${name}`);
+      expect(row, name).toBeDefined();
+      expect(row?.[2]).toBe("'=1+1");
+      expect(row?.[7]).toBe('7');
+    }
+    expect(rows.some((cells) => cells.some((cell) => /^[=+@\t\r]/.test(cell)))).toBe(false);
+  });
+
   it('is refused to ordinary users', async () => {
     const reply = await cast.aliceClient.get('/api/log/export');
     expect(reply.json.success).toBe(false);

@@ -44,6 +44,21 @@ function instructions(): { stage: string; op: string; args: string }[] {
   });
 }
 
+/**
+ * Whether a Node major (any of its releases) meets an engines range of the forms the lockfile
+ * holds: `>=22`, `^20.19.0 || >=22.12.0`, `20.x || 26.x`, `*`.
+ */
+function majorSatisfies(major: number, range: string): boolean {
+  return range.split('||').some((part) => {
+    const text = part.trim();
+    const floor = /^>=\s*v?(\d+)/.exec(text);
+    if (floor) return major >= Number(floor[1]);
+    const exact = /^[\^~]?v?(\d+)(?:\.[\dx*]+)*$/.exec(text);
+    if (exact) return major === Number(exact[1]);
+    return text === '*' || text === '';
+  });
+}
+
 /** Folders the build scripts write: the console apps' dist and the server's. */
 function builtOutputs(): Set<string> {
   const consoleList =
@@ -80,6 +95,28 @@ describe('Dockerfile', () => {
         dir,
       ).toBe(true);
     }
+  });
+
+  // Issue 27, point 11: the image is on the current Node LTS line, which every installed
+  // package's engines accept (Node 20 left security support and a third of them ask for 22+).
+  it('builds and runs every stage on the Node LTS line that every package accepts', () => {
+    const image = /^ARG NODE_IMAGE=(\S+)$/m.exec(read('Dockerfile'))?.[1] ?? '';
+    const froms = steps.filter((step) => step.op === 'FROM').map((step) => step.args);
+    // One image for every stage: better-sqlite3 is compiled in one and run in another.
+    expect(froms).toEqual(['build', 'deps', 'runtime'].map((stage) => `$NODE_IMAGE AS ${stage}`));
+    const major = Number(/^node:(\d+)-/.exec(image)?.[1]);
+    expect(major).toBeGreaterThanOrEqual(26);
+    expect(read('README.md')).toContain(`Node ${major}`);
+    const lock = JSON.parse(read('package-lock.json')) as {
+      packages: Record<string, { engines?: { node?: string } | string[] }>;
+    };
+    const refusing = Object.entries(lock.packages)
+      .map(([path, entry]) => [
+        path,
+        Array.isArray(entry.engines) ? undefined : entry.engines?.node,
+      ])
+      .filter(([, range]) => range !== undefined && !majorSatisfies(major, range as string));
+    expect(refusing).toEqual([]);
   });
 
   it('builds with the npm scripts the tests run', () => {

@@ -5,6 +5,7 @@ import { Role } from '@switchyard/contracts';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isUniqueViolation } from '../src/db/dialect';
+import { fillUsernameSkeletons } from '../src/modules/users/skeleton-backfill';
 import { countRows, createUser } from './helpers/factories';
 import { createTestContext, type TestContext, type TestServer } from './helpers/server';
 
@@ -62,6 +63,70 @@ describe('usernames', () => {
     await client.login(user.username, user.password);
     expect((await client.put('/api/user/self', { username: 'ALICE_01' })).json.success).toBe(false);
     expect((await client.put('/api/user/self', { username: 'x\u202ey' })).json.success).toBe(false);
+  });
+});
+
+// Issue 27, point 8: look-alikes from scripts the mixed-script rule does not cover, caught by
+// comparing TR39 confusable skeletons with the existing names.
+describe('usernames that look like an existing one', () => {
+  it('refuses rօօt, rᴏᴏt, rഠഠt beside root and admın beside admin, registering nothing', async () => {
+    const root = server.client();
+    await root.login('root', '123456');
+    const admin = await root.post('/api/user/', { username: 'admin', password: 'password123' });
+    expect(admin.json.success).toBe(true);
+    const users = await countRows(server.db, 'users');
+    const lookAlikes = {
+      'Armenian oh': 'r\u0585\u0585t',
+      'small capital O': 'r\u1d0f\u1d0ft',
+      'Malayalam ttha': 'r\u0d20\u0d20t',
+      'dotless i': 'adm\u0131n',
+      'r n for m': 'adrnin',
+      'digit zero': 'r00t',
+    };
+    for (const [what, name] of Object.entries(lookAlikes)) {
+      const reply = await register(name);
+      expect(reply.json, what).toMatchObject({
+        success: false,
+        message: 'The username looks too much like an existing one',
+      });
+    }
+    expect(await countRows(server.db, 'users')).toBe(users);
+  });
+
+  it('applies to renames and to names an admin gives, and accepts a name of its own', async () => {
+    const user = await createUser(server.db);
+    const client = server.client();
+    await client.login(user.username, user.password);
+    const renamed = await client.put('/api/user/self', { username: 'r\u0585\u0585t' });
+    expect(renamed.json.success).toBe(false);
+    const root = server.client();
+    await root.login('root', '123456');
+    const added = await root.post('/api/user/', {
+      username: 'r\u1d0f\u1d0ft',
+      password: 'password123',
+    });
+    expect(added.json.success).toBe(false);
+    expect((await register('rook')).json.success).toBe(true);
+  });
+});
+
+describe('names older than the look-alike check', () => {
+  it('get their skeleton at start, and are then protected too', async () => {
+    const legacy = await createUser(server.db, { username: 'robot1' });
+    await server.db
+      .updateTable('users')
+      .set({ username_skeleton: null })
+      .where('id', '=', legacy.id)
+      .execute();
+    expect(await fillUsernameSkeletons(server.db)).toBe(1);
+    const row = await server.db
+      .selectFrom('users')
+      .select('username_skeleton')
+      .where('id', '=', legacy.id)
+      .executeTakeFirstOrThrow();
+    expect(row.username_skeleton).toBe('robotl');
+    expect((await register('r\u0585bot1')).json.success).toBe(false);
+    expect(await fillUsernameSkeletons(server.db)).toBe(0);
   });
 });
 

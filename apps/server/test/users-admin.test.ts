@@ -238,6 +238,39 @@ describe('quota and status changes', () => {
     expect(contents).toEqual([expect.stringMatching(/disabled/), expect.stringMatching(/enabled/)]);
   });
 
+  // Issue 27, point 3: an access token minted by whoever held the account must not outlive an
+  // admin's recovery of it.
+  it('a new password set by an admin revokes the access token (and the sessions)', async () => {
+    const user = await createUser(server.db);
+    const session = await signIn(user.username, user.password);
+    const token = (await session.get<string>('/api/user/token')).json.data ?? '';
+    const byToken = () => server.client().get('/api/user/self', { authorization: token });
+    expect((await byToken()).status).toBe(200);
+    const reset = await root.put('/api/user/', { id: user.id, password: 'admin-set-pass' });
+    expect(reset.json.success).toBe(true);
+    expect((await byToken()).status).toBe(401);
+    expect((await session.get('/api/user/self')).status).toBe(401);
+    expect((await findUserById(server.db, user.id))?.access_token).toBeNull();
+    expect((await server.client().login(user.username, 'admin-set-pass')).json.success).toBe(true);
+  });
+
+  it('disabling revokes the access token: enabling again does not bring it back', async () => {
+    const user = await createUser(server.db);
+    const session = await signIn(user.username, user.password);
+    const token = (await session.get<string>('/api/user/token')).json.data ?? '';
+    const byToken = () => server.client().get('/api/user/self', { authorization: token });
+    expect((await byToken()).status).toBe(200);
+    await root.post('/api/user/manage', { username: user.username, action: 'disable' });
+    expect((await byToken()).status).toBe(401);
+    const enabled = await root.post('/api/user/manage', {
+      username: user.username,
+      action: 'enable',
+    });
+    expect(enabled.json.success).toBe(true);
+    expect((await byToken()).status).toBe(401);
+    expect((await findUserById(server.db, user.id))?.access_token).toBeNull();
+  });
+
   it('cancelling is final: the user cannot sign in and cannot be enabled again', async () => {
     const user = await createUser(server.db);
     const session = await signIn(user.username, user.password);

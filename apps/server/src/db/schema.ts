@@ -28,6 +28,8 @@ export interface UsersTable {
   inviter_id: Generated<number>;
   created_at: number;
   deleted_at: number | null;
+  /** TR39 skeleton of the lower-cased username (username-skeleton.ts); set by the repository. */
+  username_skeleton: Generated<string | null>;
 }
 
 export interface SessionsTable {

@@ -42,6 +42,7 @@ export const en: Record<MessageKey, string> = {
   'user.usernameInvalid':
     'The username contains characters that are not allowed (invisible, control or direction characters)',
   'user.usernameConfusable': 'The username mixes look-alike characters from different scripts',
+  'user.usernameLookAlike': 'The username looks too much like an existing one',
   'mail.serverAddressMissing':
     'The administrator has not set the server address (ServerAddress); mail with links cannot be sent',
   'auth.notSignedIn': 'Not signed in or the session has expired, please sign in again',
@@ -150,6 +151,9 @@ export const en: Record<MessageKey, string> = {
   'channel.balanceFailed': 'Balance query failed: {reason}',
   'channel.insufficientBalance': 'Insufficient balance',
   'channel.copyName': '{name}_copy',
+  'channel.invalidBaseUrl':
+    'The base URL must be an http(s) address without a query string, # fragment or credentials',
+  'channel.keyRequiredToRetarget': 'Re-enter the channel key to change its type or base URL',
   // observability (logs, dashboard data, task lists)
   'data.rangeReversed': 'The end time must not be before the start time',
   'data.rangeTooWide': 'The time range must not exceed 31 days',
@@ -192,6 +196,7 @@ export const en: Record<MessageKey, string> = {
   'relay.testUnsupported': 'Testing this channel type is not supported',
   'relay.testFailed': 'Test failed: {reason}',
   'relay.testNoUsage': 'The upstream reply has no usage',
+  'relay.testUnreadable': 'The upstream reply could not be read',
   'relay.testStarted': 'Testing all channels has started',
   'relay.testRunning': 'A test of all channels is already running',
   'relay.channelNotFound': 'Channel not found',

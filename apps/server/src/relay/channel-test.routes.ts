@@ -50,6 +50,10 @@ function failureMessage(
       return translate(language, 'relay.testFailed', {
         reason: translate(language, 'relay.testNoUsage'),
       });
+    case 'unreadable':
+      return translate(language, 'relay.testFailed', {
+        reason: translate(language, 'relay.testUnreadable'),
+      });
     default:
       return translate(language, 'relay.testFailed', { reason: result.detail ?? '' });
   }

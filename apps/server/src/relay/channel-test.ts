@@ -3,6 +3,7 @@
 import { performance } from 'node:perf_hooks';
 import { ChannelStatus, channelTypeById, LogType } from '@switchyard/contracts';
 import type { Db } from '../db/database';
+import { upstreamFailureText } from '../modules/channels/upstream-text';
 import { insertLogs } from '../modules/logs/logs.repository';
 import { adapterFor } from './adapters/registry';
 import type { AdapterContext } from './adapters/types';
@@ -11,14 +12,14 @@ import type { ChannelHealth } from './channel-health';
 import { type ChannelRow, findChannel, listChannels, recordChannelTest } from './relay.repository';
 import { UpstreamError, upstreamErrorFrom } from './relay-errors';
 import { mapModel, mapStatus } from './relay-routing';
-import { readBody, sendUpstream, UpstreamCancel } from './upstream';
+import { readBody, sendUpstream, UpstreamCancel, UpstreamNetworkError } from './upstream';
 
 /** A test that takes longer than this is abandoned (and counts as failed). */
 export const CHANNEL_TEST_TIMEOUT_MS = 60_000;
 /** Channels tested at once by "test all". */
 export const TEST_ALL_CONCURRENCY = 4;
 
-export type ChannelTestFailure = 'notFound' | 'unsupported' | 'noUsage' | 'upstream';
+export type ChannelTestFailure = 'notFound' | 'unsupported' | 'noUsage' | 'unreadable' | 'upstream';
 
 export interface ChannelTestResult {
   success: boolean;
@@ -109,7 +110,9 @@ export class ChannelTester {
           status,
         );
         await this.deps.health.failed(channel, error);
-        result = { success: false, timeMs, failure: 'upstream', detail: error.error.message };
+        // The console sees the status and the JSON error's message, never the raw body.
+        const detail = upstreamFailureText(status, raw.toString('utf8'), channel.key);
+        result = { success: false, timeMs, failure: 'upstream', detail };
       } else {
         const converted = adapter.reply(
           ctx,
@@ -125,7 +128,12 @@ export class ChannelTester {
       }
     } catch (error) {
       const timeMs = Math.round(performance.now() - started);
-      result = { success: false, timeMs, failure: 'upstream', detail: (error as Error).message };
+      // A connection failure says what failed; a reply that could not be read says no more (a
+      // parser's message quotes the body it choked on).
+      result =
+        error instanceof UpstreamNetworkError
+          ? { success: false, timeMs, failure: 'upstream', detail: error.message }
+          : { success: false, timeMs, failure: 'unreadable' };
     }
     clearTimeout(timer);
     await recordChannelTest(this.deps.db, channel.id, result.timeMs, this.deps.now());

@@ -1,5 +1,5 @@
-// The request's checks before anything is reserved (token model limits, quota left, sensitive
-// words) and what it reserves: an image's full price, or the prompt plus the reply it may get.
+// The request's checks before anything is reserved (token model limits, quota left; sensitive
+// words after the limits) and what it reserves: an image's full price, or the prompt plus the reply it may get.
 import { modelOutputLimit } from '@switchyard/contracts/pricing';
 import type { OptionsStore } from '../modules/options/options.store';
 import { assertHasQuota, assertModelAllowed, type RelayCaller } from './admission';
@@ -22,25 +22,24 @@ interface Estimate {
  */
 export const RESERVED_OUTPUT_CAP = 32_768;
 
-/**
- * Token model limits, quota left and the prompt check, before anything is reserved; returns
- * the prompt's text.
- */
-export function checkRequest(
-  options: OptionsStore,
-  caller: RelayCaller,
-  parsed: DialectRequest,
-): string {
+/** Token model limits and quota left, before anything is reserved; returns the prompt's text. */
+export function checkRequest(caller: RelayCaller, parsed: DialectRequest): string {
   assertModelAllowed(caller, parsed.model);
   assertHasQuota(caller);
-  const text = promptText(parsed.mode, parsed.body);
-  const words = findSensitiveWords(options, text);
+  return promptText(parsed.mode, parsed.body);
+}
+
+/**
+ * The sensitive-word check: after the token's limits (a caller over them costs no scan), before
+ * anything is reserved or sent.
+ */
+export async function checkPrompt(options: OptionsStore, text: string): Promise<void> {
+  const words = await findSensitiveWords(options, text);
   if (words.length > 0) {
     throw new RelayError(400, 'relay.sensitiveWords', 'sensitive_words_detected', {
       words: words.join(', '),
     });
   }
-  return text;
 }
 
 /**

@@ -19,7 +19,7 @@ import type { CandidateRow } from './relay.repository';
 import { type Route, readWholeReply, sendAttempt, streamPipe } from './relay-attempt';
 import { type Delivery, deliverReply, deliverStream } from './relay-delivery';
 import { RelayError, UpstreamError } from './relay-errors';
-import { checkRequest, estimateReservation } from './relay-estimate';
+import { checkPrompt, checkRequest, estimateReservation } from './relay-estimate';
 import { RelayReport, type ReportSinks } from './relay-report';
 import { withMultipartModel } from './relay-request';
 import { mapModel, shouldRetry } from './relay-routing';
@@ -90,7 +90,7 @@ export class RelayService {
     let reservation: Reservation;
     let completionReserved = 0;
     try {
-      const text = checkRequest(this.deps.options, caller, parsed);
+      const text = checkRequest(caller, parsed);
       plan = await planChannels(this.deps.db, caller.group, parsed.model, pinned, this.deps.random);
       first = plan.next() as CandidateRow;
       quote = this.deps.billing.quote(mapModel(first, parsed.model), caller.group);
@@ -98,6 +98,7 @@ export class RelayService {
       completionReserved = estimate.completion;
       // Limits after the estimate (TPM and the window need it), before anything is reserved.
       const window = await report.admit(caller, reply, estimate.tokens, estimate.quota);
+      await checkPrompt(this.deps.options, text);
       reservation = await this.deps.billing
         .reserve(caller, estimate.quota, { model: quote.model, stream: parsed.stream, window })
         .catch(async (error: unknown) => {

@@ -10,6 +10,7 @@ import {
 import { translate } from '../../i18n';
 import { AppError } from '../../lib/errors';
 import { ChannelHealth } from '../../relay/channel-health';
+import { isAcceptableBaseUrl } from './base-url';
 import { type ChannelRow, listChannelsByTypeAndStatus, updateChannel } from './channels.repository';
 import { type ChannelsDeps, type ChannelsService, requireType } from './channels.service';
 import {
@@ -106,8 +107,11 @@ export class ChannelUpstreamService {
 
   private targetOf(row: ChannelRow): UpstreamTarget {
     const type = requireType(row.type);
+    const baseUrl = trimBaseUrl(row.base_url || type.defaultBaseUrl || '');
+    // A URL stored before base URLs were checked: a `#` or `?` would drop the appended path.
+    if (!isAcceptableBaseUrl(baseUrl)) throw new AppError(400, 'channel.invalidBaseUrl');
     return {
-      baseUrl: trimBaseUrl(row.base_url || type.defaultBaseUrl || ''),
+      baseUrl,
       key: row.key,
       organization: row.openai_organization,
     };

@@ -14,6 +14,7 @@ import type { FastifyInstance } from 'fastify';
 import { languageOf, translate } from '../../i18n';
 import { ok } from '../../lib/envelope';
 import { parseInput } from '../../lib/validation';
+import { identityOf } from '../../plugins/auth';
 import type { ChannelUpstreamService } from './channel-upstream.service';
 import type { ChannelsService } from './channels.service';
 
@@ -96,7 +97,8 @@ export function registerChannelRoutes(
   });
 
   app.put('/api/channel/', admin, async (request) => {
-    const channel = await channels.update(parseInput(updateChannelRequestSchema, request.body));
+    const input = parseInput(updateChannelRequestSchema, request.body);
+    const channel = await channels.update(input, identityOf(request));
     return ok(channel, translate(languageOf(request), 'channel.updated'));
   });
 

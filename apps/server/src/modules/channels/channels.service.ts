@@ -9,6 +9,7 @@ import {
   DEFAULT_CHANNEL_TYPE,
   DEFAULT_GROUP,
   isJsonStringMap,
+  isRoot,
   type Language,
   splitKeys,
   splitList,
@@ -21,6 +22,7 @@ import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import type { OptionsStore } from '../options/options.store';
 import { deleteAbilities, rebuildAbilities, repairAbilities } from './abilities';
+import { isAcceptableBaseUrl } from './base-url';
 import { toChannel } from './channels.mapper';
 import {
   type ChannelFilter,
@@ -52,6 +54,10 @@ export function requireType(type: number) {
   const info = channelTypeById(type);
   if (!info) throw badInput('channel.unknownType', { type: String(type) });
   return info;
+}
+
+function checkBaseUrl(url: string | undefined): void {
+  if (url !== undefined && !isAcceptableBaseUrl(url)) throw badInput('channel.invalidBaseUrl');
 }
 
 function checkMappings(input: Partial<CreateChannelRequest>): void {
@@ -110,6 +116,7 @@ export class ChannelsService {
     if (input.name.trim() === '' || keys.length === 0) throw badInput('channel.nameKeyRequired');
     if (splitList(input.models).length === 0) throw badInput('channel.modelsRequired');
     const type = requireType(input.type ?? DEFAULT_CHANNEL_TYPE);
+    checkBaseUrl(input.base_url);
     checkMappings(input);
     const columns = columnsOf(input);
     const base: Omit<NewChannel, 'key'> = {
@@ -131,7 +138,12 @@ export class ChannelsService {
     });
   }
 
-  async update(input: UpdateChannelRequest): Promise<Channel> {
+  /**
+   * Applies an edit. Below the super admin, pointing a channel elsewhere (its base URL or type)
+   * needs its key re-entered: the stored key would otherwise go to wherever the editor chose (a
+   * model list, balance or test call), and admins may use channels but not read their keys.
+   */
+  async update(input: UpdateChannelRequest, caller: { role: number }): Promise<Channel> {
     const { id, key, ...fields } = input;
     if (fields.name !== undefined && fields.name.trim() === '') {
       throw badInput('channel.nameKeyRequired');
@@ -145,6 +157,14 @@ export class ChannelsService {
     if (key !== undefined && key.trim() !== '') patch.key = key.trim();
     const row = await this.deps.db.transaction().execute(async (trx) => {
       if (!(await lockChannel(trx, id))) throw new AppError(404, 'channel.notFound');
+      const stored = await this.require(trx, id);
+      const retargets =
+        (patch.base_url !== undefined && patch.base_url !== trimBaseUrl(stored.base_url ?? '')) ||
+        (patch.type !== undefined && patch.type !== stored.type);
+      if (patch.base_url !== stored.base_url) checkBaseUrl(patch.base_url ?? undefined);
+      if (retargets && patch.key === undefined && !isRoot(caller.role)) {
+        throw new AppError(403, 'channel.keyRequiredToRetarget');
+      }
       await updateChannel(trx, id, patch);
       const updated = await this.require(trx, id);
       await rebuildAbilities(trx, updated);

@@ -1,6 +1,7 @@
 // Calls to a channel's upstream provider made by the console operations: the model list and the
 // account balance. Each call is bounded by a timeout; failures become UpstreamError.
 import type { BalanceApi, BalanceCurrency } from '@switchyard/contracts';
+import { upstreamFailureText } from './upstream-text';
 
 const TIMEOUT_MS = 15_000;
 
@@ -27,11 +28,12 @@ async function getJson(target: UpstreamTarget, path: string): Promise<unknown> {
     throw new UpstreamError(error instanceof Error ? error.message : String(error));
   }
   const body = await response.text();
-  if (!response.ok) throw new UpstreamError(`HTTP ${response.status}: ${body.slice(0, 200)}`);
+  // The status and the upstream's JSON message only: never the body itself (see upstream-text).
+  if (!response.ok) throw new UpstreamError(upstreamFailureText(response.status, body, target.key));
   try {
     return JSON.parse(body);
   } catch {
-    throw new UpstreamError(`not JSON: ${body.slice(0, 200)}`);
+    throw new UpstreamError(`HTTP ${response.status}: not JSON`);
   }
 }
 

@@ -3,9 +3,9 @@
 // (the same sums as /api/log/stat).
 import { Readable } from 'node:stream';
 import { type Language, type LogOther, LogType } from '@switchyard/contracts';
-import { stringify } from 'csv-stringify/sync';
 import type { Db } from '../../db/database';
 import { type MessageKey, translate } from '../../i18n';
+import { type CsvRecord, csvText } from '../../lib/csv';
 import { type ExportLogRow, type LogCursor, type LogFilter, logsAfter } from './logs.repository';
 
 /** Rows per query: big enough to amortise the round trip, small enough to keep memory flat. */
@@ -50,8 +50,6 @@ const formatTime = (seconds: number): string =>
   new Date(seconds * 1000).toISOString().replace('T', ' ').slice(0, 19);
 
 const dollars = (quota: number, perUnit: number): string => (quota / perUnit).toFixed(6);
-
-type CsvRecord = (string | number)[];
 
 /** Records in batches: one CSV text per database batch keeps the per-row stream overhead away. */
 async function* csvBatches(db: Db, options: ExportOptions): AsyncGenerator<CsvRecord[]> {
@@ -117,7 +115,7 @@ export function exportLogsCsv(db: Db, options: ExportOptions): Readable {
   async function* text(): AsyncGenerator<string> {
     let first = true;
     for await (const records of csvBatches(db, options)) {
-      yield stringify(records, { bom: first });
+      yield csvText(records, { bom: first });
       first = false;
     }
   }

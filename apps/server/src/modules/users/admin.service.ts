@@ -28,14 +28,13 @@ import { deleteUserSessions } from '../sessions/sessions.repository';
 import type { Identity } from '../sessions/sessions.service';
 import { newUserRow } from './new-user';
 import { quotaText } from './quota-text';
-import { assertUsernameAllowed } from './username-rules';
+import { assertUsernameAllowed, assertUsernameFree } from './username-rules';
 import { toSelfUser } from './users.mapper';
 import {
   addUserQuota,
   findUserById,
   findUserByUsername,
   insertUser,
-  isUsernameTaken,
   listUsers,
   type UserListFilter,
   updateUser,
@@ -65,7 +64,12 @@ const ACTION_EFFECT: Record<
 > = {
   promote: { patch: () => ({ role: Role.admin }), log: 'log.adminPromoted' },
   demote: { patch: () => ({ role: Role.common }), log: 'log.adminDemoted' },
-  disable: { patch: () => ({ status: UserStatus.disabled }), log: 'log.adminDisabled' },
+  // A disabled account's access token dies with it: enabling it again does not revive a token
+  // someone else may have minted.
+  disable: {
+    patch: () => ({ status: UserStatus.disabled, access_token: null }),
+    log: 'log.adminDisabled',
+  },
   enable: { patch: () => ({ status: UserStatus.enabled }), log: 'log.adminEnabled' },
   delete: {
     patch: (now) => ({ deleted_at: now, access_token: null }),
@@ -96,7 +100,7 @@ export class UsersAdminService {
     const passwordHash = await hashPassword(input.password);
     try {
       await db.transaction().execute(async (trx) => {
-        if (await isUsernameTaken(trx, input.username)) throw refuse('user.usernameTaken');
+        await assertUsernameFree(trx, input.username);
         const row = await newUserRow(trx, {
           username: input.username,
           passwordHash,
@@ -121,12 +125,16 @@ export class UsersAdminService {
     const patch: UserUpdate = {};
     if (input.username !== undefined && input.username !== user.username) {
       assertUsernameAllowed(input.username);
-      if (await isUsernameTaken(db, input.username, user.id)) throw refuse('user.usernameTaken');
+      await assertUsernameFree(db, input.username, user.id);
       patch.username = input.username;
     }
     if (input.display_name !== undefined) patch.display_name = input.display_name || user.username;
     if (input.group !== undefined) patch.group = input.group;
-    if (input.password) patch.password = await hashPassword(input.password);
+    if (input.password) {
+      // A new password ends every way in the old one opened: sessions and the access token.
+      patch.password = await hashPassword(input.password);
+      patch.access_token = null;
+    }
     const delta = input.quota === undefined ? 0 : input.quota - user.quota;
     try {
       await db.transaction().execute(async (trx) => {

@@ -121,7 +121,10 @@ export class EmailFlowsService {
       .catch(() => undefined);
   }
 
-  /** Uses the token once: sets a new random password, ends the user's sessions, returns it. */
+  /**
+   * Uses the token once: sets a new random password, ends the user's sessions and revokes the
+   * system access token (an intruder's would outlive the recovery), returns the password.
+   */
   async resetPassword(email: string, token: string): Promise<string> {
     const { db, verification } = this.deps;
     if (!(await verification.consume('reset', email, token))) throw refuse('reset.linkInvalid');
@@ -130,7 +133,7 @@ export class EmailFlowsService {
     const password = randomCode(RESET_PASSWORD_LENGTH);
     const hash = await hashPassword(password);
     await db.transaction().execute(async (trx) => {
-      await updateUser(trx, user.id, { password: hash });
+      await updateUser(trx, user.id, { password: hash, access_token: null });
       await deleteUserSessions(trx, user.id);
     });
     await verification.revokeAll('reset', email);

@@ -11,13 +11,12 @@ import { insertLogs } from '../logs/logs.repository';
 import type { OptionsStore } from '../options/options.store';
 import type { EmailFlowsService } from './email-flows.service';
 import { newUserRow } from './new-user';
-import { assertUsernameAllowed } from './username-rules';
+import { assertUsernameAllowed, assertUsernameFree } from './username-rules';
 import {
   addInviterReward,
   findInviterByAffCode,
   insertUser,
   isEmailTaken,
-  isUsernameTaken,
 } from './users.repository';
 
 export interface RegistrationDeps {
@@ -47,7 +46,7 @@ export class RegistrationService {
       } catch (error) {
         if (error instanceof AppError || !isUniqueViolation(error)) throw error;
         // Lost a race: either the username (a clean refusal) or the generated aff code (retry).
-        if (await isUsernameTaken(this.deps.db, input.username)) throw refuse('user.usernameTaken');
+        await assertUsernameFree(this.deps.db, input.username);
         if (email && (await isEmailTaken(this.deps.db, email))) {
           throw refuse('verification.emailTaken');
         }
@@ -71,7 +70,7 @@ export class RegistrationService {
     if (!options.getBool('EmailVerificationEnabled')) return null;
     const email = input.email?.trim();
     if (!email || !input.verification_code) throw refuse('auth.emailVerificationRequired');
-    if (await isUsernameTaken(db, input.username)) throw refuse('user.usernameTaken');
+    await assertUsernameFree(db, input.username);
     // The code first: a taken address never gets one, so without it nothing is told.
     await emailFlows.checkCode(email, input.verification_code);
     if (await isEmailTaken(db, email)) throw refuse('verification.emailTaken');
@@ -86,7 +85,7 @@ export class RegistrationService {
     language: Language,
   ): Promise<void> {
     const { options, clock } = this.deps;
-    if (await isUsernameTaken(trx, input.username)) throw refuse('user.usernameTaken');
+    await assertUsernameFree(trx, input.username);
     const inviter = input.aff_code ? await findInviterByAffCode(trx, input.aff_code) : undefined;
     const now = clock.now();
     const newUserQuota = options.getInt('QuotaForNewUser');

@@ -12,15 +12,9 @@ import { deleteUserSessions } from '../sessions/sessions.repository';
 import type { Identity, SessionService } from '../sessions/sessions.service';
 import { generateAffCode } from './aff-code';
 import { quotaText } from './quota-text';
-import { assertUsernameAllowed } from './username-rules';
+import { assertUsernameAllowed, assertUsernameFree } from './username-rules';
 import { toSelfUser } from './users.mapper';
-import {
-  findUserById,
-  isUsernameTaken,
-  listGroupModels,
-  transferAffQuota,
-  updateUser,
-} from './users.repository';
+import { findUserById, listGroupModels, transferAffQuota, updateUser } from './users.repository';
 
 export interface SelfDeps {
   db: Db;
@@ -46,7 +40,7 @@ export class SelfService {
     if (input.display_name !== undefined) patch.display_name = input.display_name || user.username;
     if (input.username !== undefined && input.username !== user.username) {
       assertUsernameAllowed(input.username);
-      if (await isUsernameTaken(db, input.username, user.id)) throw refuse('user.usernameTaken');
+      await assertUsernameFree(db, input.username, user.id);
       patch.username = input.username;
     }
     const newPassword = input.password ? input.password : undefined;

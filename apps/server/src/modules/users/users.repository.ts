@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import { insertReturningId } from '../../db/dialect';
 import type { NewUser, UserRow, UserUpdate } from '../../db/schema';
+import { usernameSkeleton } from './username-skeleton';
 
 export function findUserById(db: Db, id: number): Promise<UserRow | undefined> {
   return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
@@ -37,19 +38,31 @@ export function findInviterByAffCode(db: Db, affCode: string): Promise<UserRow |
     .executeTakeFirst();
 }
 
-/** True when any user (cancelled ones included) has the username, other than `exceptId`. */
-export async function isUsernameTaken(
+/**
+ * Whether the username is free (cancelled accounts count, `exceptId` does not): 'taken' when a
+ * user has it whatever the case, 'lookAlike' when one's name has the same confusable skeleton.
+ */
+export async function usernameClash(
   db: Db,
   username: string,
   exceptId?: number,
-): Promise<boolean> {
+): Promise<'taken' | 'lookAlike' | null> {
   // Case-insensitive: `ROOT` may not sit next to `root`.
+  const lower = username.toLowerCase();
+  const skeleton = usernameSkeleton(username);
   let query = db
     .selectFrom('users')
-    .select('id')
-    .where(sql`lower(${sql.ref('username')})`, '=', username.toLowerCase());
+    .select('username')
+    .where((eb) =>
+      eb.or([
+        eb(sql`lower(${sql.ref('username')})`, '=', lower),
+        eb('username_skeleton', '=', skeleton),
+      ]),
+    );
   if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
-  return (await query.executeTakeFirst()) !== undefined;
+  const rows = await query.execute();
+  if (rows.length === 0) return null;
+  return rows.some((row) => row.username.toLowerCase() === lower) ? 'taken' : 'lookAlike';
 }
 
 export async function isAffCodeTaken(db: Db, affCode: string): Promise<boolean> {
@@ -69,13 +82,34 @@ export async function countUsers(db: Db): Promise<number> {
   return Number(row.count);
 }
 
-/** Inserts a user and returns its id. */
+/** Inserts a user (with its username's skeleton) and returns its id. */
 export async function insertUser(db: Db, user: NewUser): Promise<number> {
-  return insertReturningId(db, db.insertInto('users').values(user));
+  const row = { ...user, username_skeleton: usernameSkeleton(user.username) };
+  return insertReturningId(db, db.insertInto('users').values(row));
 }
 
+/** Updates a user; a new username brings its new skeleton. */
 export async function updateUser(db: Db, id: number, patch: UserUpdate): Promise<void> {
-  await db.updateTable('users').set(patch).where('id', '=', id).execute();
+  const set =
+    patch.username === undefined
+      ? patch
+      : { ...patch, username_skeleton: usernameSkeleton(patch.username) };
+  await db.updateTable('users').set(set).where('id', '=', id).execute();
+}
+
+/** Users whose skeleton is not set yet (rows older than the column, or imported), a batch. */
+export function usersWithoutSkeleton(db: Db, limit: number) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'username'])
+    .where('username_skeleton', 'is', null)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
+export async function setUsernameSkeleton(db: Db, id: number, skeleton: string): Promise<void> {
+  await db.updateTable('users').set({ username_skeleton: skeleton }).where('id', '=', id).execute();
 }
 
 /** Adds quota to a user in SQL (never read-modify-write in JS). */
