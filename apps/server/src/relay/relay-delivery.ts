@@ -7,9 +7,6 @@ import type { Usage } from './billing';
 import type { ChatError } from './canonical/types';
 import type { StreamPipe, WholeReply } from './relay-attempt';
 
-/** No byte from a streaming upstream for this long ends the stream. */
-export const STREAM_IDLE_TIMEOUT_MS = 60_000;
-
 /** Why a delivered stream ended early: the client left or the upstream broke off. */
 export type StreamCut = 'client' | 'upstream' | null;
 
@@ -67,7 +64,7 @@ export function deliverStream(
   out.writeHead(200, headers);
   let firstByteMs = -1;
   response.setEncoding('utf8');
-  response.setTimeout(STREAM_IDLE_TIMEOUT_MS, () => response.destroy(new Error('idle upstream')));
+  // A stall (RelayStreamIdleTimeout) is ended by sendUpstream's watch: an 'error' below.
 
   const write = (frames: string) => {
     if (frames === '') return;

@@ -22,12 +22,12 @@ import { RelayError, UpstreamError } from './relay-errors';
 import { checkRequest, estimateReservation } from './relay-estimate';
 import { RelayReport, type ReportSinks } from './relay-report';
 import { withMultipartModel } from './relay-request';
-import { mapModel, shouldRetry } from './relay-routing';
+import { attemptTimeouts, mapModel, shouldRetry } from './relay-routing';
 import { settleDelivery } from './relay-settle';
 import { planChannels, type Random } from './selection';
 import { UpstreamCancel } from './upstream';
 
-export { STREAM_IDLE_TIMEOUT_MS, type StreamCut } from './relay-delivery';
+export type { StreamCut } from './relay-delivery';
 export { mapModel, mapStatus, newRequestId, shouldRetry } from './relay-routing';
 
 export interface RelayDeps {
@@ -150,6 +150,7 @@ export class RelayService {
       render.model = ctx.model;
       render.channelId = channel.id;
       report.upstreamStart(channel, ctx.model);
+      cancel.timeouts = attemptTimeouts(this.deps.options, channel);
       try {
         const response = await sendAttempt(route, ctx, parsed, cancel);
         this.deps.health.succeeded(channel.id);

@@ -20,6 +20,8 @@ export interface Behaviour {
   chunkDelayMs?: number;
   /** Break the connection after this many content chunks of a stream. */
   cutAfter?: number;
+  /** Stop sending after this many content chunks of a stream, holding the connection open. */
+  stallAfter?: number;
   /** Reply text; streamed as one chunk per word. */
   text?: string;
   promptTokens?: number;
@@ -128,6 +130,11 @@ export async function startFakeUpstream(): Promise<FakeUpstream> {
         // Let what was written reach the gateway, then break the connection mid-body.
         await sleep(30);
         response.socket?.destroy();
+        return;
+      }
+      if (behaviour.stallAfter !== undefined && index >= behaviour.stallAfter) {
+        // Silent until the gateway gives up (it closes the connection).
+        await once(response, 'close');
         return;
       }
       if (response.destroyed) return;
