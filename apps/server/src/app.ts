@@ -214,7 +214,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     leaseMs: config.relayLeaseMs,
     sinks: { limits: app.limits, outcomes: app.outcomes, observer: ops.relayObserver },
   });
-  ops.watchSettlements(() => billing.settlements.size);
+  ops.watchSettlements(billing.settlements);
   registerTaskRelays(app, { db, options, billing, health, now: () => clock.now() });
   return app;
 }

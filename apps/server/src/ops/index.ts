@@ -16,6 +16,13 @@ import { noopTracer, startTracing, type Tracer } from './tracing';
 
 export type { RelayObserver, RelayOutcome, RelayOutcomeRecord } from './relay-observer';
 
+/** What ops reads of the settlement queue. */
+export interface SettlementBacklog {
+  readonly size: number;
+  /** Why settlements cannot be written now (an error code), null while they can. */
+  readonly unwritable: string | null;
+}
+
 export interface OpsDeps {
   config: Pick<Config, 'metricsToken' | 'otlpEndpoint'>;
   database: Database;
@@ -27,8 +34,11 @@ export interface Ops {
   metrics: Metrics;
   tracer: Tracer;
   relayObserver: RelayObserver;
-  /** Settlements waiting, read on scrape (set once the relay is built). */
-  watchSettlements(depth: () => number): void;
+  /**
+   * The settlement queue (set once the relay is built): its depth is read on scrape, and a queue
+   * that cannot write turns /readyz 503.
+   */
+  watchSettlements(queue: SettlementBacklog): void;
   readonly draining: boolean;
   /** Shutdown has begun: /readyz answers 503 from now on. */
   beginDrain(): void;
@@ -73,12 +83,14 @@ export async function registerOps(app: FastifyInstance, deps: OpsDeps): Promise<
   });
 
   let draining = false;
+  let settlements: SettlementBacklog | undefined;
   const ops: Ops = {
     metrics,
     tracer,
     relayObserver: createRelayObserver(metrics, tracer),
-    watchSettlements: (depth) => {
-      sources.settlementDepth = depth;
+    watchSettlements: (queue) => {
+      settlements = queue;
+      sources.settlementDepth = () => queue.size;
     },
     get draining() {
       return draining;
@@ -90,7 +102,12 @@ export async function registerOps(app: FastifyInstance, deps: OpsDeps): Promise<
   app.decorate('ops', ops);
 
   registerHttpObservability(app, metrics, tracer, inFlight);
-  registerProbes(app, { db, redis: deps.redis, draining: () => draining });
+  registerProbes(app, {
+    db,
+    redis: deps.redis,
+    draining: () => draining,
+    unwritable: () => settlements?.unwritable ?? null,
+  });
   registerMetricsRoute(app, metrics, deps.config.metricsToken);
   return ops;
 }

@@ -1,5 +1,6 @@
 // Liveness and readiness: /healthz answers while the process runs; /readyz only while this node
-// can serve (database reachable and migrated, Redis reachable when configured, not shutting down).
+// can serve (database reachable and migrated, settlements written, Redis reachable when
+// configured, not shutting down).
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/database';
 import { REDIS_COMMAND_TIMEOUT_MS, type RedisClient, withTimeout } from '../lib/redis';
@@ -14,6 +15,8 @@ export interface ProbeDeps {
   redis: RedisClient | undefined;
   /** True once shutdown has begun. */
   draining: () => boolean;
+  /** Why settlements cannot be written (a full or read-only disk), null while they can. */
+  unwritable: () => string | null;
 }
 
 type CheckResult = 'ok' | string;
@@ -60,6 +63,9 @@ export function registerProbes(app: FastifyInstance, deps: ProbeDeps): void {
       }
     };
     if (deps.draining()) checks.shutdown = 'shutting down';
+    // Reads may still work on a full disk; a node that cannot bill what it serves is not ready.
+    const unwritable = deps.unwritable();
+    checks.settlements = unwritable ? `cannot be written (${unwritable})` : 'ok';
     await Promise.all([
       run('database', database),
       run('migrations', migrations),
