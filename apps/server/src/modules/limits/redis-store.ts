@@ -122,7 +122,7 @@ export class RedisLimitStore implements LimitStore {
     if (keys.length === 0) return;
     const pipeline = this.redis.pipeline();
     for (const key of keys) {
-      const full = this.prefix + 'limits:' + key;
+      const full = `${this.prefix}limits:${key}`;
       // XX: a lease already released (or expired and swept) is not brought back.
       pipeline.zadd(full, 'XX', untilMs, leaseId);
       pipeline.pexpireat(full, untilMs);
