@@ -8,6 +8,7 @@ import type { Database } from '../db/database';
 import { type RedisClient, redisFallbackCounts } from '../lib/redis';
 import { registerHttpObservability } from './http-observability';
 import { trackHandlers } from './in-flight';
+import { LiveStreams } from './live-streams';
 import { createMetrics, type Metrics, type ScrapeSources } from './metrics';
 import { countChannelsByStatus } from './ops.repository';
 import { registerProbes } from './probes';
@@ -40,8 +41,15 @@ export interface Ops {
    */
   watchSettlements(queue: SettlementBacklog): void;
   readonly draining: boolean;
-  /** Shutdown has begun: /readyz answers 503 from now on. */
+  /**
+   * Shutdown has begun: /readyz answers 503 from now on while the listener stays open for the
+   * balancer's probes; any other new request is refused 503 (`Connection: close`).
+   */
   beginDrain(): void;
+  /** Resolves once no handler runs (or after `timeoutMs`); true when none does. */
+  idle(timeoutMs: number): Promise<boolean>;
+  /** Streams being relayed (shutdown cuts those left when its grace period is over). */
+  streams: LiveStreams;
 }
 
 declare module 'fastify' {
@@ -98,8 +106,11 @@ export async function registerOps(app: FastifyInstance, deps: OpsDeps): Promise<
     beginDrain: () => {
       draining = true;
     },
+    idle: (timeoutMs) => inFlight.idle(timeoutMs),
+    streams: new LiveStreams(),
   };
   app.decorate('ops', ops);
+  refuseWhileDraining(app, () => draining);
 
   registerHttpObservability(app, metrics, tracer, inFlight);
   registerProbes(app, {
@@ -145,5 +156,33 @@ function registerMetricsRoute(app: FastifyInstance, metrics: Metrics, token: str
     }
     const body = await metrics.registry.metrics();
     return reply.header('cache-control', 'no-store').type(metrics.registry.contentType).send(body);
+  });
+}
+
+/** The probes, answered during a drain (the balancer must see /readyz turn 503). */
+const PROBES = new Set(['/readyz', '/healthz', '/metrics']);
+
+/**
+ * During a drain the listener stays open for the probes; anything else a balancer still sends is
+ * refused at once with a status clients retry elsewhere, and its connection closed.
+ */
+function refuseWhileDraining(app: FastifyInstance, draining: () => boolean): void {
+  app.addHook('onRequest', (request, reply, done) => {
+    if (!draining() || PROBES.has(request.url.split('?', 1)[0] ?? '')) {
+      done();
+      return;
+    }
+    reply
+      .code(503)
+      .header('connection', 'close')
+      .header('retry-after', '1')
+      .send({
+        error: {
+          message: 'The server is shutting down; please retry',
+          type: 'server_error',
+          param: null,
+          code: 'shutting_down',
+        },
+      });
   });
 }

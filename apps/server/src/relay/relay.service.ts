@@ -161,7 +161,7 @@ export class RelayService {
           const pipe = streamPipe(route, ctx, dialect, render);
           // What has gone out, for the journal: a crash bills the delivered part.
           this.deps.billing.streaming(reservation, quote, completionReserved, () => pipe.text);
-          delivery = await deliverStream(reply, response, pipe, started);
+          delivery = await deliverStream(reply, response, pipe, started, reply.server.ops?.streams);
         } else {
           const whole = await readWholeReply(route, response, ctx, dialect, render);
           await ingress
