@@ -91,7 +91,14 @@ export class RelayService {
     let completionReserved = 0;
     try {
       const text = checkRequest(this.deps.options, caller, parsed);
-      plan = await planChannels(this.deps.db, caller.group, parsed.model, pinned, this.deps.random);
+      plan = await planChannels(
+        this.deps.db,
+        caller.group,
+        parsed.model,
+        pinned,
+        this.deps.random,
+        this.deps.health,
+      );
       first = plan.next() as CandidateRow;
       quote = this.deps.billing.quote(mapModel(first, parsed.model), caller.group);
       const estimate = await estimateReservation(this.deps, caller, parsed, quote, text);
