@@ -7,6 +7,8 @@
 // no open reservation, one log per request served.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { retestDueAt } from '../src/relay/channel-retest';
+import { claimChannelRetest } from '../src/relay/relay.repository';
 import { createUser } from './helpers/factories';
 import {
   consumeTotal,
@@ -161,4 +163,23 @@ describe('channel health', () => {
     expect(after.status).toBe(200);
     await after.text();
   }, 60_000);
+
+  it('lets one node of several claim each re-test, on a back-off that grows with the outage', async () => {
+    const id = await seedChannel(h.db, { key: 'claimed', baseUrl: h.fake.url, models: ['c1'] });
+    await h.db
+      .updateTable('channels')
+      .set({ status: 3, test_time: 1000, other_info: JSON.stringify({ status_time: 900 }) })
+      .where('id', '=', id)
+      .execute();
+    // Five nodes read the same test_time and race for the test: one wins.
+    const claims = await Promise.all(
+      Array.from({ length: 5 }, () => claimChannelRetest(h.db, id, 1000, 2000)),
+    );
+    expect(claims.filter(Boolean)).toHaveLength(1);
+    // Disabled at 900: first test a base wait later, then as long again as it has been down.
+    expect(retestDueAt({ other_info: '{"status_time":900}', test_time: 0 }, 60)).toBe(960);
+    expect(retestDueAt({ other_info: '{"status_time":900}', test_time: 960 }, 60)).toBe(1020);
+    expect(retestDueAt({ other_info: '{"status_time":900}', test_time: 1020 }, 60)).toBe(1140);
+    expect(retestDueAt({ other_info: '{"status_time":0}', test_time: 100_000 }, 60)).toBe(101_800);
+  });
 });
