@@ -1,8 +1,11 @@
 // Upstream time limits (issue 35): an upstream that accepts and never answers is given up after
 // the first-byte limit (the channel's own, else RelayFirstByteTimeout) and the next channel
-// answers; a stream that stalls mid-way ends after RelayStreamIdleTimeout with the dialect's error
+// answers, as it does when a connection never opens (RelayConnectTimeout); a stream that stalls
+// mid-way ends after RelayStreamIdleTimeout with the dialect's error
 // event and the log's cut reason, billed for what was delivered. After each: Σ consume logs =
 // quota taken, no open reservation, one log per request.
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import net from 'node:net';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from './helpers/factories';
@@ -125,6 +128,76 @@ describe('an upstream that never answers', () => {
     expect(await openReservations()).toBe(0);
     await setOption(h.db, 'RelayFirstByteTimeout', '300');
     await h.server.runtime.options.load();
+  }, 20_000);
+});
+
+const hasPython = (() => {
+  try {
+    execFileSync('python3', ['--version'], { stdio: 'pipe' });
+    return true;
+  } catch {
+    return false;
+  }
+})();
+
+/**
+ * A loopback port whose connections never open: a socket that listens with a backlog of 0 and
+ * never accepts, its accept queue filled, so the kernel drops further SYNs (Python: Node accepts
+ * every connection itself).
+ */
+async function unopenablePort(): Promise<{ port: number; close(): void }> {
+  const listener: ChildProcess = spawn('python3', [
+    '-c',
+    'import socket,time\ns=socket.socket();s.bind(("127.0.0.1",0));s.listen(0)\nprint(s.getsockname()[1],flush=True)\ntime.sleep(120)',
+  ]);
+  const port = await new Promise<number>((resolve) =>
+    listener.stdout?.once('data', (data: Buffer) => resolve(Number(String(data).trim()))),
+  );
+  const fillers = Array.from({ length: 3 }, () =>
+    net.connect(port, '127.0.0.1').on('error', () => undefined),
+  );
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  return {
+    port,
+    close() {
+      for (const socket of fillers) socket.destroy();
+      listener.kill();
+    },
+  };
+}
+
+describe.skipIf(!hasPython)('an upstream whose connection never opens', () => {
+  it('is given up after RelayConnectTimeout and the next channel answers', async () => {
+    const unopenable = await unopenablePort();
+    try {
+      const stuck = await seedChannel(h.db, {
+        key: 'syn-key',
+        baseUrl: `http://127.0.0.1:${unopenable.port}`,
+        models: ['syn-model'],
+        priority: 10,
+        autoBan: 0,
+      });
+      const next = await seedChannel(h.db, {
+        key: 'backup-key',
+        baseUrl: h.fake.url,
+        models: ['syn-model'],
+      });
+      await setOption(h.db, 'RelayConnectTimeout', '1');
+      await h.server.runtime.options.load();
+      const { user, token } = await caller();
+      const started = Date.now();
+      const response = await postChat(h, token.authorization, { model: 'syn-model' });
+      expect(response.status).toBe(200);
+      expect(await response.text()).toContain('backup');
+      expect(Date.now() - started).toBeLessThan(4000);
+      const [log] = await waitForLogs(h.db, user.id);
+      expect(JSON.parse(log?.other ?? '{}').admin_info.use_channel).toEqual([stuck, next]);
+      await expectBooksBalance(user.id, token.id, 1);
+    } finally {
+      unopenable.close();
+      await setOption(h.db, 'RelayConnectTimeout', '10');
+      await h.server.runtime.options.load();
+    }
   }, 20_000);
 });
 
