@@ -24,10 +24,21 @@ function mountTinyDisk(size: string): { dir: string } | { skip: string } {
   const dir = mkdtempSync(join(tmpdir(), 'sy-full-'));
   try {
     execFileSync('mount', ['-t', 'tmpfs', '-o', `size=${size}`, 'tmpfs', dir], { stdio: 'pipe' });
+    // Unmounted by afterAll; also when the file's tests were filtered out and no hook ran.
+    process.once('exit', () => unmount(dir));
     return { dir };
   } catch (error) {
     rmdirSync(dir);
     return { skip: `mounting a tmpfs is not allowed here: ${(error as Error).message}` };
+  }
+}
+
+function unmount(dir: string): void {
+  try {
+    execFileSync('umount', ['-l', dir], { stdio: 'pipe' });
+    rmdirSync(dir);
+  } catch {
+    // Already unmounted and removed.
   }
 }
 
@@ -55,8 +66,7 @@ afterAll(async () => {
   if (skipReason) return;
   await fake?.close();
   await context?.close();
-  execFileSync('umount', ['-l', mount]);
-  rmdirSync(mount);
+  unmount(mount);
 });
 
 /** Writes until the filesystem refuses (ENOSPC), in ever smaller pieces. */
