@@ -212,9 +212,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock,
     onQuotaLow: (userId, quotaLeft) => void emailFlows.remindLowQuota(userId, quotaLeft),
     leaseMs: config.relayLeaseMs,
+    retestSeconds: config.channelRetestSeconds,
     sinks: { limits: app.limits, outcomes: app.outcomes, observer: ops.relayObserver },
   });
-  ops.watchSettlements(() => billing.settlements.size);
+  ops.watchSettlements(billing.settlements);
   registerTaskRelays(app, { db, options, billing, health, now: () => clock.now() });
   return app;
 }

@@ -65,6 +65,7 @@ const envSchema = z.object({
   SHUTDOWN_GRACE_SECONDS: int(30),
   NODE_ID: z.string().optional(),
   RELAY_LEASE_MS: int(30_000, 1000),
+  CHANNEL_RETEST_SECONDS: int(60, 1),
 });
 
 /** Names the schema reads; ENV_VARS must describe each of them. */
@@ -101,6 +102,8 @@ export interface Config {
   /** The reservation journal's node id (unset: `<hostname>:<PORT>`). */
   nodeId: string | undefined;
   relayLeaseMs: number;
+  /** First wait before an auto-disabled channel is tested again (then backing off). */
+  channelRetestSeconds: number;
 }
 
 export class ConfigError extends Error {}
@@ -158,5 +161,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownGraceSeconds: e.SHUTDOWN_GRACE_SECONDS,
     nodeId: e.NODE_ID,
     relayLeaseMs: e.RELAY_LEASE_MS,
+    channelRetestSeconds: e.CHANNEL_RETEST_SECONDS,
   };
 }

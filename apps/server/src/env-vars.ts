@@ -142,4 +142,10 @@ export const ENV_VARS: readonly EnvVarInfo[] = [
     description:
       "How long a node's hold on its reservations lasts (renewed every third); then other nodes reconcile them",
   },
+  {
+    name: 'CHANNEL_RETEST_SECONDS',
+    default: '60',
+    description:
+      'With AutomaticEnableChannelEnabled, how long after an automatic disable a channel is tested again (the wait then grows, up to 30 minutes)',
+  },
 ];

@@ -44,7 +44,7 @@ describe('probes', () => {
     expect(ready.statusCode).toBe(200);
     expect(ready.json<Readiness>()).toEqual({
       status: 'ready',
-      checks: { database: 'ok', migrations: 'ok' },
+      checks: { settlements: 'ok', database: 'ok', migrations: 'ok' },
     });
   });
 

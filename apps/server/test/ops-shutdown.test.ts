@@ -1,6 +1,8 @@
-// Graceful shutdown of the compiled server: SIGTERM during 20 open streams → new connections are
-// refused, all 20 streams finish completely, their consume logs are written, exit code 0. Past
-// SHUTDOWN_GRACE_SECONDS the remaining streams are cut and the process still exits cleanly.
+// Graceful shutdown of the compiled server: SIGTERM during 20 open streams → /readyz answers 503
+// (the listener stays open for probes) and other new requests are refused 503, all 20 streams
+// finish completely, their consume logs are written, exit code 0. Past SHUTDOWN_GRACE_SECONDS the
+// remaining streams end with their dialect's error event, are logged as cut by `shutdown` and
+// billed for what was delivered, and the process still exits cleanly.
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
@@ -9,7 +11,13 @@ import { type FakeUpstream, startFakeUpstream } from './fakes/fake-upstream';
 import { buildServer, type CompiledServer, startCompiledServer } from './helpers/compiled-server';
 import { createTestDatabase, type TestDatabase } from './helpers/database';
 import { createUser } from './helpers/factories';
-import { consumeTotal, createToken, seedChannel, userBalance } from './helpers/relay-fixtures';
+import {
+  consumeTotal,
+  createToken,
+  logsOf,
+  seedChannel,
+  userBalance,
+} from './helpers/relay-fixtures';
 
 const STREAMS = 20;
 const WORDS = Array.from({ length: 15 }, (_, i) => `w${i}`);
@@ -83,9 +91,9 @@ async function startWithStreams(env: Record<string, string>, key: string, model:
   return { server, user, streams };
 }
 
-/** A request after SIGTERM: refused, or answered 503 (never served as ready). */
-async function probeAfterSigterm(server: CompiledServer): Promise<string> {
-  return fetch(`${server.url}/readyz`).then(
+/** A request after SIGTERM: its status, or `refused` when the listener is gone. */
+async function probeAfterSigterm(server: CompiledServer, path = '/readyz'): Promise<string> {
+  return fetch(`${server.url}${path}`).then(
     (response) => `status ${response.status}`,
     () => 'refused',
   );
@@ -99,7 +107,10 @@ describe('SIGTERM', { timeout: 90_000 }, () => {
     const sentAt = Date.now();
     server.child.kill('SIGTERM');
     await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(['refused', 'status 503']).toContain(await probeAfterSigterm(server));
+    // The balancer's probe is answered (not refused) and says not ready; new work is refused.
+    expect(await probeAfterSigterm(server)).toBe('status 503');
+    expect(await probeAfterSigterm(server, '/healthz')).toBe('status 200');
+    expect(await probeAfterSigterm(server, '/api/status')).toBe('status 503');
 
     const bodies = await Promise.all(streams.map((stream) => stream.done));
     for (const body of bodies) {
@@ -130,9 +141,26 @@ describe('SIGTERM', { timeout: 90_000 }, () => {
     const bodies = await Promise.all(streams.map((stream) => stream.done));
     expect(await server.exited).toBe(0);
     expect(Date.now() - sentAt).toBeLessThan(8_000);
-    for (const body of bodies) expect(body).not.toContain('[DONE]');
+    for (const body of bodies) {
+      expect(body).not.toContain('[DONE]');
+      // The OpenAI dialect's mid-stream error chunk, which SDKs raise, as the last frame.
+      const last = body.trim().split('\n\n').at(-1) ?? '';
+      expect(JSON.parse(last.slice('data: '.length))).toMatchObject({
+        error: { type: 'server_error', code: 'stream_cut' },
+      });
+    }
     expect(server.output()).toContain('grace period (1 s) is over');
-    // Nothing lost: every reservation ended as a settlement (billed for what was delivered).
+    // Nothing lost: every reservation ended as a settlement (billed for what was delivered),
+    // logged as cut by the shutdown.
+    const rows = await logsOf(database.db, user.id);
+    expect(rows).toHaveLength(STREAMS);
+    for (const row of rows) {
+      expect(JSON.parse(row.other ?? '{}')).toMatchObject({
+        stream_cut: 'shutdown',
+        stream_cut_reason: 'the server is shutting down',
+      });
+      expect(Number(row.completion_tokens)).toBeGreaterThan(0);
+    }
     const logs = await consumeTotal(database.db, user.id);
     const balance = await userBalance(database.db, user.id);
     expect(Number(balance.used_quota)).toBe(logs.quota);

@@ -211,14 +211,26 @@ describe('automatic disable and enable', () => {
     expect((await channelRow(keep)).status).toBe(1);
   });
 
-  it('disables after repeated server errors', async () => {
+  it('disables by the rate of server errors, only while another channel serves the model', async () => {
     h.fake.behave('flaky', { status: 502 });
-    const id = await seedChannel(h.db, { key: 'flaky', baseUrl: h.fake.url, models: ['d3'] });
+    const id = await seedChannel(h.db, {
+      key: 'flaky',
+      baseUrl: h.fake.url,
+      models: ['d3'],
+      priority: 10,
+    });
     const { token } = await caller();
-    for (let i = 0; i < 4; i += 1) expect((await ask(token.authorization, 'd3')).status).toBe(502);
+    // Alone it is the model's last channel: kept, however often it fails.
+    for (let i = 0; i < 12; i += 1) expect((await ask(token.authorization, 'd3')).status).toBe(502);
     expect((await channelRow(id)).status).toBe(1);
-    await ask(token.authorization, 'd3');
+    // Another channel answers the model (it is tried on a retry): the failing one goes.
+    await seedChannel(h.db, { key: 'd3-steady', baseUrl: h.fake.url, models: ['d3'] });
+    await h.server.runtime.options.set('RetryTimes', '1');
+    expect((await ask(token.authorization, 'd3')).status).toBe(200);
+    expect((await channelRow(id)).status).toBe(1);
+    expect((await ask(token.authorization, 'd3')).status).toBe(200);
     expect((await channelRow(id)).status).toBe(3);
+    await h.server.runtime.options.set('RetryTimes', '0');
   });
 
   it('tests a channel: stores the time, re-enables it when it works again', async () => {

@@ -21,6 +21,8 @@ export interface Channel {
   priority: number;
   weight: number;
   max_input_tokens: number;
+  /** Seconds the upstream may take to its reply's head; 0 follows RelayFirstByteTimeout. */
+  first_byte_timeout: number;
   balance: number;
   balance_updated_time: number;
   /** What the provider reports the balance in: dollars, or yuan for mainland-China accounts. */
@@ -63,6 +65,7 @@ const channelFields = {
   priority: z.number().int().min(CHANNEL_PRIORITY_MIN).max(Number.MAX_SAFE_INTEGER),
   weight: z.number().int().min(CHANNEL_WEIGHT_MIN).max(1_000_000),
   max_input_tokens: z.number().int().min(0).max(100_000_000),
+  first_byte_timeout: z.number().int().min(0).max(3600),
   status: z.union([z.literal(1), z.literal(2), z.literal(3)]),
 };
 

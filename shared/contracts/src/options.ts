@@ -145,6 +145,10 @@ export const OPTION_DEFINITIONS = {
   QuotaRemindThreshold: int(1000),
   AutomaticDisableChannelEnabled: bool(false),
   AutomaticEnableChannelEnabled: bool(false),
+  // Upstream time limits, seconds (0: none); a channel's own first-byte limit wins over the option.
+  RelayConnectTimeout: int(10, { min: 0, max: 600 }),
+  RelayFirstByteTimeout: int(300, { min: 0, max: 3600 }),
+  RelayStreamIdleTimeout: int(60, { min: 0, max: 3600 }),
   // Quotas
   QuotaForNewUser: int(0),
   PreConsumedQuota: int(500),

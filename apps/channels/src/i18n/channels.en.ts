@@ -195,6 +195,9 @@ export const channelsEn: TranslationOf<typeof channelsZh> = {
     weight: 'Weight',
     maxInputTokens: 'Max input tokens',
     maxInputTokensHint: '0 means no limit',
+    firstByteTimeout: 'First byte timeout (seconds)',
+    firstByteTimeoutHint:
+      'How long the upstream may take to start its reply before the next channel is tried; 0 uses the system setting',
     submit: 'Submit',
     cancel: 'Cancel',
     message: {

@@ -191,6 +191,8 @@ export const channelsZh = {
     weight: '权重',
     maxInputTokens: '最大输入 Token 数',
     maxInputTokensHint: '0 表示不限制',
+    firstByteTimeout: '首字节超时（秒）',
+    firstByteTimeoutHint: '上游开始回复前可等待的时间，超时后改用下一个渠道；0 表示使用系统设置',
     submit: '提交',
     cancel: '取消',
     message: {

@@ -1,6 +1,7 @@
 // Which database errors mean "the database or the link to it is gone for now" (a restart, a
-// fail-over, a killed connection, a deadlock victim) rather than "this statement is wrong": the
-// former are worth retrying later and answer 503, the latter are bugs or bad rows.
+// fail-over, a killed connection, a deadlock victim, a full or read-only disk) rather than "this
+// statement is wrong": the former are worth retrying later and answer 503, the latter are bugs or
+// bad rows.
 
 /** Node socket errors and the drivers' own codes for a lost or refused connection. */
 const TRANSIENT_CODES = new Set([
@@ -30,9 +31,26 @@ const TRANSIENT_CODES = new Set([
   '08004',
   '40001',
   '40P01',
-  // SQLite: the file is locked by another writer for longer than busy_timeout.
-  'SQLITE_BUSY',
+  // No room or no write access (the disk filled up, a fail-over left a read-only server): the
+  // write succeeds once space or the primary is back. PostgreSQL disk_full, out of memory,
+  // read-only transaction; MariaDB's full table or disk and --read-only; the OS's own codes.
+  '53100',
+  '53200',
+  '25006',
+  'ER_RECORD_FILE_FULL',
+  'ER_DISK_FULL',
+  'ER_OPTION_PREVENTS_STATEMENT',
+  'ENOSPC',
+  'EROFS',
+  'EDQUOT',
 ]);
+
+/**
+ * SQLite's extended codes by family: locked by another writer for longer than busy_timeout
+ * (SQLITE_BUSY_*), the disk full, the file read-only (SQLITE_READONLY_*) or failing to write
+ * (SQLITE_IOERR_*, e.g. a write past the end of a full disk).
+ */
+const TRANSIENT_SQLITE = /^SQLITE_(BUSY|FULL|READONLY|IOERR)/;
 
 /** Messages of drivers that throw plain errors for a closed connection. */
 const TRANSIENT_MESSAGES = [
@@ -55,7 +73,9 @@ export function isTransientDatabaseError(error: unknown): boolean {
       message?: unknown;
       cause?: unknown;
     };
-    if (typeof code === 'string' && TRANSIENT_CODES.has(code)) return true;
+    if (typeof code === 'string' && (TRANSIENT_CODES.has(code) || TRANSIENT_SQLITE.test(code))) {
+      return true;
+    }
     if (
       typeof message === 'string' &&
       TRANSIENT_MESSAGES.some((pattern) => pattern.test(message))

@@ -94,6 +94,8 @@ export interface ChannelsTable {
   auto_ban: Generated<Flag>;
   other_info: string | null;
   max_input_tokens: Generated<number>;
+  /** Seconds the upstream may take to its reply's head; 0 follows RelayFirstByteTimeout. */
+  first_byte_timeout: Generated<number>;
 }
 
 export interface AbilitiesTable {

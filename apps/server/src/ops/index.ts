@@ -8,6 +8,7 @@ import type { Database } from '../db/database';
 import { type RedisClient, redisFallbackCounts } from '../lib/redis';
 import { registerHttpObservability } from './http-observability';
 import { trackHandlers } from './in-flight';
+import { LiveStreams } from './live-streams';
 import { createMetrics, type Metrics, type ScrapeSources } from './metrics';
 import { countChannelsByStatus } from './ops.repository';
 import { registerProbes } from './probes';
@@ -15,6 +16,13 @@ import { createRelayObserver, type RelayObserver } from './relay-observer';
 import { noopTracer, startTracing, type Tracer } from './tracing';
 
 export type { RelayObserver, RelayOutcome, RelayOutcomeRecord } from './relay-observer';
+
+/** What ops reads of the settlement queue. */
+export interface SettlementBacklog {
+  readonly size: number;
+  /** Why settlements cannot be written now (an error code), null while they can. */
+  readonly unwritable: string | null;
+}
 
 export interface OpsDeps {
   config: Pick<Config, 'metricsToken' | 'otlpEndpoint'>;
@@ -27,11 +35,21 @@ export interface Ops {
   metrics: Metrics;
   tracer: Tracer;
   relayObserver: RelayObserver;
-  /** Settlements waiting, read on scrape (set once the relay is built). */
-  watchSettlements(depth: () => number): void;
+  /**
+   * The settlement queue (set once the relay is built): its depth is read on scrape, and a queue
+   * that cannot write turns /readyz 503.
+   */
+  watchSettlements(queue: SettlementBacklog): void;
   readonly draining: boolean;
-  /** Shutdown has begun: /readyz answers 503 from now on. */
+  /**
+   * Shutdown has begun: /readyz answers 503 from now on while the listener stays open for the
+   * balancer's probes; any other new request is refused 503 (`Connection: close`).
+   */
   beginDrain(): void;
+  /** Resolves once no handler runs (or after `timeoutMs`); true when none does. */
+  idle(timeoutMs: number): Promise<boolean>;
+  /** Streams being relayed (shutdown cuts those left when its grace period is over). */
+  streams: LiveStreams;
 }
 
 declare module 'fastify' {
@@ -73,12 +91,14 @@ export async function registerOps(app: FastifyInstance, deps: OpsDeps): Promise<
   });
 
   let draining = false;
+  let settlements: SettlementBacklog | undefined;
   const ops: Ops = {
     metrics,
     tracer,
     relayObserver: createRelayObserver(metrics, tracer),
-    watchSettlements: (depth) => {
-      sources.settlementDepth = depth;
+    watchSettlements: (queue) => {
+      settlements = queue;
+      sources.settlementDepth = () => queue.size;
     },
     get draining() {
       return draining;
@@ -86,11 +106,19 @@ export async function registerOps(app: FastifyInstance, deps: OpsDeps): Promise<
     beginDrain: () => {
       draining = true;
     },
+    idle: (timeoutMs) => inFlight.idle(timeoutMs),
+    streams: new LiveStreams(),
   };
   app.decorate('ops', ops);
+  refuseWhileDraining(app, () => draining);
 
   registerHttpObservability(app, metrics, tracer, inFlight);
-  registerProbes(app, { db, redis: deps.redis, draining: () => draining });
+  registerProbes(app, {
+    db,
+    redis: deps.redis,
+    draining: () => draining,
+    unwritable: () => settlements?.unwritable ?? null,
+  });
   registerMetricsRoute(app, metrics, deps.config.metricsToken);
   return ops;
 }
@@ -128,5 +156,33 @@ function registerMetricsRoute(app: FastifyInstance, metrics: Metrics, token: str
     }
     const body = await metrics.registry.metrics();
     return reply.header('cache-control', 'no-store').type(metrics.registry.contentType).send(body);
+  });
+}
+
+/** The probes, answered during a drain (the balancer must see /readyz turn 503). */
+const PROBES = new Set(['/readyz', '/healthz', '/metrics']);
+
+/**
+ * During a drain the listener stays open for the probes; anything else a balancer still sends is
+ * refused at once with a status clients retry elsewhere, and its connection closed.
+ */
+function refuseWhileDraining(app: FastifyInstance, draining: () => boolean): void {
+  app.addHook('onRequest', (request, reply, done) => {
+    if (!draining() || PROBES.has(request.url.split('?', 1)[0] ?? '')) {
+      done();
+      return;
+    }
+    reply
+      .code(503)
+      .header('connection', 'close')
+      .header('retry-after', '1')
+      .send({
+        error: {
+          message: 'The server is shutting down; please retry',
+          type: 'server_error',
+          param: null,
+          code: 'shutting_down',
+        },
+      });
   });
 }

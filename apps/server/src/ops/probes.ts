@@ -1,5 +1,7 @@
 // Liveness and readiness: /healthz answers while the process runs; /readyz only while this node
-// can serve (database reachable and migrated, Redis reachable when configured, not shutting down).
+// can serve (database reachable and migrated, settlements written, not shutting down). Redis is
+// optional at run time as at start (limits and caches fall back to this node): its state is in
+// the checks, and in /metrics, but never takes the node out of the balancer.
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/database';
 import { REDIS_COMMAND_TIMEOUT_MS, type RedisClient, withTimeout } from '../lib/redis';
@@ -14,9 +16,14 @@ export interface ProbeDeps {
   redis: RedisClient | undefined;
   /** True once shutdown has begun. */
   draining: () => boolean;
+  /** Why settlements cannot be written (a full or read-only disk), null while they can. */
+  unwritable: () => string | null;
 }
 
 type CheckResult = 'ok' | string;
+
+/** Checks reported in the detail that do not make the node unready. */
+const INFORMATIVE = new Set(['redis']);
 
 export function registerProbes(app: FastifyInstance, deps: ProbeDeps): void {
   // Migrations never un-apply: once current, not read again.
@@ -60,12 +67,17 @@ export function registerProbes(app: FastifyInstance, deps: ProbeDeps): void {
       }
     };
     if (deps.draining()) checks.shutdown = 'shutting down';
+    // Reads may still work on a full disk; a node that cannot bill what it serves is not ready.
+    const unwritable = deps.unwritable();
+    checks.settlements = unwritable ? `cannot be written (${unwritable})` : 'ok';
     await Promise.all([
       run('database', database),
       run('migrations', migrations),
       ...(deps.redis ? [run('redis', () => redis(deps.redis as RedisClient))] : []),
     ]);
-    const failed = Object.entries(checks).filter(([, result]) => result !== 'ok');
+    const failed = Object.entries(checks).filter(
+      ([name, result]) => result !== 'ok' && !INFORMATIVE.has(name),
+    );
     const ready = failed.length === 0;
     reply.code(ready ? 200 : 503);
     return {

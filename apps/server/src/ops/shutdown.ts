@@ -1,10 +1,14 @@
-// Graceful shutdown on SIGTERM/SIGINT: /readyz turns 503, the listener closes, in-flight requests
-// and streams finish (up to the grace period, then their connections are closed), the settlement
-// queue is flushed by app.close(), the database and Redis close.
+// Graceful shutdown on SIGTERM/SIGINT: /readyz turns 503 at once while the listener stays open for
+// probes (other new requests are refused 503), in-flight requests and streams finish up to the
+// grace period; streams still running then end with their dialect's error event and a log that
+// says `shutdown`, other connections are closed; the listener closes, the settlement queue is
+// flushed by app.close(), the database and Redis close.
 import type { FastifyInstance } from 'fastify';
 
 /** How often connections that went idle during the drain are closed. */
 const IDLE_SWEEP_MS = 250;
+/** How long cut streams get to write their error event before the connections are closed. */
+const CUT_FLUSH_MS = 200;
 
 export interface ShutdownOptions {
   graceMs: number;
@@ -21,18 +25,23 @@ export async function shutdownGracefully(
   const server = app.server;
   // Keep-alive connections whose request finished during the drain are closed as they go idle.
   const sweep = setInterval(() => server.closeIdleConnections(), IDLE_SWEEP_MS);
-  const deadline = setTimeout(() => {
-    options.log.warn(
-      `shutdown grace period (${options.graceMs / 1000} s) is over; closing the remaining connections`,
-    );
-    server.closeAllConnections();
-  }, options.graceMs);
   try {
-    // Stops accepting, waits for in-flight requests, then runs the onClose hooks (settlements).
-    await app.close();
+    if (!(await app.ops.idle(options.graceMs))) {
+      options.log.warn(
+        `shutdown grace period (${options.graceMs / 1000} s) is over; closing the remaining connections`,
+      );
+      // Streams end with their error event (and settle what they delivered); the rest is dropped.
+      const cut = app.ops.streams.cutAll();
+      if (cut > 0) options.log.warn(`${cut} streams were cut with an error event`);
+      await new Promise((resolve) => setTimeout(resolve, CUT_FLUSH_MS));
+      server.closeAllConnections();
+    }
+    // Stops accepting, waits for what is left, then runs the onClose hooks (settlements). A
+    // connection that still hangs on is dropped after another grace period.
+    const stuck = setTimeout(() => server.closeAllConnections(), options.graceMs);
+    await app.close().finally(() => clearTimeout(stuck));
   } finally {
     clearInterval(sweep);
-    clearTimeout(deadline);
   }
   await options.closeRuntime();
   options.log.info('shutdown complete');

@@ -1,9 +1,13 @@
 // Channel health: which failures disable a channel automatically (per AutomaticDisableChannelEnabled
 // and the channel's auto_ban), the disable itself, and re-enabling after a successful test.
+// Server errors disable only by their rate over a window (a flaky channel that answers half its
+// requests stays) and never take the last channel of a model away unless another channel served
+// it lately. Which channels are failing right now orders the retries.
 import { ChannelStatus, channelTypeById } from '@switchyard/contracts';
 import type { Db } from '../db/database';
 import type { OptionsStore } from '../modules/options/options.store';
-import { type ChannelRow, setChannelStatus } from './relay.repository';
+import { ChannelStats } from './channel-stats';
+import { type ChannelRow, listAlternatives, setChannelStatus } from './relay.repository';
 import type { UpstreamError } from './relay-errors';
 
 const DISABLING_CODES = new Set(['invalid_api_key', 'account_deactivated', 'billing_not_active']);
@@ -20,8 +24,19 @@ const DISABLING_PREFIXES = [
   'Permission denied',
 ];
 
-/** Server errors in a row (without a success between them) that disable a channel. */
-export const REPEATED_FAILURES_TO_DISABLE = 5;
+/** Server errors disable a channel at this share of its requests over the stats window… */
+export const FAILURE_RATE_TO_DISABLE = 0.9;
+/** …once it had at least this many requests in it (not a run of a few). */
+export const MIN_REQUESTS_TO_DISABLE = 10;
+/** "Failing right now": this share of its requests in the last minute failed (at least two). */
+const FAILING_RATE = 0.5;
+const FAILING_SPAN_MS = 60_000;
+
+const list = (value: string): string[] =>
+  value
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
 
 /** Why an upstream error means the channel itself is unusable (bad key, no quota), or null. */
 export function disablingReason(channelType: number, error: UpstreamError): string | null {
@@ -38,35 +53,67 @@ export function disablingReason(channelType: number, error: UpstreamError): stri
 }
 
 export class ChannelHealth {
-  private readonly failures = new Map<number, number>();
+  readonly stats: ChannelStats;
 
   constructor(
     private readonly db: Db,
     private readonly options: OptionsStore,
     private readonly now: () => number,
-  ) {}
+    nowMs: () => number = Date.now,
+  ) {
+    this.stats = new ChannelStats(nowMs);
+  }
 
   private autoDisableOn(channel: ChannelRow): boolean {
     return channel.auto_ban === 1 && this.options.getBool('AutomaticDisableChannelEnabled');
   }
 
   succeeded(channelId: number): void {
-    if (this.failures.size > 0) this.failures.delete(channelId);
+    this.stats.record(channelId, true);
+  }
+
+  /** Most of its requests in the last minute failed: retries try other channels first. */
+  failingNow(channelId: number): boolean {
+    const { ok, failed } = this.stats.tally(channelId, FAILING_SPAN_MS);
+    return failed >= 2 && failed >= (ok + failed) * FAILING_RATE;
   }
 
   /** Records a failed request; disables the channel when the failure calls for it. */
   async failed(channel: ChannelRow, error: UpstreamError): Promise<boolean> {
     let reason = disablingReason(channel.type, error);
-    if (!reason && (error.upstreamStatus >= 500 || error.upstreamStatus === 0)) {
-      const count = (this.failures.get(channel.id) ?? 0) + 1;
-      this.failures.set(channel.id, count);
-      if (count >= REPEATED_FAILURES_TO_DISABLE) {
-        reason = `${count} failures in a row, last: ${error.error.message}`;
+    const byRate = reason === null;
+    const server = error.upstreamStatus >= 500 || error.upstreamStatus === 0;
+    if (server || error.upstreamStatus === 429) this.stats.record(channel.id, false);
+    if (!reason && server) {
+      const { ok, failed } = this.stats.tally(channel.id);
+      const total = ok + failed;
+      if (total >= MIN_REQUESTS_TO_DISABLE && failed >= total * FAILURE_RATE_TO_DISABLE) {
+        const percent = Math.round((failed / total) * 100);
+        reason = `${percent}% of ${total} requests failed in 5 minutes, last: ${error.error.message}`;
       }
     }
     if (!reason || !this.autoDisableOn(channel)) return false;
-    this.failures.delete(channel.id);
+    // A refused key or spent account never answers, whatever else serves the model; failures
+    // by rate never take a model's last working channel away.
+    if (byRate && !(await this.othersServe(channel))) return false;
+    this.stats.reset(channel.id);
     return this.disable(channel, reason);
+  }
+
+  /**
+   * Whether every model the channel serves (in each of its groups) has another enabled channel
+   * that answered lately: the gateway never takes a model away on its own.
+   */
+  private async othersServe(channel: ChannelRow): Promise<boolean> {
+    const groups = list(channel.group);
+    const models = list(channel.models);
+    const others = await listAlternatives(this.db, channel.id, groups, models);
+    const served = new Set(
+      others
+        .filter((row) => this.stats.succeededRecently(Number(row.channel_id)))
+        .map((row) => `${row.group}\n${row.model}`),
+    );
+    return groups.every((group) => models.every((model) => served.has(`${group}\n${model}`)));
   }
 
   /** Status 3 with other_info.status_reason and status_time; the abilities are switched off. */
@@ -92,6 +139,7 @@ export class ChannelHealth {
     const info = parseInfo(channel.other_info);
     delete info.status_reason;
     info.status_time = this.now();
+    this.stats.reset(channel.id);
     return setChannelStatus(
       this.db,
       channel.id,

@@ -7,6 +7,7 @@ import type { OptionsStore } from '../modules/options/options.store';
 import { PricingRules } from '../modules/pricing/pricing-rules';
 import { Billing, type QuotaLowListener } from './billing';
 import { ChannelHealth } from './channel-health';
+import { ChannelRetester } from './channel-retest';
 import { ChannelTester } from './channel-test';
 import { registerChannelTestRoutes } from './channel-test.routes';
 import { registerRelayRoutes } from './relay.routes';
@@ -28,6 +29,8 @@ export interface RelayModuleDeps {
   settleDelayMs?: number;
   /** The journal lease (RELAY_LEASE_MS, default 30 s). */
   leaseMs?: number;
+  /** First wait before an auto-disabled channel is tested again (CHANNEL_RETEST_SECONDS). */
+  retestSeconds?: number;
   /**
    * Token and group limits (`app.limits`), the status page's outcomes (`app.outcomes`) and the
    * ops observer (metrics, traces); the relay runs without any of them.
@@ -94,6 +97,16 @@ export function registerRelay(app: FastifyInstance, deps: RelayModuleDeps): Rela
     now,
     logContent: translate('zh', 'relay.logTest'),
   });
+  const retester = new ChannelRetester({
+    db,
+    options,
+    tester,
+    now,
+    baseSeconds: deps.retestSeconds ?? 60,
+    warn: (error) => app.log.warn({ err: error }, 're-testing auto-disabled channels failed'),
+  });
+  app.addHook('onReady', async () => retester.start());
+  app.addHook('onClose', async () => retester.stop());
   registerRelayRoutes(app, { relay, db, options, now });
   registerChannelTestRoutes(app, tester);
   return { relay, billing, health, tester };

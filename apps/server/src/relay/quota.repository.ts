@@ -23,7 +23,6 @@ import {
 } from './relay.queries';
 import {
   available,
-  byKey,
   guardedTokenMove,
   type JournalEntry,
   journalArgs,
@@ -166,22 +165,41 @@ export async function settleQuotas(
     );
     const live = settlements.filter((s) => present.has(s.id));
     const plan = planSettlements(live);
-    for (const move of tokenMoves(plan)) await applyTokenMove(trx, move);
-    for (const [channelId, used] of byKey(plan.channels)) {
-      await addChannelUsed(trx, channelId, used);
+    const guarded = plan.guarded.map((index) => ({ index, s: live[index] as Settlement }));
+    // One lock order for every writer: tokens, then channels, then users, each in id order. The
+    // rows a cost above its reservation needs are locked in their turn too, so its charge, worked
+    // out once its user is locked, only updates rows this transaction already holds.
+    const moves = tokenMoves(plan);
+    for (const tokenId of ascending(
+      moves.map((m) => m.tokenId),
+      guarded.map((g) => g.s.tokenId),
+    )) {
+      const own = moves.filter((move) => move.tokenId === tokenId);
+      for (const move of own) await applyTokenMove(trx, move);
+      if (own.length === 0) await lockRow(trx, 'tokens', tokenId);
     }
-    for (const [userId, user] of byKey(plan.users)) {
-      await moveUser(trx, userId, user.delta, user.used, user.requests);
+    const guardedChannels = guarded.map((g) => g.s.channelId).filter((id) => id > 0);
+    for (const channelId of ascending([...plan.channels.keys()], guardedChannels)) {
+      const used = plan.channels.get(channelId);
+      if (used !== undefined) await addChannelUsed(trx, channelId, used);
+      else await lockRow(trx, 'channels', channelId);
     }
-    for (const index of plan.guarded) {
-      const s = live[index] as Settlement;
-      const available = await lockedAvailable(trx, s.userId, s.tokenId);
-      const charged = s.reserved + Math.min(s.cost - s.reserved, available);
-      await applyTokenMove(trx, guardedTokenMove(s, charged));
-      const delta = charged - s.reserved;
-      if (charged > 0 && s.channelId > 0) await addChannelUsed(trx, s.channelId, charged);
-      await moveUser(trx, s.userId, delta, charged, s.countRequest ? 1 : 0);
-      plan.charges[index] = charged;
+    for (const userId of ascending(
+      [...plan.users.keys()],
+      guarded.map((g) => g.s.userId),
+    )) {
+      const user = plan.users.get(userId);
+      if (user) await moveUser(trx, userId, user.delta, user.used, user.requests);
+      for (const { index, s } of guarded) {
+        if (s.userId !== userId) continue;
+        const available = await lockedAvailable(trx, s.userId, s.tokenId);
+        const charged = s.reserved + Math.min(s.cost - s.reserved, available);
+        await applyTokenMove(trx, guardedTokenMove(s, charged));
+        const delta = charged - s.reserved;
+        if (charged > 0 && s.channelId > 0) await addChannelUsed(trx, s.channelId, charged);
+        await moveUser(trx, s.userId, delta, charged, s.countRequest ? 1 : 0);
+        plan.charges[index] = charged;
+      }
     }
     const logs: NewLog[] = [];
     const charges = new Map<string, number>();
@@ -218,17 +236,30 @@ async function applyTokenMove(db: Db, move: TokenMove): Promise<void> {
 const addChannelUsed = (db: Db, channelId: number, used: number) =>
   runTemplate(db, 'addChannelUsed', addChannelUsedQuery, [used, channelId]);
 
-/** What the user and token can still pay, with both rows locked for the rest of the transaction. */
+/** Every id of both lists once, ascending (the order rows of one table are locked in). */
+const ascending = (first: readonly number[], second: readonly number[]): number[] =>
+  [...new Set([...first, ...second])].sort((a, b) => a - b);
+
+/** Locks a row for the rest of the transaction (SQLite has one writer and needs none). */
+async function lockRow(trx: Db, table: 'tokens' | 'channels', id: number): Promise<void> {
+  if (engineOf(trx) === 'sqlite') return;
+  await trx.selectFrom(table).select('id').where('id', '=', id).forUpdate().execute();
+}
+
+/**
+ * What the user and token can still pay. The token row is already held (the tokens come first;
+ * its locking read waits for nothing and sees the latest row, which MySQL's snapshot would not);
+ * the user's is locked here, in the users' turn.
+ */
 async function lockedAvailable(trx: Db, userId: number, tokenId: number): Promise<number> {
   const lock = engineOf(trx) !== 'sqlite';
-  let userQuery = trx.selectFrom('users').select('quota').where('id', '=', userId);
-  if (lock) userQuery = userQuery.forUpdate();
   let tokenQuery = trx
     .selectFrom('tokens')
     .select(['remain_quota', 'unlimited_quota'])
     .where('id', '=', tokenId);
   if (lock) tokenQuery = tokenQuery.forUpdate();
-  // The token first, like the take, so the two never wait on each other in opposite orders.
+  let userQuery = trx.selectFrom('users').select('quota').where('id', '=', userId);
+  if (lock) userQuery = userQuery.forUpdate();
   const token = await tokenQuery.executeTakeFirst();
   const user = await userQuery.executeTakeFirst();
   return available(user, token);
@@ -244,8 +275,9 @@ export async function refundQuota(
   if (amount <= 0) return;
   const direct = directOf(db);
   if (direct) return direct.refund(userId, tokenId, amount);
+  // The token before the user, the order of every writer of these rows.
   await db.transaction().execute(async (trx) => {
-    await moveUser(trx, userId, -amount, 0, 0);
     await moveToken(trx, tokenId, -amount);
+    await moveUser(trx, userId, -amount, 0, 0);
   });
 }

@@ -3,15 +3,19 @@
 import type { IncomingMessage, OutgoingHttpHeaders } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import type { FastifyReply } from 'fastify';
+import type { StreamRegistry } from '../ops/live-streams';
 import type { Usage } from './billing';
 import type { ChatError } from './canonical/types';
 import type { StreamPipe, WholeReply } from './relay-attempt';
 
-/** No byte from a streaming upstream for this long ends the stream. */
-export const STREAM_IDLE_TIMEOUT_MS = 60_000;
+/**
+ * Why a delivered stream ended early: the client left, the upstream broke off (or stalled), or
+ * the server's shutdown grace period ran out.
+ */
+export type StreamCut = 'client' | 'upstream' | 'shutdown' | null;
 
-/** Why a delivered stream ended early: the client left or the upstream broke off. */
-export type StreamCut = 'client' | 'upstream' | null;
+/** The reason a shutdown gives its cut streams (client and log). */
+export const SHUTDOWN_CUT_REASON = 'the server is shutting down';
 
 export interface Delivery {
   usage: Usage | undefined;
@@ -39,19 +43,31 @@ export async function deliverReply(
   return { usage: whole.usage, text: whole.text, cut: null, firstByteMs, delivered: true };
 }
 
-const cutError = (reason: string): ChatError => ({
-  message: `The upstream stream ended early: ${reason}`,
-  type: 'upstream_error',
-  param: null,
-  code: 'stream_cut',
-});
+const cutError = (cut: StreamCut, reason: string): ChatError =>
+  cut === 'shutdown'
+    ? {
+        message: `The stream ended early: ${reason}; please retry`,
+        type: 'server_error',
+        param: null,
+        code: 'stream_cut',
+      }
+    : {
+        message: `The upstream stream ended early: ${reason}`,
+        type: 'upstream_error',
+        param: null,
+        code: 'stream_cut',
+      };
 
-/** Pipes the upstream's stream to the client through `pipe`. */
+/**
+ * Pipes the upstream's stream to the client through `pipe`. Registered in `live` while it runs,
+ * so a shutdown can cut it with the dialect's error event.
+ */
 export function deliverStream(
   reply: FastifyReply,
   response: IncomingMessage,
   pipe: StreamPipe,
   started: number,
+  live?: StreamRegistry,
   contentType = 'text/event-stream',
 ): Promise<Delivery> {
   reply.hijack();
@@ -67,7 +83,7 @@ export function deliverStream(
   out.writeHead(200, headers);
   let firstByteMs = -1;
   response.setEncoding('utf8');
-  response.setTimeout(STREAM_IDLE_TIMEOUT_MS, () => response.destroy(new Error('idle upstream')));
+  // A stall (RelayStreamIdleTimeout) is ended by sendUpstream's watch: an 'error' below.
 
   const write = (frames: string) => {
     if (frames === '') return;
@@ -80,15 +96,17 @@ export function deliverStream(
 
   return new Promise<Delivery>((resolve) => {
     let settled = false;
+    let unregister: (() => void) | undefined;
     const done = (cut: StreamCut, cutReason?: string) => {
       if (settled) return;
       settled = true;
+      unregister?.();
       out.off('close', onClientClose);
       if (cut !== 'client' && !out.destroyed) write(pipe.flush());
       const close = async (usage: Usage, beforeEnd?: () => Promise<unknown>) => {
-        if (out.destroyed) return;
+        if (out.destroyed || out.writableEnded) return;
         if (cut !== null) {
-          out.end(pipe.fail(cutError(cutReason ?? 'connection closed')));
+          out.end(pipe.fail(cutError(cut, cutReason ?? 'connection closed')));
           return;
         }
         const frames = pipe.end(usage);
@@ -112,6 +130,13 @@ export function deliverStream(
       }
     };
     out.once('close', onClientClose);
+    unregister = live?.add(() => {
+      done('shutdown', SHUTDOWN_CUT_REASON);
+      response.destroy();
+      // The error event goes out now, before the connections are closed (counting the delivered
+      // text for the settlement may take longer); close() then has nothing left to write.
+      if (!out.destroyed) out.end(pipe.fail(cutError('shutdown', SHUTDOWN_CUT_REASON)));
+    });
     response.on('data', (chunk: string) => write(pipe.push(chunk)));
     response.once('end', () =>
       pipe.finished ? done(null) : done('upstream', 'the upstream ended without finishing'),

@@ -136,6 +136,9 @@ export function canonicalError(
     return { status: error.status, error: body };
   }
   const body = error.body(language).error;
+  // The gateway cannot serve now (its database unreachable, its disk full): OpenAI's type for a
+  // server-side failure, which SDKs retry.
+  if (error.status === 503) return { status: 503, error: { ...body, type: 'server_error' } };
   if (QUOTA_CODES.has(error.code)) {
     // OpenAI's type and code for an account out of credit, so SDKs show it and do not retry.
     return {

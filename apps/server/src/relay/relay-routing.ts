@@ -1,6 +1,18 @@
 // Per-channel rules of an attempt: model and status mapping, which failures try another channel.
+import type { OptionsStore } from '../modules/options/options.store';
 import type { ChannelRow } from './relay.repository';
 import { UpstreamError } from './relay-errors';
+import type { UpstreamTimeouts } from './upstream';
+
+/** The channel's time limits: the options, with the channel's own first-byte limit first. */
+export function attemptTimeouts(options: OptionsStore, channel: ChannelRow): UpstreamTimeouts {
+  const own = Number(channel.first_byte_timeout ?? 0);
+  return {
+    connectMs: options.getInt('RelayConnectTimeout') * 1000,
+    firstByteMs: (own > 0 ? own : options.getInt('RelayFirstByteTimeout')) * 1000,
+    idleMs: options.getInt('RelayStreamIdleTimeout') * 1000,
+  };
+}
 
 /** Status code mapping of a channel (`{"400":"500"}`), applied to upstream errors. */
 export function mapStatus(channel: ChannelRow, status: number): number {

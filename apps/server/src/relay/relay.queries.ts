@@ -79,6 +79,8 @@ export interface ChannelRow {
   models: string;
   group: string;
   other_info: string | null;
+  /** Seconds to the reply's head, 0 for the option (absent on rows built outside a query). */
+  first_byte_timeout?: number;
 }
 
 export const CHANNEL_COLUMNS = [
@@ -97,6 +99,7 @@ export const CHANNEL_COLUMNS = [
   'c.models',
   'c.group',
   'c.other_info',
+  'c.first_byte_timeout',
 ] as const;
 
 export interface CandidateRow extends ChannelRow {

@@ -87,6 +87,56 @@ export function listChannels(db: Db): Promise<ChannelRow[]> {
 /** Distinct models enabled for a group (for GET /v1/models), shared with /api/user/models. */
 export { listGroupModels } from '../modules/users/users.repository';
 
+/** Other enabled channels serving any of these models to any of these groups. */
+export function listAlternatives(
+  db: Db,
+  channelId: number,
+  groups: readonly string[],
+  models: readonly string[],
+): Promise<{ group: string; model: string; channel_id: number }[]> {
+  if (groups.length === 0 || models.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('abilities as a')
+    .innerJoin('channels as c', 'c.id', 'a.channel_id')
+    .select(['a.group', 'a.model', 'a.channel_id'])
+    .where('a.group', 'in', [...groups])
+    .where('a.model', 'in', [...models])
+    .where('a.enabled', '=', 1)
+    .where('c.status', '=', 1)
+    .where('a.channel_id', '<>', channelId)
+    .execute();
+}
+
+/**
+ * Claims the next re-test of an auto-disabled channel: moves its test_time from what this node
+ * read, so of several nodes only one runs it. False when another node got there first.
+ */
+export async function claimChannelRetest(
+  db: Db,
+  channelId: number,
+  readTestTime: number,
+  now: number,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('channels')
+    .set({ test_time: now })
+    .where('id', '=', channelId)
+    .where('status', '=', 3)
+    .where('test_time', '=', readTestTime)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Channels the gateway disabled itself, with when they were last tested. */
+export function listAutoDisabled(db: Db): Promise<(ChannelRow & { test_time: number })[]> {
+  return db
+    .selectFrom('channels as c')
+    .select([...CHANNEL_COLUMNS, 'c.test_time'])
+    .where('c.status', '=', 3)
+    .orderBy('c.id')
+    .execute();
+}
+
 export async function setChannelStatus(
   db: Db,
   channelId: number,

@@ -22,12 +22,12 @@ import { RelayError, UpstreamError } from './relay-errors';
 import { checkPrompt, checkRequest, estimateReservation } from './relay-estimate';
 import { RelayReport, type ReportSinks } from './relay-report';
 import { withMultipartModel } from './relay-request';
-import { mapModel, shouldRetry } from './relay-routing';
+import { attemptTimeouts, mapModel, shouldRetry } from './relay-routing';
 import { settleDelivery } from './relay-settle';
 import { planChannels, type Random } from './selection';
 import { UpstreamCancel } from './upstream';
 
-export { STREAM_IDLE_TIMEOUT_MS, type StreamCut } from './relay-delivery';
+export type { StreamCut } from './relay-delivery';
 export { mapModel, mapStatus, newRequestId, shouldRetry } from './relay-routing';
 
 export interface RelayDeps {
@@ -91,7 +91,14 @@ export class RelayService {
     let completionReserved = 0;
     try {
       const text = checkRequest(caller, parsed);
-      plan = await planChannels(this.deps.db, caller.group, parsed.model, pinned, this.deps.random);
+      plan = await planChannels(
+        this.deps.db,
+        caller.group,
+        parsed.model,
+        pinned,
+        this.deps.random,
+        this.deps.health,
+      );
       first = plan.next() as CandidateRow;
       quote = this.deps.billing.quote(mapModel(first, parsed.model), caller.group);
       const estimate = await estimateReservation(this.deps, caller, parsed, quote, text);
@@ -151,6 +158,7 @@ export class RelayService {
       render.model = ctx.model;
       render.channelId = channel.id;
       report.upstreamStart(channel, ctx.model);
+      cancel.timeouts = attemptTimeouts(this.deps.options, channel);
       try {
         const response = await sendAttempt(route, ctx, parsed, cancel);
         this.deps.health.succeeded(channel.id);
@@ -161,7 +169,7 @@ export class RelayService {
           const pipe = streamPipe(route, ctx, dialect, render);
           // What has gone out, for the journal: a crash bills the delivered part.
           this.deps.billing.streaming(reservation, quote, completionReserved, () => pipe.text);
-          delivery = await deliverStream(reply, response, pipe, started);
+          delivery = await deliverStream(reply, response, pipe, started, reply.server.ops?.streams);
         } else {
           const whole = await readWholeReply(route, response, ctx, dialect, render);
           await ingress

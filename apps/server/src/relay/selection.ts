@@ -1,10 +1,16 @@
 // Channel selection: the group's enabled channels for a model, highest priority level first,
-// weighted random within a level; each retry takes a channel not tried yet.
+// weighted random within a level; each retry takes a channel not tried yet, those not failing
+// right now before those that are.
 import type { Db } from '../db/database';
 import { type CandidateRow, findChannel, listCandidates } from './relay.repository';
 import { RelayError } from './relay-errors';
 
 export type Random = () => number;
+
+/** What the plan knows of the channels' health (ChannelHealth). */
+export interface HealthView {
+  failingNow(channelId: number): boolean;
+}
 
 /** Picks channels for one request; remembers which were tried (for retries and the log). */
 export class ChannelPlan {
@@ -14,6 +20,7 @@ export class ChannelPlan {
   constructor(
     candidates: readonly CandidateRow[],
     private readonly random: Random = Math.random,
+    private readonly health?: HealthView,
   ) {
     const byPriority = new Map<number, CandidateRow[]>();
     for (const candidate of candidates) {
@@ -29,16 +36,27 @@ export class ChannelPlan {
   }
 
   /**
-   * The next channel: the highest level that still has an untried channel, weighted random in
-   * it (weight 0 counts only when the whole level is 0). Undefined when every channel was tried.
+   * The next channel: the highest level that still has an untried channel, weighted random in it
+   * (weight 0 counts only when the whole level is 0). A retry looks first among the untried
+   * channels that are not failing right now, then among the rest (the first pick keeps to the
+   * priorities, so a failing channel still sees requests and its failure rate stays measured).
+   * Undefined when every channel was tried.
    */
   next(): CandidateRow | undefined {
+    const health = this.tried.length > 0 ? this.health : undefined;
+    const picked =
+      (health && this.pick((candidate) => !health.failingNow(candidate.id))) ??
+      this.pick(() => true);
+    if (picked) this.tried.push(picked.id);
+    return picked;
+  }
+
+  private pick(allowed: (candidate: CandidateRow) => boolean): CandidateRow | undefined {
     for (const level of this.levels) {
-      const open = level.filter((candidate) => !this.tried.includes(candidate.id));
-      if (open.length === 0) continue;
-      const picked = weightedPick(open, this.random);
-      this.tried.push(picked.id);
-      return picked;
+      const open = level.filter(
+        (candidate) => !this.tried.includes(candidate.id) && allowed(candidate),
+      );
+      if (open.length > 0) return weightedPick(open, this.random);
     }
     return undefined;
   }
@@ -65,6 +83,7 @@ export async function planChannels(
   model: string,
   pinnedChannelId: number | null,
   random: Random = Math.random,
+  health?: HealthView,
 ): Promise<ChannelPlan> {
   if (pinnedChannelId !== null) {
     const channel = await findChannel(db, pinnedChannelId);
@@ -77,5 +96,5 @@ export async function planChannels(
   if (candidates.length === 0) {
     throw new RelayError(404, 'relay.noChannel', 'model_not_found', { model, group });
   }
-  return new ChannelPlan(candidates, random);
+  return new ChannelPlan(candidates, random, health);
 }

@@ -67,6 +67,7 @@ export class SettlementQueue {
   private pumping: Promise<void> | undefined;
   private timer: unknown;
   private retryMs = 0;
+  private failure: string | null = null;
   readonly stats: QueueStats = { batches: 0, written: 0, maxBacklog: 0, retries: 0 };
   /** Writes a batch at once, outside the queue (reconciliation). */
   readonly write: BatchWriter;
@@ -83,6 +84,14 @@ export class SettlementQueue {
   /** Settlements waiting or being written. */
   get size(): number {
     return this.pending.length + this.inFlight;
+  }
+
+  /**
+   * Why settlements cannot be written right now (the error's code, e.g. SQLITE_FULL), null while
+   * they can: the node is not ready meanwhile, its answers could not be billed.
+   */
+  get unwritable(): string | null {
+    return this.failure;
   }
 
   /** True while the settlement with this id is waiting, being written or to be retried. */
@@ -195,11 +204,13 @@ export class SettlementQueue {
     this.stats.batches += 1;
     this.stats.written += count;
     this.retryMs = 0;
+    this.failure = null;
   }
 
   /** Puts the batch back in front and tries again after a growing wait. */
   private deferred(batch: Pending[], error: unknown): false {
     this.stats.retries += 1;
+    this.failure = errorCode(error);
     const deferred = new SettlementDeferred(error);
     for (const item of batch) {
       item.reject(deferred);
@@ -212,4 +223,11 @@ export class SettlementQueue {
     this.schedule(this.retryMs);
     return false;
   }
+}
+
+/** The code of a database error (never its message, which may quote a row). */
+function errorCode(error: unknown): string {
+  const code =
+    typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : '';
+  return typeof code === 'string' && code ? code : 'database error';
 }

@@ -20,6 +20,10 @@ export interface Behaviour {
   chunkDelayMs?: number;
   /** Break the connection after this many content chunks of a stream. */
   cutAfter?: number;
+  /** Stop sending after this many content chunks of a stream, holding the connection open. */
+  stallAfter?: number;
+  /** Cycled per key, one letter a request: `F` answers `status` (500 by default), `S` normally. */
+  failPattern?: string;
   /** Reply text; streamed as one chunk per word. */
   text?: string;
   promptTokens?: number;
@@ -71,6 +75,8 @@ async function readJson(request: IncomingMessage): Promise<unknown> {
 export async function startFakeUpstream(): Promise<FakeUpstream> {
   const behaviours = new Map<string, Behaviour>();
   const requests: RecordedRequest[] = [];
+  /** Requests seen per key (for failPattern). */
+  const turns = new Map<string, number>();
   let aborted = 0;
 
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
@@ -87,11 +93,20 @@ export async function startFakeUpstream(): Promise<FakeUpstream> {
     });
     const behaviour = behaviours.get(key) ?? {};
     const family = familyOf(url.pathname);
+    const turn = turns.get(key) ?? 0;
+    turns.set(key, turn + 1);
+    const pattern = behaviour.failPattern;
+    if (pattern && pattern[turn % pattern.length] === 'F') {
+      const status = behaviour.status ?? 500;
+      response.writeHead(status, { 'content-type': 'application/json' });
+      response.end(JSON.stringify(errorBody(family, status, behaviour)));
+      return;
+    }
     response.once('close', () => {
       if (!response.writableFinished) aborted += 1;
     });
     if (behaviour.delayMs) await sleep(behaviour.delayMs);
-    if (behaviour.status && behaviour.status >= 300) {
+    if (!pattern && behaviour.status && behaviour.status >= 300) {
       response.writeHead(behaviour.status, { 'content-type': 'application/json' });
       response.end(JSON.stringify(errorBody(family, behaviour.status, behaviour)));
       return;
@@ -128,6 +143,11 @@ export async function startFakeUpstream(): Promise<FakeUpstream> {
         // Let what was written reach the gateway, then break the connection mid-body.
         await sleep(30);
         response.socket?.destroy();
+        return;
+      }
+      if (behaviour.stallAfter !== undefined && index >= behaviour.stallAfter) {
+        // Silent until the gateway gives up (it closes the connection).
+        await once(response, 'close');
         return;
       }
       if (response.destroyed) return;

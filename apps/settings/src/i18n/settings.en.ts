@@ -143,6 +143,11 @@ export const settingsEn: TranslationOf<typeof settingsZh> = {
     QuotaRemindThreshold: 'Quota reminder threshold (email below this)',
     AutomaticDisableChannelEnabled: 'Disable a channel automatically when it fails',
     AutomaticEnableChannelEnabled: 'Enable a channel automatically when it succeeds',
+    RelayConnectTimeout: 'Upstream connect timeout (seconds, 0: none)',
+    RelayFirstByteTimeout:
+      'Upstream first byte timeout (seconds, 0: none; a channel may set its own), then the next channel is tried',
+    RelayStreamIdleTimeout:
+      'Longest pause in an upstream stream (seconds, 0: none) before it is ended',
     QuotaForNewUser: 'Quota for a new user',
     PreConsumedQuota: 'Quota held per request in advance',
     QuotaForInviter: 'Reward quota for inviting a user',

@@ -139,6 +139,10 @@ export const settingsZh = {
     QuotaRemindThreshold: '额度提醒阈值（低于此值时发送邮件提醒）',
     AutomaticDisableChannelEnabled: '失败时自动禁用渠道',
     AutomaticEnableChannelEnabled: '成功时自动启用渠道',
+    RelayConnectTimeout: '上游连接超时（秒，0 表示不限制）',
+    RelayFirstByteTimeout:
+      '上游首字节超时（秒，0 表示不限制；渠道可单独设置），超时后改用下一个渠道',
+    RelayStreamIdleTimeout: '上游流式输出的最长停顿（秒，0 表示不限制），超过即结束该流',
     QuotaForNewUser: '新用户初始额度',
     PreConsumedQuota: '请求预扣费额度',
     QuotaForInviter: '邀请新用户奖励额度',

@@ -126,6 +126,21 @@ export function AdvancedFields({ state, onChange, errors }: FieldsProps) {
           data-testid="channel-max-input-tokens"
         />
       </Form.Item>
+      <Form.Item
+        label={t('editor.firstByteTimeout')}
+        {...fieldErrorProps(errors, 'first_byte_timeout')}
+        extra={t('editor.firstByteTimeoutHint')}
+      >
+        <InputNumber
+          value={state.first_byte_timeout}
+          min={0}
+          max={3600}
+          precision={0}
+          onChange={(value) => onChange({ first_byte_timeout: value ?? 0 })}
+          aria-label={t('editor.firstByteTimeout')}
+          data-testid="channel-first-byte-timeout"
+        />
+      </Form.Item>
     </>
   );
 }

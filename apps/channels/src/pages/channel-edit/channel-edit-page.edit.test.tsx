@@ -22,6 +22,7 @@ const STORED: Channel = {
   priority: 3,
   weight: 2,
   max_input_tokens: 0,
+  first_byte_timeout: 0,
   balance: 0,
   balance_updated_time: 0,
   balance_currency: 'USD',
@@ -83,6 +84,7 @@ describe('ChannelEditPage (edit)', () => {
       priority: 3,
       weight: 2,
       max_input_tokens: 0,
+      first_byte_timeout: 0,
     });
     expect(await screen.findByText('渠道更新成功！')).toBeInTheDocument();
   });

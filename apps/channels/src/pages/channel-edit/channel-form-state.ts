@@ -30,6 +30,7 @@ export interface ChannelFormState {
   priority: number;
   weight: number;
   max_input_tokens: number;
+  first_byte_timeout: number;
 }
 
 const defaultModelsOf = (type: number): string[] => [
@@ -55,6 +56,7 @@ export function initialFormState(): ChannelFormState {
     priority: 0,
     weight: 0,
     max_input_tokens: 0,
+    first_byte_timeout: 0,
   };
 }
 
@@ -77,6 +79,7 @@ export function formStateOf(channel: Channel): ChannelFormState {
     priority: channel.priority,
     weight: channel.weight,
     max_input_tokens: channel.max_input_tokens,
+    first_byte_timeout: channel.first_byte_timeout,
   };
 }
 
@@ -148,6 +151,7 @@ export function toCreateRequest(state: ChannelFormState): CreateChannelRequest {
     priority: state.priority,
     weight: state.weight,
     max_input_tokens: state.max_input_tokens,
+    first_byte_timeout: state.first_byte_timeout,
   };
 }
 

@@ -28,6 +28,7 @@ const channel = (id: number, fields: Partial<Channel> = {}): Channel => ({
   priority: 0,
   weight: 0,
   max_input_tokens: 0,
+  first_byte_timeout: 0,
   balance: 0,
   balance_updated_time: 0,
   balance_currency: 'USD',

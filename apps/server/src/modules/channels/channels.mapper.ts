@@ -20,6 +20,7 @@ export function toChannel(row: ChannelRow): Channel {
     priority: Number(row.priority),
     weight: Number(row.weight),
     max_input_tokens: Number(row.max_input_tokens),
+    first_byte_timeout: Number(row.first_byte_timeout),
     balance: Number(row.balance),
     balance_updated_time: Number(row.balance_updated_time),
     balance_currency: row.balance_currency === 'CNY' ? 'CNY' : 'USD',

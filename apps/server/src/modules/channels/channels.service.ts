@@ -90,6 +90,9 @@ function columnsOf(input: Partial<CreateChannelRequest>): ChannelUpdate {
   if (input.priority !== undefined) columns.priority = input.priority;
   if (input.weight !== undefined) columns.weight = input.weight;
   if (input.max_input_tokens !== undefined) columns.max_input_tokens = input.max_input_tokens;
+  if (input.first_byte_timeout !== undefined) {
+    columns.first_byte_timeout = input.first_byte_timeout;
+  }
   if (input.status !== undefined) columns.status = input.status;
   return columns;
 }

@@ -1,8 +1,10 @@
-// Builds the limiter: counters in Redis when the server has it (shared by every node), else here.
+// Builds the limiter: counters in Redis when the server has it (shared by every node, this node's
+// own count while Redis is down), else here.
 import type { Db } from '../../db/database';
 import { type Clock, nowMsOf } from '../../lib/clock';
 import type { RedisClient } from '../../lib/redis';
 import type { OptionsStore } from '../options/options.store';
+import { FallbackLimitStore } from './fallback-store';
 import { LimitsService } from './limits.service';
 import { LocalLimitStore } from './local-store';
 import { RedisLimitStore } from './redis-store';
@@ -29,7 +31,9 @@ export function createLimits(deps: {
   return new LimitsService({
     db: deps.db,
     options: deps.options,
-    store: deps.redis ? new RedisLimitStore(deps.redis, deps.redisPrefix) : new LocalLimitStore(),
+    store: deps.redis
+      ? new FallbackLimitStore(deps.redis, new RedisLimitStore(deps.redis, deps.redisPrefix))
+      : new LocalLimitStore(),
     nowMs: () => nowMsOf(deps.clock),
   });
 }

@@ -32,10 +32,11 @@ export interface WindowReservation {
 /** An admitted request's hold on its counters, slot and window; settle() or release() ends it. */
 export class Lease implements LimitLease {
   private ended = false;
+  private renewal: NodeJS.Timeout | undefined;
   window?: WindowTerms;
 
   constructor(
-    private readonly deps: { db: Db; store: LimitStore },
+    private readonly deps: { db: Db; store: LimitStore; nowMs: () => number },
     private readonly checks: (CounterCheck & { unit: 'requests' | 'tokens' })[],
     private readonly slots: SlotCheck[],
     private readonly leaseId: string,
@@ -43,7 +44,17 @@ export class Lease implements LimitLease {
     private readonly tokens: number,
     private readonly held: WindowReservation | undefined,
     readonly headers: Record<string, string>,
-  ) {}
+  ) {
+    const ttlMs = slots[0]?.ttlMs;
+    if (ttlMs) {
+      // The slots are short leases: renewed while the request runs (a stream may last minutes).
+      this.renewal = setInterval(() => {
+        const keys = slots.map((slot) => slot.key);
+        void deps.store.renewSlots(keys, leaseId, deps.nowMs() + ttlMs).catch(() => undefined);
+      }, ttlMs / 3);
+      this.renewal.unref();
+    }
+  }
 
   settle(realTokens: number, quota: number): Promise<void> {
     return this.end(realTokens, quota);
@@ -57,6 +68,7 @@ export class Lease implements LimitLease {
   private async end(realTokens: number, quota: number | undefined): Promise<void> {
     if (this.ended) return;
     this.ended = true;
+    clearInterval(this.renewal);
     const { store, db } = this.deps;
     const delta = Math.max(0, Math.ceil(realTokens)) - this.tokens;
     const work: Promise<void>[] = [];

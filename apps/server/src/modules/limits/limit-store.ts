@@ -46,6 +46,8 @@ export interface LimitStore {
   /** Corrects a counter of the window that began at `windowStartMs` (a past window is left). */
   adjust(key: string, windowMs: number, windowStartMs: number, delta: number): Promise<void>;
   releaseSlots(keys: readonly string[], leaseId: string): Promise<void>;
+  /** Extends a running request's slots to `untilMs` (slot leases are short and renewed). */
+  renewSlots(keys: readonly string[], leaseId: string, untilMs: number): Promise<void>;
 }
 
 /** The window a counter is in at `nowMs`: windows are aligned to multiples of their length. */

@@ -32,8 +32,11 @@ import { windowCutoff, windowResetsAt } from './window-rules';
 
 export type { LimitLease, WindowTerms } from './limit-lease';
 
-/** A lease whose node died stops holding its concurrency slot after this long. */
-export const SLOT_TTL_MS = 10 * 60_000;
+/**
+ * A concurrency slot is a short lease, renewed every third of it while its request runs: one whose
+ * node died, or whose release Redis never got, stops holding the slot after this long.
+ */
+export const SLOT_TTL_MS = 30_000;
 
 export interface AdmitInput {
   token: TokenLimits;

@@ -75,6 +75,13 @@ export class LocalLimitStore implements LimitStore {
     }
   }
 
+  async renewSlots(keys: readonly string[], leaseId: string, untilMs: number): Promise<void> {
+    for (const key of keys) {
+      const leases = this.slots.get(key);
+      if (leases?.has(leaseId)) leases.set(leaseId, untilMs);
+    }
+  }
+
   private liveLeases(key: string, nowMs: number): Map<string, number> | undefined {
     const leases = this.slots.get(key);
     if (!leases) return undefined;

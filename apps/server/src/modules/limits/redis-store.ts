@@ -117,4 +117,16 @@ export class RedisLimitStore implements LimitStore {
     for (const key of keys) pipeline.zrem(this.prefix + 'limits:' + key, leaseId);
     await pipeline.exec();
   }
+
+  async renewSlots(keys: readonly string[], leaseId: string, untilMs: number): Promise<void> {
+    if (keys.length === 0) return;
+    const pipeline = this.redis.pipeline();
+    for (const key of keys) {
+      const full = `${this.prefix}limits:${key}`;
+      // XX: a lease already released (or expired and swept) is not brought back.
+      pipeline.zadd(full, 'XX', untilMs, leaseId);
+      pipeline.pexpireat(full, untilMs);
+    }
+    await pipeline.exec();
+  }
 }

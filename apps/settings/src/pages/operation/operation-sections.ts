@@ -36,6 +36,9 @@ export const OPERATION_SECTIONS = {
     'QuotaRemindThreshold',
     'AutomaticDisableChannelEnabled',
     'AutomaticEnableChannelEnabled',
+    'RelayConnectTimeout',
+    'RelayFirstByteTimeout',
+    'RelayStreamIdleTimeout',
   ]),
   quota: section('quota', [
     'QuotaForNewUser',
