@@ -1,9 +1,16 @@
 // One attempt on one channel: the request goes through the provider adapter (canonical form) or,
 // when the channel speaks the caller's dialect, as received (native route).
 import type { IncomingMessage } from 'node:http';
-import type { AdapterContext, ProviderAdapter, StreamTranslator } from './adapters/types';
+import { policyFamilyOf } from './adapters/registry';
+import {
+  type AdapterContext,
+  chatBody,
+  type ProviderAdapter,
+  type StreamTranslator,
+} from './adapters/types';
 import type { Usage } from './billing';
 import { readChunk } from './canonical/chunk-reader';
+import { applyParamPolicy } from './canonical/param-policy';
 import type { ChatError } from './canonical/types';
 import type { Dialect, DialectRequest, NativeRoute, RenderContext } from './dialects/types';
 import { UpstreamError, upstreamErrorFrom } from './relay-errors';
@@ -35,6 +42,20 @@ export interface StreamPipe {
   readonly finished: boolean;
 }
 
+/**
+ * The parameter policy for a chat request through an adapter: what the channel's family cannot
+ * carry is dropped (named in `ctx.dropped`) or refused. A chat caller's own body to an
+ * OpenAI-shaped upstream goes on as sent (an OpenAI-compatible server may take top_k).
+ */
+export function ruleParameters(ctx: AdapterContext): void {
+  if (ctx.mode !== 'chat') return;
+  const family = policyFamilyOf(ctx.channel.type);
+  if (!family || (family === 'openai' && !ctx.translated)) return;
+  const ruled = applyParamPolicy(chatBody(ctx), family, ctx.model);
+  ctx.body = ruled.request as unknown as Record<string, unknown>;
+  if (ruled.dropped.length > 0) ctx.dropped = ruled.dropped;
+}
+
 /** Sends the attempt; a non-2xx reply or a network failure becomes an UpstreamError. */
 export async function sendAttempt(
   route: Route,
@@ -44,6 +65,7 @@ export async function sendAttempt(
 ): Promise<IncomingMessage> {
   let response: IncomingMessage;
   try {
+    if (route.kind === 'adapter') ruleParameters(ctx);
     if (route.kind === 'native') {
       response = await sendUpstream(route.native.request(ctx.channel, request, ctx.model), cancel);
     } else if (route.adapter.send) {

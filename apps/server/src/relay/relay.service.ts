@@ -153,6 +153,7 @@ export class RelayService {
       try {
         const response = await sendAttempt(route, ctx, parsed, cancel);
         this.deps.health.succeeded(channel.id);
+        if (ctx.dropped) reply.header(DROPPED_PARAMS_HEADER, ctx.dropped.join(', '));
         // Stage 6: deliver in the caller's dialect. A kept whole reply is kept before it is
         // sent, so the client can refer to it at once.
         let delivery: Delivery;
@@ -249,6 +250,9 @@ export class RelayService {
     );
   }
 }
+
+/** The parameters the policy dropped for the channel that answered (canonical/param-policy.ts). */
+const DROPPED_PARAMS_HEADER = 'x-switchyard-dropped-params';
 
 const channelTypeName = (channel: CandidateRow): string =>
   channelTypeById(channel.type)?.key ?? `channel type ${channel.type}`;
