@@ -1,7 +1,9 @@
 // One attempt on one channel: the request goes through the provider adapter (canonical form) or,
 // when the channel speaks the caller's dialect, as received (native route).
 import type { IncomingMessage } from 'node:http';
-import { policyFamilyOf } from './adapters/registry';
+import { channelTypeById } from '@switchyard/contracts';
+import type { Db } from '../db/database';
+import { adapterFor, policyFamilyOf } from './adapters/registry';
 import {
   type AdapterContext,
   chatBody,
@@ -12,6 +14,7 @@ import type { Usage } from './billing';
 import { readChunk } from './canonical/chunk-reader';
 import { applyParamPolicy } from './canonical/param-policy';
 import type { ChatError } from './canonical/types';
+import { unsupportedParameter } from './canonical/unsupported';
 import type { Dialect, DialectRequest, NativeRoute, RenderContext } from './dialects/types';
 import { UpstreamError, upstreamErrorFrom } from './relay-errors';
 import { mapStatus, networkError } from './relay-routing';
@@ -85,6 +88,37 @@ export async function sendAttempt(
     upstreamErrorFrom(status, raw.toString('utf8')),
     status,
   );
+}
+
+/**
+ * Sends the attempt on `route`. A native route whose upstream turns out not to have the API (the
+ * dialect's `unserved`: a chat-only server answering /v1/responses with 404) is sent again on the
+ * same channel through its adapter, translated, and the channel remembers: no client sees the
+ * probe. Returns the route the reply came on.
+ */
+export async function sendRouted(
+  route: Route,
+  ctx: AdapterContext,
+  request: DialectRequest,
+  cancel: UpstreamCancel,
+  remember: { db: Db; now: number },
+): Promise<{ route: Route; response: IncomingMessage }> {
+  try {
+    return { route, response: await sendAttempt(route, ctx, request, cancel) };
+  } catch (error) {
+    const native = route.kind === 'native' ? route.native : undefined;
+    if (!(error instanceof UpstreamError) || !native?.unserved?.(ctx.channel, error.upstreamStatus))
+      throw error;
+    const adapter = adapterFor(ctx.channel.type);
+    if (!adapter?.supports(request.mode)) throw error;
+    await native.remember?.(remember.db, ctx.channel, remember.now);
+    const uncarried = request.uncarried?.[0];
+    if (uncarried) {
+      throw unsupportedParameter(uncarried, channelTypeById(ctx.channel.type)?.key ?? 'OpenAI');
+    }
+    const translated: Route = { kind: 'adapter', adapter };
+    return { route: translated, response: await sendAttempt(translated, ctx, request, cancel) };
+  }
 }
 
 /** Reads a whole reply and renders it in the caller's dialect. */

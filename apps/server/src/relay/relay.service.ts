@@ -16,7 +16,7 @@ import { unsupportedParameter } from './canonical/unsupported';
 import type { ChannelHealth } from './channel-health';
 import type { Dialect, DialectRequest, RenderContext } from './dialects/types';
 import type { CandidateRow } from './relay.repository';
-import { type Route, readWholeReply, sendAttempt, streamPipe } from './relay-attempt';
+import { type Route, readWholeReply, sendRouted, streamPipe } from './relay-attempt';
 import { type Delivery, deliverReply, deliverStream } from './relay-delivery';
 import { RelayError, UpstreamError } from './relay-errors';
 import { checkRequest, estimateReservation } from './relay-estimate';
@@ -134,7 +134,7 @@ export class RelayService {
     let channel: CandidateRow | undefined = first;
     let lastError: UpstreamError | RelayError | undefined;
     for (let attempt = 0; channel && attempt <= retries; attempt += 1) {
-      const route = routeFor(dialect, channel, parsed);
+      let route = routeFor(dialect, channel, parsed);
       if (!route) {
         lastError = new RelayError(400, 'relay.unsupportedEndpoint', 'unsupported_endpoint');
         channel = plan.next();
@@ -151,7 +151,12 @@ export class RelayService {
       render.channelId = channel.id;
       report.upstreamStart(channel, ctx.model);
       try {
-        const response = await sendAttempt(route, ctx, parsed, cancel);
+        const sent = await sendRouted(route, ctx, parsed, cancel, {
+          db: this.deps.db,
+          now: this.deps.now(),
+        });
+        route = sent.route;
+        const { response } = sent;
         this.deps.health.succeeded(channel.id);
         if (ctx.dropped) reply.header(DROPPED_PARAMS_HEADER, ctx.dropped.join(', '));
         // Stage 6: deliver in the caller's dialect. A kept whole reply is kept before it is

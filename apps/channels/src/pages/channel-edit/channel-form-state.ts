@@ -7,6 +7,7 @@ import {
   DEFAULT_CHANNEL_TYPE,
   DEFAULT_GROUP,
   isJsonStringMap,
+  type ResponsesApiMode,
   splitKeys,
   splitList,
   trimBaseUrl,
@@ -30,6 +31,8 @@ export interface ChannelFormState {
   priority: number;
   weight: number;
   max_input_tokens: number;
+  /** How /v1/responses reaches the channel (types with the Responses API). */
+  responses_api: ResponsesApiMode;
 }
 
 const defaultModelsOf = (type: number): string[] => [
@@ -55,6 +58,7 @@ export function initialFormState(): ChannelFormState {
     priority: 0,
     weight: 0,
     max_input_tokens: 0,
+    responses_api: 'auto',
   };
 }
 
@@ -77,6 +81,7 @@ export function formStateOf(channel: Channel): ChannelFormState {
     priority: channel.priority,
     weight: channel.weight,
     max_input_tokens: channel.max_input_tokens,
+    responses_api: channel.responses_api,
   };
 }
 
@@ -148,6 +153,9 @@ export function toCreateRequest(state: ChannelFormState): CreateChannelRequest {
     priority: state.priority,
     weight: state.weight,
     max_input_tokens: state.max_input_tokens,
+    ...(channelTypeById(state.type)?.capabilities?.responsesApi
+      ? { responses_api: state.responses_api }
+      : {}),
   };
 }
 

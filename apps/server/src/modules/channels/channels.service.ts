@@ -5,11 +5,13 @@ import {
   type ChannelListQuery,
   type ChannelPage,
   type CreateChannelRequest,
+  channelInfoOf,
   channelTypeById,
   DEFAULT_CHANNEL_TYPE,
   DEFAULT_GROUP,
   isJsonStringMap,
   type Language,
+  type ResponsesApiMode,
   splitKeys,
   splitList,
   trimBaseUrl,
@@ -88,6 +90,15 @@ function columnsOf(input: Partial<CreateChannelRequest>): ChannelUpdate {
   return columns;
 }
 
+/**
+ * `other_info` with the Responses API mode an admin chose; what the relay learnt in `auto` is
+ * forgotten, so the next request asks the upstream again.
+ */
+function withResponsesMode(otherInfo: string | null, mode: ResponsesApiMode): string {
+  const { responses_checked: _checked, ...info } = channelInfoOf(otherInfo);
+  return JSON.stringify({ ...info, responses_api: mode });
+}
+
 export class ChannelsService {
   constructor(private readonly deps: ChannelsDeps) {}
 
@@ -119,6 +130,9 @@ export class ChannelsService {
       type: type.id,
       other: input.other || type.defaultOther || '',
       created_time: this.deps.clock.now(),
+      ...(input.responses_api === undefined
+        ? {}
+        : { other_info: withResponsesMode(null, input.responses_api) }),
     };
     return this.deps.db.transaction().execute(async (trx) => {
       const ids: number[] = [];
@@ -144,7 +158,11 @@ export class ChannelsService {
     const patch = columnsOf(fields);
     if (key !== undefined && key.trim() !== '') patch.key = key.trim();
     const row = await this.deps.db.transaction().execute(async (trx) => {
-      if (!(await lockChannel(trx, id))) throw new AppError(404, 'channel.notFound');
+      const current = await lockChannel(trx, id);
+      if (!current) throw new AppError(404, 'channel.notFound');
+      if (fields.responses_api !== undefined) {
+        patch.other_info = withResponsesMode(current.other_info, fields.responses_api);
+      }
       await updateChannel(trx, id, patch);
       const updated = await this.require(trx, id);
       await rebuildAbilities(trx, updated);
