@@ -36,9 +36,14 @@ export function readGemini(body: Json, model: string, stream: boolean): Seen {
     config.responseSchema ??
     (config.responseMimeType === 'application/json' ? {} : undefined);
   const calling = asRecord(asRecord(body.toolConfig).functionCallingConfig);
+  // ANY must call a function: with one allowed (or one declared) it is that one.
+  const declared = asList(body.tools).flatMap((tool) =>
+    asList(asRecord(tool).functionDeclarations).map((fn) => asRecord(fn).name),
+  );
   const allowed = asList(calling.allowedFunctionNames);
+  const only = allowed.length === 1 ? allowed : allowed.length === 0 ? declared : [];
   const forcedTool =
-    calling.mode === 'ANY' && allowed.length === 1 ? { forcedTool: String(allowed[0]) } : {};
+    calling.mode === 'ANY' && only.length === 1 ? { forcedTool: String(only[0]) } : {};
   const users = contents.filter((content) => content.role !== 'model');
   const lastUserText = [...users]
     .reverse()
