@@ -56,6 +56,8 @@ interface Sent {
   status: number;
   text: string;
   dropped: string | null;
+  /** Headers a browser page may read. */
+  exposed: string;
   /** The request the family's fake received for it, as JSON text ('' if none). */
   upstream: string;
   token: CreatedToken;
@@ -86,6 +88,7 @@ async function send(
     status: response.status,
     text,
     dropped: response.headers.get('x-switchyard-dropped-params'),
+    exposed: response.headers.get('access-control-expose-headers') ?? '',
     upstream: call ? JSON.stringify(call.body) : '',
     token,
   };
@@ -162,6 +165,7 @@ describe('the parameter policy table', () => {
     });
     expect(sent.status, sent.text).toBe(200);
     expect(droppedNames(sent).sort()).toEqual(['n', 'safety_settings', 'top_p']);
+    expect(sent.exposed).toContain('x-switchyard-dropped-params');
     expect(JSON.parse(sent.upstream)).toMatchObject({ temperature: 0, top_k: 64 });
   });
 
