@@ -12,6 +12,7 @@ import {
   isJsonStringMap,
   type Language,
   type ResponsesApiMode,
+  responsesApiModeOf,
   splitKeys,
   splitList,
   trimBaseUrl,
@@ -130,7 +131,7 @@ export class ChannelsService {
       type: type.id,
       other: input.other || type.defaultOther || '',
       created_time: this.deps.clock.now(),
-      ...(input.responses_api === undefined
+      ...(input.responses_api === undefined || input.responses_api === 'auto'
         ? {}
         : { other_info: withResponsesMode(null, input.responses_api) }),
     };
@@ -160,7 +161,11 @@ export class ChannelsService {
     const row = await this.deps.db.transaction().execute(async (trx) => {
       const current = await lockChannel(trx, id);
       if (!current) throw new AppError(404, 'channel.notFound');
-      if (fields.responses_api !== undefined) {
+      // A PUT of the object GET returned leaves other_info alone while the mode is unchanged.
+      if (
+        fields.responses_api !== undefined &&
+        fields.responses_api !== responsesApiModeOf(current.other_info)
+      ) {
         patch.other_info = withResponsesMode(current.other_info, fields.responses_api);
       }
       await updateChannel(trx, id, patch);
