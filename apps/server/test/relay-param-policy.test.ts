@@ -166,6 +166,18 @@ describe('the parameter policy table', () => {
     expect(sent.status, sent.text).toBe(200);
     expect(droppedNames(sent).sort()).toEqual(['n', 'safety_settings', 'top_p']);
     expect(sent.exposed).toContain('x-switchyard-dropped-params');
+    // A stream names them in its head too.
+    const streamed = await send(
+      gateway,
+      'anthropic',
+      `/v1beta/models/${CLAUDE_4}:streamGenerateContent?alt=sse`,
+      {
+        contents: [{ role: 'user', parts: [{ text: 'Hello' }] }],
+        generationConfig: { temperature: 0, topP: 1, topK: 64 },
+      },
+    );
+    expect(streamed.status, streamed.text).toBe(200);
+    expect(droppedNames(streamed)).toEqual(['top_p']);
     expect(JSON.parse(sent.upstream)).toMatchObject({ temperature: 0, top_k: 64 });
   });
 
