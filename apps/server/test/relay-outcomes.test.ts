@@ -60,7 +60,7 @@ describe('relay outcomes for the status page', () => {
     expect(await buckets('nobody-4')).toEqual([]);
   });
 
-  it('counts gateway refusals before any upstream call against the model on /api/status/models', async () => {
+  it("counts only the service's refusals on /api/status/models, never what the caller caused", async () => {
     await seedChannel(h.db, {
       key: 'outcome-refusals',
       baseUrl: h.fake.url,
@@ -69,11 +69,13 @@ describe('relay outcomes for the status page', () => {
     const user = await createUser(h.db, { quota: 10_000_000 });
     const limited = await createToken(h.db, user.id);
     await h.db.updateTable('tokens').set({ rpm_limit: 1 }).where('id', '=', limited.id).execute();
-    // Served, then the limiter's 429.
+    // Served, then a burst over the key's rpm: the limiter's 429s are the caller's own.
     await awayFromMinuteEdge();
     expect((await postChat(h, limited.authorization, { model: 'limited-4' })).status).toBe(200);
-    expect((await postChat(h, limited.authorization, { model: 'limited-4' })).status).toBe(429);
-    // A user whose quota cannot pay the reservation: 403 before any upstream call.
+    for (let i = 0; i < 5; i += 1) {
+      expect((await postChat(h, limited.authorization, { model: 'limited-4' })).status).toBe(429);
+    }
+    // A user whose quota cannot pay the reservation: 403 before any upstream call, the caller's.
     const poor = await createUser(h.db, { quota: 1 });
     const poorToken = await createToken(h.db, poor.id);
     const short = await postChat(h, poorToken.authorization, { model: 'short-4', max_tokens: 100 });
@@ -95,8 +97,8 @@ describe('relay outcomes for the status page', () => {
       data: { models: { model_name: string; requests: number; success_rate: number | null }[] };
     };
     const row = (model: string) => body.data.models.find((m) => m.model_name === model);
-    expect(row('limited-4')).toMatchObject({ requests: 2, success_rate: 0.5 });
-    expect(row('short-4')).toMatchObject({ requests: 1, success_rate: 0 });
+    expect(row('limited-4')).toMatchObject({ requests: 1, success_rate: 1 });
+    expect(row('short-4')).toBeUndefined();
     expect(row('gemini-2.0-flash')).toMatchObject({ requests: 1, success_rate: 0 });
     expect(row('ghost-4')).toBeUndefined();
     // Recorded per model, not against a channel.

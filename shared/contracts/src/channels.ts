@@ -33,6 +33,24 @@ export interface Channel {
   created_time: number;
   /** JSON `{status_reason, status_time}` written when the channel was disabled automatically. */
   other_info: string;
+  /** How `/v1/responses` reaches the channel (kept in `other_info`). */
+  responses_api: ResponsesApiMode;
+}
+
+/**
+ * How a Responses request reaches a channel whose type has the Responses API: `native` forwards
+ * it, `translate` turns it into chat completions, `auto` forwards it until the upstream answers
+ * 404/405 and then translates for a day before asking again (OpenAI-compatible servers often
+ * speak chat only).
+ */
+export const RESPONSES_API_MODES = ['auto', 'native', 'translate'] as const;
+export type ResponsesApiMode = (typeof RESPONSES_API_MODES)[number];
+
+/** What the relay learnt about a channel in `auto`: does it serve the Responses API, and when. */
+export interface ResponsesApiCheck {
+  native: boolean;
+  /** Unix seconds of the answer. */
+  at: number;
 }
 
 export interface ChannelPage {
@@ -40,10 +58,31 @@ export interface ChannelPage {
   total: number;
 }
 
-/** Why and when a channel was disabled automatically (from `other_info`). */
+/** Why and when a channel was disabled automatically, and its Responses API mode (`other_info`). */
 export interface ChannelStatusInfo {
   status_reason?: string;
   status_time?: number;
+  responses_api?: ResponsesApiMode;
+  responses_checked?: ResponsesApiCheck;
+}
+
+/** The `other_info` JSON of a channel, {} when empty or not an object. */
+export function channelInfoOf(otherInfo: string | null | undefined): ChannelStatusInfo {
+  if (!otherInfo) return {};
+  try {
+    const parsed: unknown = JSON.parse(otherInfo);
+    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)
+      ? (parsed as ChannelStatusInfo)
+      : {};
+  } catch {
+    return {};
+  }
+}
+
+/** The Responses API mode of a channel (`auto` unless an admin chose another). */
+export function responsesApiModeOf(otherInfo: string | null | undefined): ResponsesApiMode {
+  const mode = channelInfoOf(otherInfo).responses_api;
+  return mode !== undefined && RESPONSES_API_MODES.includes(mode) ? mode : 'auto';
 }
 
 const text = (max: number) => z.string().trim().max(max);
@@ -67,6 +106,7 @@ const channelFields = {
   max_input_tokens: z.number().int().min(0).max(100_000_000),
   first_byte_timeout: z.number().int().min(0).max(3600),
   status: z.union([z.literal(1), z.literal(2), z.literal(3)]),
+  responses_api: z.enum(RESPONSES_API_MODES),
 };
 
 export const createChannelRequestSchema = z

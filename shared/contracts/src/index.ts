@@ -41,8 +41,11 @@ export type {
   ChannelStatusInfo,
   CreateChannelRequest,
   CreateChannelsResult,
+  ResponsesApiCheck,
+  ResponsesApiMode,
   UpdateChannelRequest,
 } from './channels';
+export { channelInfoOf, RESPONSES_API_MODES, responsesApiModeOf } from './channels';
 export * from './domain';
 export * from './field-issues';
 export * from './observability';

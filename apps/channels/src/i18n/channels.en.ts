@@ -191,6 +191,14 @@ export const channelsEn: TranslationOf<typeof channelsZh> = {
     testModel: 'Test model',
     testModelPlaceholder: 'Model used by tests; empty means the first model',
     autoBan: 'Disable automatically on failure',
+    responsesApi: 'Responses API',
+    responsesApiHint:
+      'How /v1/responses requests reach this channel. Many OpenAI-compatible servers only speak Chat Completions: in Auto, a channel that answers 404 is sent Chat Completions instead, and asked again after a day.',
+    responsesApiMode: {
+      auto: 'Auto (detect)',
+      native: 'Native: forward as received',
+      translate: 'Translate to Chat Completions',
+    },
     priority: 'Priority',
     weight: 'Weight',
     maxInputTokens: 'Max input tokens',

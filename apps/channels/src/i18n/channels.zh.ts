@@ -187,6 +187,14 @@ export const channelsZh = {
     testModel: '测试模型',
     testModelPlaceholder: '测试时使用的模型，留空则使用第一个模型',
     autoBan: '失败时自动禁用',
+    responsesApi: 'Responses API',
+    responsesApiHint:
+      '/v1/responses 请求如何发往此渠道。许多 OpenAI 兼容服务只支持 Chat Completions：选择自动时，渠道返回 404 后改用 Chat Completions，一天后再重新检测。',
+    responsesApiMode: {
+      auto: '自动（检测）',
+      native: '原生：按原样转发',
+      translate: '转换为 Chat Completions',
+    },
     priority: '优先级',
     weight: '权重',
     maxInputTokens: '最大输入 Token 数',

@@ -1,10 +1,20 @@
 // One attempt on one channel: the request goes through the provider adapter (canonical form) or,
 // when the channel speaks the caller's dialect, as received (native route).
 import type { IncomingMessage } from 'node:http';
-import type { AdapterContext, ProviderAdapter, StreamTranslator } from './adapters/types';
+import { channelTypeById } from '@switchyard/contracts';
+import type { Db } from '../db/database';
+import { adapterFor, policyFamilyOf } from './adapters/registry';
+import {
+  type AdapterContext,
+  chatBody,
+  type ProviderAdapter,
+  type StreamTranslator,
+} from './adapters/types';
 import type { Usage } from './billing';
 import { readChunk } from './canonical/chunk-reader';
+import { applyParamPolicy } from './canonical/param-policy';
 import type { ChatError } from './canonical/types';
+import { unsupportedParameter } from './canonical/unsupported';
 import type { Dialect, DialectRequest, NativeRoute, RenderContext } from './dialects/types';
 import { UpstreamError, upstreamErrorFrom } from './relay-errors';
 import { mapStatus, networkError } from './relay-routing';
@@ -35,6 +45,20 @@ export interface StreamPipe {
   readonly finished: boolean;
 }
 
+/**
+ * The parameter policy for a chat request through an adapter: what the channel's family cannot
+ * carry is dropped (named in `ctx.dropped`) or refused. A chat caller's own body to an
+ * OpenAI-shaped upstream goes on as sent (an OpenAI-compatible server may take top_k).
+ */
+export function ruleParameters(ctx: AdapterContext): void {
+  if (ctx.mode !== 'chat') return;
+  const family = policyFamilyOf(ctx.channel.type);
+  if (!family || (family === 'openai' && !ctx.translated)) return;
+  const ruled = applyParamPolicy(chatBody(ctx), family, ctx.model);
+  ctx.body = ruled.request as unknown as Record<string, unknown>;
+  if (ruled.dropped.length > 0) ctx.dropped = ruled.dropped;
+}
+
 /** Sends the attempt; a non-2xx reply or a network failure becomes an UpstreamError. */
 export async function sendAttempt(
   route: Route,
@@ -44,6 +68,7 @@ export async function sendAttempt(
 ): Promise<IncomingMessage> {
   let response: IncomingMessage;
   try {
+    if (route.kind === 'adapter') ruleParameters(ctx);
     if (route.kind === 'native') {
       response = await sendUpstream(route.native.request(ctx.channel, request, ctx.model), cancel);
     } else if (route.adapter.send) {
@@ -63,6 +88,37 @@ export async function sendAttempt(
     upstreamErrorFrom(status, raw.toString('utf8')),
     status,
   );
+}
+
+/**
+ * Sends the attempt on `route`. A native route whose upstream turns out not to have the API (the
+ * dialect's `unserved`: a chat-only server answering /v1/responses with 404) is sent again on the
+ * same channel through its adapter, translated, and the channel remembers: no client sees the
+ * probe. Returns the route the reply came on.
+ */
+export async function sendRouted(
+  route: Route,
+  ctx: AdapterContext,
+  request: DialectRequest,
+  cancel: UpstreamCancel,
+  remember: { db: Db; now: number },
+): Promise<{ route: Route; response: IncomingMessage }> {
+  try {
+    return { route, response: await sendAttempt(route, ctx, request, cancel) };
+  } catch (error) {
+    const native = route.kind === 'native' ? route.native : undefined;
+    if (!(error instanceof UpstreamError) || !native?.unserved?.(ctx.channel, error.upstreamStatus))
+      throw error;
+    const adapter = adapterFor(ctx.channel.type);
+    if (!adapter?.supports(request.mode)) throw error;
+    await native.remember?.(remember.db, ctx.channel, remember.now);
+    const uncarried = request.uncarried?.[0];
+    if (uncarried) {
+      throw unsupportedParameter(uncarried, channelTypeById(ctx.channel.type)?.key ?? 'OpenAI');
+    }
+    const translated: Route = { kind: 'adapter', adapter };
+    return { route: translated, response: await sendAttempt(translated, ctx, request, cancel) };
+  }
 }
 
 /** Reads a whole reply and renders it in the caller's dialect. */

@@ -103,6 +103,10 @@ export function deliverStream(
       unregister?.();
       out.off('close', onClientClose);
       if (cut !== 'client' && !out.destroyed) write(pipe.flush());
+      // A complete reply whose every frame is a closing one (a Gemini function call or an empty
+      // text goes out whole at the end) was still served: it is delivered, so it is billed.
+      const complete = cut === null && !out.destroyed;
+      if (complete && firstByteMs < 0) firstByteMs = Math.round(performance.now() - started);
       const close = async (usage: Usage, beforeEnd?: () => Promise<unknown>) => {
         if (out.destroyed || out.writableEnded) return;
         if (cut !== null) {
@@ -119,7 +123,7 @@ export function deliverStream(
         cut,
         ...(cutReason ? { cutReason } : {}),
         firstByteMs,
-        delivered: firstByteMs >= 0,
+        delivered: complete || firstByteMs >= 0,
         close,
       });
     };

@@ -36,19 +36,22 @@ const OBSERVED_DIALECT: Record<DialectName, string> = {
   gemini: 'gemini',
 };
 
-/** Gateway refusals the status page counts against the model (issue 17). */
-const MODEL_REFUSALS = new Set([
-  'insufficient_user_quota',
-  'pre_consume_token_quota_failed',
-  'model_not_found',
-  'channel_unavailable',
-]);
+/**
+ * Gateway refusals the status page counts against the model: the service had no channel for it.
+ * What the caller caused (an invalid or exhausted token, its rate limits, its quota, a forbidden
+ * model, a bad request) never counts: the page shows the service's health (issue 28).
+ */
+const MODEL_REFUSALS = new Set(['model_not_found', 'channel_unavailable']);
 
 const isModelRefusal = (error: unknown, modelKnown: boolean): boolean =>
-  error instanceof LimitError ||
-  (error instanceof RelayError &&
-    MODEL_REFUSALS.has(error.code) &&
-    (modelKnown || error.code !== 'model_not_found'));
+  error instanceof RelayError &&
+  !(error instanceof LimitError) &&
+  MODEL_REFUSALS.has(error.code) &&
+  (modelKnown || error.code !== 'model_not_found');
+
+/** A refusal of the gateway's own after an attempt (a parameter a channel cannot carry). */
+const callerRefusal = (error: unknown): boolean =>
+  error instanceof RelayError && !isModelRefusal(error, true);
 
 const providerOf = (channel: ChannelRow): string | undefined =>
   channelTypeById(channel.type)?.family;
@@ -202,15 +205,15 @@ export class RelayReport {
     const attempted = this.channelId !== 0;
     const label =
       outcome === 'error' && error instanceof RelayError && !attempted ? 'rejected' : outcome;
-    // A client that left is no failure of the channel; a gateway refusal before any attempt is
-    // one of the model (limits, quota, no channel), recorded without a channel; other refusals
-    // (a bad request, a forbidden model) say nothing about it.
-    const success =
-      outcome === 'cancelled'
-        ? undefined
-        : attempted || (label === 'rejected' && isModelRefusal(error, modelKnown))
-          ? false
-          : undefined;
+    // A client that left is no failure of the channel; "no channel" before any attempt is one of
+    // the model, recorded without a channel; what the caller caused (limits, quota, a bad
+    // request, a forbidden model, a parameter no channel can carry) says nothing about either.
+    const counts =
+      outcome !== 'cancelled' &&
+      (attempted
+        ? !callerRefusal(error)
+        : label === 'rejected' && isModelRefusal(error, modelKnown));
+    const success = counts ? false : undefined;
     this.end(success, this.channelId, -1, {
       model: this.model,
       channelId: attempted ? this.channelId : null,

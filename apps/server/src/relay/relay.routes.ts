@@ -46,7 +46,8 @@ const UNLIMITED_BALANCE = 100_000_000;
 /**
  * Browser pages of any origin may call /v1 with a key (no cookies). The Fetch standard's `*` in
  * allow-headers never covers Authorization, so it is named; preflights are cached for a day
- * (browsers cap it lower); the request id, Retry-After and the rate-limit headers are readable.
+ * (browsers cap it lower); the request id, Retry-After, the rate-limit headers and the dropped
+ * parameters are readable.
  */
 const CORS_HEADERS = {
   'access-control-allow-origin': '*',
@@ -57,6 +58,8 @@ const CORS_HEADERS = {
     'x-request-id',
     'request-id',
     'retry-after',
+    // What the parameter policy dropped for the channel (canonical/param-policy.ts).
+    'x-switchyard-dropped-params',
     ...['limit', 'remaining', 'reset'].flatMap((what) =>
       ['requests', 'tokens'].map((unit) => `x-ratelimit-${what}-${unit}`),
     ),

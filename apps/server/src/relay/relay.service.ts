@@ -16,7 +16,7 @@ import { unsupportedParameter } from './canonical/unsupported';
 import type { ChannelHealth } from './channel-health';
 import type { Dialect, DialectRequest, RenderContext } from './dialects/types';
 import type { CandidateRow } from './relay.repository';
-import { type Route, readWholeReply, sendAttempt, streamPipe } from './relay-attempt';
+import { type Route, readWholeReply, sendRouted, streamPipe } from './relay-attempt';
 import { type Delivery, deliverReply, deliverStream } from './relay-delivery';
 import { RelayError, UpstreamError } from './relay-errors';
 import { checkPrompt, checkRequest, estimateReservation } from './relay-estimate';
@@ -142,7 +142,7 @@ export class RelayService {
     let channel: CandidateRow | undefined = first;
     let lastError: UpstreamError | RelayError | undefined;
     for (let attempt = 0; channel && attempt <= retries; attempt += 1) {
-      const route = routeFor(dialect, channel, parsed);
+      let route = routeFor(dialect, channel, parsed);
       if (!route) {
         lastError = new RelayError(400, 'relay.unsupportedEndpoint', 'unsupported_endpoint');
         channel = plan.next();
@@ -160,8 +160,14 @@ export class RelayService {
       report.upstreamStart(channel, ctx.model);
       cancel.timeouts = attemptTimeouts(this.deps.options, channel);
       try {
-        const response = await sendAttempt(route, ctx, parsed, cancel);
+        const sent = await sendRouted(route, ctx, parsed, cancel, {
+          db: this.deps.db,
+          now: this.deps.now(),
+        });
+        route = sent.route;
+        const { response } = sent;
         this.deps.health.succeeded(channel.id);
+        if (ctx.dropped) reply.header(DROPPED_PARAMS_HEADER, ctx.dropped.join(', '));
         // Stage 6: deliver in the caller's dialect. A kept whole reply is kept before it is
         // sent, so the client can refer to it at once.
         let delivery: Delivery;
@@ -258,6 +264,9 @@ export class RelayService {
     );
   }
 }
+
+/** The parameters the policy dropped for the channel that answered (canonical/param-policy.ts). */
+const DROPPED_PARAMS_HEADER = 'x-switchyard-dropped-params';
 
 const channelTypeName = (channel: CandidateRow): string =>
   channelTypeById(channel.type)?.key ?? `channel type ${channel.type}`;

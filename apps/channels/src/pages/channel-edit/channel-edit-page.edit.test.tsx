@@ -30,7 +30,8 @@ const STORED: Channel = {
   response_time: 0,
   test_time: 0,
   created_time: 0,
-  other_info: '',
+  other_info: '{"responses_api":"translate"}',
+  responses_api: 'translate',
 };
 
 let http: ReturnType<typeof mockHttp>;
@@ -85,8 +86,20 @@ describe('ChannelEditPage (edit)', () => {
       weight: 2,
       max_input_tokens: 0,
       first_byte_timeout: 0,
+      responses_api: 'translate',
     });
     expect(await screen.findByText('渠道更新成功！')).toBeInTheDocument();
+  });
+
+  it('shows and changes how /v1/responses reaches the channel', async () => {
+    await openEditor();
+    const field = await screen.findByTestId('channel-responses-api');
+    expect(field).toHaveTextContent('转换为 Chat Completions');
+    fireEvent.click(field);
+    fireEvent.click(await screen.findByText('原生：按原样转发'));
+    fireEvent.click(screen.getByTestId('channel-submit'));
+    await waitFor(() => expect(updates).toHaveLength(1));
+    expect(updates[0]).toMatchObject({ responses_api: 'native' });
   });
 
   it('fetches an existing channel’s models through the server', async () => {

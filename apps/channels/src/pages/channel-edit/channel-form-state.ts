@@ -7,6 +7,7 @@ import {
   DEFAULT_CHANNEL_TYPE,
   DEFAULT_GROUP,
   isJsonStringMap,
+  type ResponsesApiMode,
   splitKeys,
   splitList,
   trimBaseUrl,
@@ -31,6 +32,8 @@ export interface ChannelFormState {
   weight: number;
   max_input_tokens: number;
   first_byte_timeout: number;
+  /** How /v1/responses reaches the channel (types with the Responses API). */
+  responses_api: ResponsesApiMode;
 }
 
 const defaultModelsOf = (type: number): string[] => [
@@ -57,6 +60,7 @@ export function initialFormState(): ChannelFormState {
     weight: 0,
     max_input_tokens: 0,
     first_byte_timeout: 0,
+    responses_api: 'auto',
   };
 }
 
@@ -80,6 +84,7 @@ export function formStateOf(channel: Channel): ChannelFormState {
     weight: channel.weight,
     max_input_tokens: channel.max_input_tokens,
     first_byte_timeout: channel.first_byte_timeout,
+    responses_api: channel.responses_api,
   };
 }
 
@@ -152,6 +157,9 @@ export function toCreateRequest(state: ChannelFormState): CreateChannelRequest {
     weight: state.weight,
     max_input_tokens: state.max_input_tokens,
     first_byte_timeout: state.first_byte_timeout,
+    ...(channelTypeById(state.type)?.capabilities?.responsesApi
+      ? { responses_api: state.responses_api }
+      : {}),
   };
 }
 

@@ -1,8 +1,9 @@
 // Editor fields that depend on the channel type: type, key (with its format hint), batch, base URL,
-// organization and the type's `other` field. What shows comes from the type registry.
+// organization, the type's `other` field and, for types with the Responses API, how /v1/responses
+// reaches the channel. What shows comes from the type registry.
 import { Alert, Checkbox, Form, Input, Select } from '@arco-design/web-react';
 import { type FieldErrorMap, fieldErrorProps } from '@switchyard/console-kit';
-import { CHANNEL_TYPES, channelTypeById } from '@switchyard/contracts';
+import { CHANNEL_TYPES, channelTypeById, RESPONSES_API_MODES } from '@switchyard/contracts';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ChannelFormState } from './channel-form-state';
@@ -172,6 +173,24 @@ export function TypeFields({
             onChange={(other) => onChange({ other })}
             data-testid="channel-other"
           />
+        </Form.Item>
+      ) : null}
+      {type?.capabilities?.responsesApi ? (
+        <Form.Item label={t('editor.responsesApi')} extra={t('editor.responsesApiHint')}>
+          <Select
+            value={state.responses_api}
+            onChange={(responses_api: ChannelFormState['responses_api']) =>
+              onChange({ responses_api })
+            }
+            aria-label={t('editor.responsesApi')}
+            data-testid="channel-responses-api"
+          >
+            {RESPONSES_API_MODES.map((mode) => (
+              <Select.Option key={mode} value={mode}>
+                {t(`editor.responsesApiMode.${mode}`)}
+              </Select.Option>
+            ))}
+          </Select>
         </Form.Item>
       ) : null}
     </>

@@ -37,6 +37,7 @@ const channel = (id: number, fields: Partial<Channel> = {}): Channel => ({
   test_time: 0,
   created_time: 0,
   other_info: '',
+  responses_api: 'auto',
   ...fields,
 });
 

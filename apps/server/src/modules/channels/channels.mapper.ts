@@ -1,5 +1,5 @@
 // Maps channel rows to what the console sees: every column but the key.
-import type { Channel } from '@switchyard/contracts';
+import { type Channel, responsesApiModeOf } from '@switchyard/contracts';
 import type { ChannelRow } from './channels.repository';
 
 export function toChannel(row: ChannelRow): Channel {
@@ -29,5 +29,6 @@ export function toChannel(row: ChannelRow): Channel {
     test_time: Number(row.test_time),
     created_time: Number(row.created_time),
     other_info: row.other_info ?? '',
+    responses_api: responsesApiModeOf(row.other_info),
   };
 }

@@ -5,12 +5,15 @@ import {
   type ChannelListQuery,
   type ChannelPage,
   type CreateChannelRequest,
+  channelInfoOf,
   channelTypeById,
   DEFAULT_CHANNEL_TYPE,
   DEFAULT_GROUP,
   isJsonStringMap,
   isRoot,
   type Language,
+  type ResponsesApiMode,
+  responsesApiModeOf,
   splitKeys,
   splitList,
   trimBaseUrl,
@@ -97,6 +100,15 @@ function columnsOf(input: Partial<CreateChannelRequest>): ChannelUpdate {
   return columns;
 }
 
+/**
+ * `other_info` with the Responses API mode an admin chose; what the relay learnt in `auto` is
+ * forgotten, so the next request asks the upstream again.
+ */
+function withResponsesMode(otherInfo: string | null, mode: ResponsesApiMode): string {
+  const { responses_checked: _checked, ...info } = channelInfoOf(otherInfo);
+  return JSON.stringify({ ...info, responses_api: mode });
+}
+
 export class ChannelsService {
   constructor(private readonly deps: ChannelsDeps) {}
 
@@ -129,6 +141,9 @@ export class ChannelsService {
       type: type.id,
       other: input.other || type.defaultOther || '',
       created_time: this.deps.clock.now(),
+      ...(input.responses_api === undefined || input.responses_api === 'auto'
+        ? {}
+        : { other_info: withResponsesMode(null, input.responses_api) }),
     };
     return this.deps.db.transaction().execute(async (trx) => {
       const ids: number[] = [];
@@ -159,14 +174,21 @@ export class ChannelsService {
     const patch = columnsOf(fields);
     if (key !== undefined && key.trim() !== '') patch.key = key.trim();
     const row = await this.deps.db.transaction().execute(async (trx) => {
-      if (!(await lockChannel(trx, id))) throw new AppError(404, 'channel.notFound');
-      const stored = await this.require(trx, id);
+      const current = await lockChannel(trx, id);
+      if (!current) throw new AppError(404, 'channel.notFound');
       const retargets =
-        (patch.base_url !== undefined && patch.base_url !== trimBaseUrl(stored.base_url ?? '')) ||
-        (patch.type !== undefined && patch.type !== stored.type);
-      if (patch.base_url !== stored.base_url) checkBaseUrl(patch.base_url ?? undefined);
+        (patch.base_url !== undefined && patch.base_url !== trimBaseUrl(current.base_url ?? '')) ||
+        (patch.type !== undefined && patch.type !== current.type);
+      if (patch.base_url !== current.base_url) checkBaseUrl(patch.base_url ?? undefined);
       if (retargets && patch.key === undefined && !isRoot(caller.role)) {
         throw new AppError(403, 'channel.keyRequiredToRetarget');
+      }
+      // A PUT of the object GET returned leaves other_info alone while the mode is unchanged.
+      if (
+        fields.responses_api !== undefined &&
+        fields.responses_api !== responsesApiModeOf(current.other_info)
+      ) {
+        patch.other_info = withResponsesMode(current.other_info, fields.responses_api);
       }
       await updateChannel(trx, id, patch);
       const updated = await this.require(trx, id);

@@ -1,6 +1,7 @@
 // Adapter lookup by channel type, through the channel-type registry: its adapter family, its
 // native API (Ollama) and its `streamUsage` capability. No type ids here: the registry decides.
 import { type AdapterFamily, channelTypeById } from '@switchyard/contracts';
+import type { PolicyFamily } from '../canonical/param-policy';
 import { AiProxyLibraryAdapter } from './aiproxy-library';
 import { AnthropicAdapter } from './anthropic';
 import { AzureAdapter } from './azure';
@@ -42,6 +43,15 @@ const BY_FAMILY: Partial<Record<AdapterFamily, ProviderAdapter>> = {
   bedrock: new BedrockAdapter(),
   cohere: new CohereAdapter(),
 };
+
+/** The column of the parameter policy a channel type's requests are ruled by, if any. */
+export function policyFamilyOf(channelType: number): PolicyFamily | undefined {
+  const type = channelTypeById(channelType);
+  if (!type || type.capabilities?.nativeApi) return undefined;
+  if (type.family === 'openai' || type.family === 'azure') return 'openai';
+  if (type.family === 'anthropic' || type.family === 'gemini') return type.family;
+  return undefined;
+}
 
 /** The adapter for a channel type, or undefined when the relay cannot talk to it. */
 export function adapterFor(channelType: number): ProviderAdapter | undefined {

@@ -46,6 +46,8 @@ export interface AdapterContext {
    * converted or refused. False for chat requests, which pass through as sent.
    */
   translated?: boolean;
+  /** Parameters the parameter policy dropped for this channel (canonical/param-policy.ts). */
+  dropped?: string[];
 }
 
 /** The canonical chat request of a 'chat' context. */

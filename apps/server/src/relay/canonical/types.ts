@@ -124,6 +124,11 @@ export interface ChatRequest {
   thinking_budget?: number;
   user?: string;
   metadata?: Record<string, string>;
+  logprobs?: boolean;
+  top_logprobs?: number;
+  logit_bias?: Record<string, number>;
+  /** Extension: Gemini `safetySettings`, kept for a Gemini upstream (param-policy.ts). */
+  safety_settings?: unknown[];
 }
 
 export type FinishReason = 'stop' | 'length' | 'tool_calls' | 'content_filter';

@@ -2,6 +2,8 @@
 // parses its requests into the canonical form and renders canonical replies, stream chunks and
 // errors back in its own wire format. A dialect whose API a provider family speaks natively
 // also forwards requests to that family as received (`native`).
+
+import type { Db } from '../../db/database';
 import type { RelayMode } from '../adapters/types';
 import type { Usage } from '../billing';
 import type { ChatError, ChunkChoices } from '../canonical/types';
@@ -89,6 +91,12 @@ export interface StreamRenderer {
 export interface NativeRoute {
   /** The upstream speaks this dialect (by the channel-type registry's family). */
   accepts(channel: ChannelRow): boolean;
+  /**
+   * The upstream's error status says it lacks this API: the attempt goes through the channel's
+   * adapter instead (translated), and `remember` is told so the channel is translated next time.
+   */
+  unserved?(channel: ChannelRow, status: number): boolean;
+  remember?(db: Db, channel: ChannelRow, now: number): Promise<void>;
   request(channel: ChannelRow, request: DialectRequest, model: string): UpstreamRequest;
   /** Usage of a whole reply, undefined when it has none. */
   replyUsage(raw: Buffer, render: RenderContext): Usage | undefined;

@@ -2,6 +2,7 @@
 // message_start, content_block_start/delta/stop (text_delta, input_json_delta for tool_use), ping,
 // message_delta (stop_reason, output usage) and message_stop; usage with cache reads and writes.
 import {
+  answerText,
   asList,
   asRecord,
   FAKE_USAGE,
@@ -78,9 +79,13 @@ function block(turn: Turn): Json {
   if (turn.kind === 'tool') {
     return { type: 'tool_use', id: `toolu_${turn.id}`, name: turn.name, input: turn.args };
   }
-  const text = turn.kind === 'json' ? JSON.stringify(turn.value) : turn.text;
-  return { type: 'text', text };
+  if (turn.kind === 'thought') {
+    return { type: 'thinking', thinking: turn.text, signature: THOUGHT_SIGNATURE };
+  }
+  return { type: 'text', text: answerText(turn) };
 }
+
+const THOUGHT_SIGNATURE = 'EqQBCkYIBxgCKkDfakeSignature';
 
 const stopReason = (content: Json) => (content.type === 'tool_use' ? 'tool_use' : 'end_turn');
 
@@ -132,6 +137,26 @@ export function messagesStream(seen: Seen, turn: Turn): string[] {
           delta: { type: 'input_json_delta', partial_json: partial },
         }),
       ),
+    );
+  } else if (content.type === 'thinking') {
+    frames.push(
+      sse('content_block_start', {
+        type: 'content_block_start',
+        index: 0,
+        content_block: { type: 'thinking', thinking: '', signature: '' },
+      }),
+      ...pieces(String(content.thinking)).map((thinking) =>
+        sse('content_block_delta', {
+          type: 'content_block_delta',
+          index: 0,
+          delta: { type: 'thinking_delta', thinking },
+        }),
+      ),
+      sse('content_block_delta', {
+        type: 'content_block_delta',
+        index: 0,
+        delta: { type: 'signature_delta', signature: THOUGHT_SIGNATURE },
+      }),
     );
   } else {
     frames.push(

@@ -1,7 +1,16 @@
 // Google's Gemini wire, as its API reference shows it: generateContent JSON and
 // streamGenerateContent?alt=sse (one GenerateContentResponse per `data:` line), functionCall parts,
 // usageMetadata with cachedContentTokenCount and thoughtsTokenCount.
-import { asList, asRecord, FAKE_USAGE, type Json, pieces, type Seen, type Turn } from './scenario';
+import {
+  answerText,
+  asList,
+  asRecord,
+  FAKE_USAGE,
+  type Json,
+  pieces,
+  type Seen,
+  type Turn,
+} from './scenario';
 
 const partsText = (parts: Json[]) =>
   parts.map((part) => (typeof part.text === 'string' ? part.text : '')).join('');
@@ -27,9 +36,14 @@ export function readGemini(body: Json, model: string, stream: boolean): Seen {
     config.responseSchema ??
     (config.responseMimeType === 'application/json' ? {} : undefined);
   const calling = asRecord(asRecord(body.toolConfig).functionCallingConfig);
+  // ANY must call a function: with one allowed (or one declared) it is that one.
+  const declared = asList(body.tools).flatMap((tool) =>
+    asList(asRecord(tool).functionDeclarations).map((fn) => asRecord(fn).name),
+  );
   const allowed = asList(calling.allowedFunctionNames);
+  const only = allowed.length === 1 ? allowed : allowed.length === 0 ? declared : [];
   const forcedTool =
-    calling.mode === 'ANY' && allowed.length === 1 ? { forcedTool: String(allowed[0]) } : {};
+    calling.mode === 'ANY' && only.length === 1 ? { forcedTool: String(only[0]) } : {};
   const users = contents.filter((content) => content.role !== 'model');
   const lastUserText = [...users]
     .reverse()
@@ -71,7 +85,8 @@ function part(turn: Turn): Json {
   if (turn.kind === 'tool') {
     return { functionCall: { name: turn.name, args: turn.args } };
   }
-  return { text: turn.kind === 'json' ? JSON.stringify(turn.value) : turn.text };
+  if (turn.kind === 'thought') return { text: turn.text, thought: true };
+  return { text: answerText(turn) };
 }
 
 function response(seen: Seen, parts: Json[], finish: boolean): Json {
@@ -94,9 +109,15 @@ export const geminiJson = (seen: Seen, turn: Turn): Json => response(seen, [part
 export function geminiStream(seen: Seen, turn: Turn): string[] {
   const frame = (data: Json) => `data: ${JSON.stringify(data)}\r\n\r\n`;
   if (turn.kind === 'tool') return [frame(response(seen, [part(turn)], true))];
-  const text = turn.kind === 'json' ? JSON.stringify(turn.value) : turn.text;
-  const words = pieces(text);
+  const thought = turn.kind === 'thought';
+  const words = pieces(thought ? turn.text : answerText(turn));
   return words.map((word, index) =>
-    frame(response(seen, [{ text: word }], index === words.length - 1)),
+    frame(
+      response(
+        seen,
+        [thought ? { text: word, thought: true } : { text: word }],
+        index === words.length - 1,
+      ),
+    ),
   );
 }

@@ -48,7 +48,12 @@ const sse = (frames: string[]): Answer => ({
   body: frames,
 });
 
-function openAiAnswer(path: string, body: Json, record: (seen: Seen, turn: Turn) => void) {
+function openAiAnswer(
+  path: string,
+  body: Json,
+  record: (seen: Seen, turn: Turn) => void,
+  chatOnly = false,
+) {
   if (path === '/v1/chat/completions') {
     const seen = readChat(body);
     const turn = decide(seen);
@@ -56,7 +61,8 @@ function openAiAnswer(path: string, body: Json, record: (seen: Seen, turn: Turn)
     const usage = (body.stream_options as Json | undefined)?.include_usage === true;
     return seen.stream ? sse(chatStream(seen, turn, usage)) : json(chatJson(seen, turn));
   }
-  if (path === '/v1/responses') {
+  // A chat-only OpenAI-compatible server (vLLM, one-api…) knows no /v1/responses.
+  if (path === '/v1/responses' && !chatOnly) {
     const seen = readResponses(body);
     const turn = decide(seen);
     record(seen, turn);
@@ -139,7 +145,15 @@ async function write(response: ServerResponse, answer: Answer): Promise<void> {
   response.end();
 }
 
-export async function startModelFake(family: ModelFamily): Promise<ModelFake> {
+export interface ModelFakeOptions {
+  /** OpenAI family: serve chat completions only, as most OpenAI-compatible servers do. */
+  chatOnly?: boolean;
+}
+
+export async function startModelFake(
+  family: ModelFamily,
+  options: ModelFakeOptions = {},
+): Promise<ModelFake> {
   const calls: ModelCall[] = [];
   const { url, close } = await startLoopbackServer(async (request, response) => {
     const { pathname, search } = new URL(request.url ?? '/', 'http://127.0.0.1');
@@ -154,10 +168,14 @@ export async function startModelFake(family: ModelFamily): Promise<ModelFake> {
       turn: null,
     };
     calls.push(call);
-    const answer = ANSWERS[family](pathname, body, (seen, turn) => {
+    const record = (seen: Seen, turn: Turn) => {
       call.seen = seen;
       call.turn = turn;
-    });
+    };
+    const answer =
+      family === 'openai'
+        ? openAiAnswer(pathname, body, record, options.chatOnly)
+        : ANSWERS[family](pathname, body, record);
     await write(response, answer);
   });
   return {

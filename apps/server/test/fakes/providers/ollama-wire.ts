@@ -1,7 +1,16 @@
 // Ollama's /api/chat wire, as its API docs show it: one JSON reply, or NDJSON chunks ending with
 // `done: true` and the counts; tool calls as message.tool_calls with object arguments; images
 // as base64 strings on the message; `format` for structured output.
-import { asList, asRecord, FAKE_USAGE, type Json, pieces, type Seen, type Turn } from './scenario';
+import {
+  answerText,
+  asList,
+  asRecord,
+  FAKE_USAGE,
+  type Json,
+  pieces,
+  type Seen,
+  type Turn,
+} from './scenario';
 
 export function readOllama(body: Json): Seen {
   const messages = asList(body.messages).map(asRecord);
@@ -40,7 +49,8 @@ function message(turn: Turn): Json {
   }
   return {
     role: 'assistant',
-    content: turn.kind === 'json' ? JSON.stringify(turn.value) : turn.text,
+    content: answerText(turn),
+    ...(turn.kind === 'thought' ? { thinking: turn.text } : {}),
   };
 }
 

@@ -2,6 +2,7 @@
 // response.created to response.completed, with function_call items.
 import { CREATED, forced, imagesOf, pick, sse } from './openai-wire';
 import {
+  answerText,
   asList,
   asRecord,
   FAKE_USAGE,
@@ -63,7 +64,14 @@ function outputItem(turn: Turn, done: boolean): Json {
       status: done ? 'completed' : 'in_progress',
     };
   }
-  const text = turn.kind === 'json' ? JSON.stringify(turn.value) : turn.text;
+  if (turn.kind === 'thought') {
+    return {
+      type: 'reasoning',
+      id: 'rs_fake1',
+      summary: done ? [{ type: 'summary_text', text: turn.text }] : [],
+    };
+  }
+  const text = answerText(turn);
   return {
     type: 'message',
     id: 'msg_fake1',
@@ -128,8 +136,24 @@ export function responsesStream(seen: Seen, turn: Turn): string[] {
         arguments: args,
       }),
     );
+  } else if (turn.kind === 'thought') {
+    const at = { item_id: 'rs_fake1', output_index: 0, summary_index: 0 };
+    frames.push(
+      event('response.reasoning_summary_part.added', {
+        ...at,
+        part: { type: 'summary_text', text: '' },
+      }),
+      ...pieces(turn.text).map((delta) =>
+        event('response.reasoning_summary_text.delta', { ...at, delta }),
+      ),
+      event('response.reasoning_summary_text.done', { ...at, text: turn.text }),
+      event('response.reasoning_summary_part.done', {
+        ...at,
+        part: { type: 'summary_text', text: turn.text },
+      }),
+    );
   } else {
-    const text = turn.kind === 'json' ? JSON.stringify(turn.value) : turn.text;
+    const text = answerText(turn);
     const at = { item_id: 'msg_fake1', output_index: 0, content_index: 0 };
     frames.push(
       event('response.content_part.added', {

@@ -2,6 +2,7 @@
 // SSE with tool-call argument deltas and a usage chunk when asked), and what its Responses API
 // (openai-responses-wire.ts) shares with them.
 import {
+  answerText,
   asList,
   asRecord,
   FAKE_USAGE,
@@ -86,8 +87,9 @@ function chatMessage(turn: Turn): Json {
       refusal: null,
     };
   }
-  const content = turn.kind === 'json' ? JSON.stringify(turn.value) : turn.text;
-  return { role: 'assistant', content, refusal: null };
+  // Reasoning as the OpenAI-compatible reasoning servers (vLLM, DeepSeek) send it.
+  const reasoning = turn.kind === 'thought' ? { reasoning_content: turn.text } : {};
+  return { role: 'assistant', content: answerText(turn), ...reasoning, refusal: null };
 }
 
 export function chatJson(seen: Seen, turn: Turn): Json {
@@ -144,8 +146,13 @@ export function chatStream(seen: Seen, turn: Turn, includeUsage: boolean): strin
       ),
       chunk({}, 'tool_calls'),
     );
+  } else if (turn.kind === 'thought') {
+    frames.push(
+      ...pieces(turn.text).map((piece) => chunk({ reasoning_content: piece }, null)),
+      chunk({}, 'stop'),
+    );
   } else {
-    const text = turn.kind === 'json' ? JSON.stringify(turn.value) : turn.text;
+    const text = answerText(turn);
     frames.push(...pieces(text).map((piece) => chunk({ content: piece }, null)), chunk({}, 'stop'));
   }
   if (includeUsage) {

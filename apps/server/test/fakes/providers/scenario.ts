@@ -31,7 +31,14 @@ export interface Seen {
 export type Turn =
   | { kind: 'text'; text: string }
   | { kind: 'tool'; id: string; name: string; args: Record<string, unknown> }
-  | { kind: 'json'; value: Record<string, unknown> };
+  | { kind: 'json'; value: Record<string, unknown> }
+  /** A reply of reasoning only, with no answer text (as a thinking model cut short gives). */
+  | { kind: 'thought'; text: string };
+
+/** Markers in the user's text that ask the fake for a reply of reasoning only, or of no text. */
+export const THOUGHT_ONLY = '[thought-only]';
+export const EMPTY_REPLY = '[empty-reply]';
+export const THOUGHT = 'Thinking about the question.';
 
 export const TOOL_NAME = 'get_weather';
 export const TOOL_ARGS = { city: 'Paris', unit: 'celsius' };
@@ -77,6 +84,8 @@ export function decide(seen: Seen): Turn {
     return agentCall(shell);
   }
   if (seen.toolResult !== undefined) return { kind: 'text', text: toolReply(seen.toolResult) };
+  if (seen.text.includes(THOUGHT_ONLY)) return { kind: 'thought', text: THOUGHT };
+  if (seen.text.includes(EMPTY_REPLY)) return { kind: 'text', text: '' };
   // A forced tool other than the weather one is structured output in tool form.
   if (seen.forcedTool !== undefined && seen.forcedTool !== TOOL_NAME) {
     return { kind: 'tool', id: 'call_record_1', name: seen.forcedTool, args: STRUCTURED_VALUE };
@@ -91,6 +100,10 @@ export function decide(seen: Seen): Turn {
 
 /** The reply text split into stream pieces (words with their spaces). */
 export const pieces = (text: string): string[] => text.split(/(?<= )/);
+
+/** The answer text of a turn that is not a tool call ('' for reasoning only). */
+export const answerText = (turn: Exclude<Turn, { kind: 'tool' }>): string =>
+  turn.kind === 'json' ? JSON.stringify(turn.value) : turn.kind === 'thought' ? '' : turn.text;
 
 /** A JSON text split into a few uneven fragments, as providers stream tool arguments. */
 export function fragments(json: string): string[] {

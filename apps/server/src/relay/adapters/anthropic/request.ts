@@ -123,13 +123,10 @@ function toolChoiceOf(choice: ToolChoice | undefined, parallel: boolean | undefi
   return out;
 }
 
+/** What the parameter policy (canonical/param-policy.ts) does not rule on and Messages lacks. */
 function refuseUncarried(request: ChatRequest): void {
-  if ((request.n ?? 1) !== 1) throw unsupportedParameter('n', TARGET);
-  if (request.presence_penalty) throw unsupportedParameter('presence_penalty', TARGET);
-  if (request.frequency_penalty) throw unsupportedParameter('frequency_penalty', TARGET);
-  if (request.seed !== undefined) throw unsupportedParameter('seed', TARGET);
   const raw = request as unknown as Record<string, unknown>;
-  for (const name of ['logprobs', 'top_logprobs', 'logit_bias', 'audio', 'prediction']) {
+  for (const name of ['audio', 'prediction']) {
     if (raw[name] !== undefined && raw[name] !== null && raw[name] !== false) {
       throw unsupportedParameter(name, TARGET);
     }

@@ -121,12 +121,10 @@ function generationConfigOf(request: ChatRequest): GeminiGenerationConfig {
   return config;
 }
 
+/** What the parameter policy (canonical/param-policy.ts) does not rule on and Gemini lacks. */
 function refuseUncarried(request: ChatRequest): void {
-  if (request.parallel_tool_calls === false)
-    throw unsupportedParameter('parallel_tool_calls', TARGET);
-  if ((request.n ?? 1) !== 1) throw unsupportedParameter('n', TARGET);
   const raw = request as unknown as Record<string, unknown>;
-  for (const name of ['logprobs', 'top_logprobs', 'logit_bias', 'audio', 'prediction']) {
+  for (const name of ['audio', 'prediction']) {
     if (raw[name] !== undefined && raw[name] !== null && raw[name] !== false) {
       throw unsupportedParameter(name, TARGET);
     }
@@ -153,6 +151,7 @@ export function toGeminiRequest(request: ChatRequest): GeminiRequest {
       },
     ];
   }
+  if (request.safety_settings) body.safetySettings = request.safety_settings;
   const toolConfig = toolConfigOf(request.tool_choice);
   if (toolConfig) body.toolConfig = toolConfig;
   body.generationConfig = generationConfigOf(request);

@@ -48,6 +48,7 @@ export interface GeminiGenerationConfig {
 
 export interface GeminiRequest {
   contents?: GeminiContent[];
+  safetySettings?: unknown[];
   systemInstruction?: GeminiContent;
   tools?: GeminiTool[];
   toolConfig?: {

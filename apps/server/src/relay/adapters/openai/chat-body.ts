@@ -5,7 +5,6 @@
 import { createHash } from 'node:crypto';
 import { effortOf } from '../../canonical/reasoning';
 import type { ChatRequest, ContentPart, Message } from '../../canonical/types';
-import { unsupportedParameter } from '../../canonical/unsupported';
 
 /** OpenAI refuses tool call ids over 40 characters. */
 const MAX_CALL_ID = 40;
@@ -50,9 +49,9 @@ function plainMessage(message: Message): Record<string, unknown> {
   }
 }
 
-export function toOpenAiChat(request: ChatRequest, target: string): Record<string, unknown> {
-  const { thinking_budget: budget, top_k: topK, ...rest } = request;
-  if (topK !== undefined) throw unsupportedParameter('top_k', target);
+export function toOpenAiChat(request: ChatRequest): Record<string, unknown> {
+  // top_k and safety settings were ruled on by the parameter policy before (param-policy.ts).
+  const { thinking_budget: budget, top_k: _k, safety_settings: _s, ...rest } = request;
   const body: Record<string, unknown> = {
     ...rest,
     messages: request.messages.map(plainMessage),

@@ -162,7 +162,7 @@ export class OpenAiAdapter implements ProviderAdapter {
       const headers = { ...this.headers(ctx), 'content-type': ctx.multipart.contentType };
       return { url: this.url(ctx), headers, body: ctx.multipart.data };
     }
-    const body = ctx.translated ? toOpenAiChat(chatBody(ctx), 'OpenAI') : { ...ctx.body };
+    const body = ctx.translated ? toOpenAiChat(chatBody(ctx)) : { ...ctx.body };
     // Usage is asked for where the provider understands stream_options; elsewhere it is counted.
     if (ctx.stream && this.options.streamUsage) body.stream_options = { include_usage: true };
     else delete body.stream_options;

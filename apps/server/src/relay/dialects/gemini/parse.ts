@@ -32,6 +32,8 @@ const KNOWN = new Set([
   'toolConfig',
   'generationConfig',
   'model',
+  // Ruled on by the parameter policy for the target (canonical/param-policy.ts).
+  'safetySettings',
 ]);
 const KNOWN_CONFIG = new Set([
   'temperature',
@@ -193,8 +195,7 @@ function applyConfig(request: ChatRequest, body: GeminiRequest, miss: Miss): voi
   if (config.topK !== undefined) request.top_k = config.topK;
   if (config.maxOutputTokens !== undefined) request.max_tokens = config.maxOutputTokens;
   if (config.stopSequences?.length) request.stop = config.stopSequences;
-  if (config.candidateCount !== undefined && config.candidateCount !== 1)
-    request.n = config.candidateCount;
+  if (config.candidateCount !== undefined) request.n = config.candidateCount;
   if (config.seed !== undefined) request.seed = config.seed;
   if (config.presencePenalty) request.presence_penalty = config.presencePenalty;
   if (config.frequencyPenalty) request.frequency_penalty = config.frequencyPenalty;
@@ -243,6 +244,9 @@ export function geminiToCanonical(body: GeminiRequest, model: string, miss: Miss
     else request.tool_choice = 'required';
   }
   applyConfig(request, body, miss);
+  const safety: unknown = body.safetySettings;
+  if (Array.isArray(safety)) request.safety_settings = safety;
+  else if (safety !== undefined) throw bad('safetySettings must be an array');
   return request;
 }
 

@@ -1,5 +1,6 @@
-// Responses → an upstream with the Responses API (capability responsesApi: OpenAI, Azure),
-// forwarded as received (model mapped); the response id is noted so GET and DELETE find it.
+// Responses → an upstream with the Responses API (capability responsesApi: OpenAI, Azure, unless
+// the channel speaks chat only: api-mode.ts), forwarded as received (model mapped); the response
+// id is noted so GET and DELETE find it.
 import { channelTypeById } from '@switchyard/contracts';
 import { AZURE_DEFAULT_API_VERSION } from '../../adapters/azure';
 import { baseUrlOf, trimBase } from '../../adapters/types';
@@ -8,6 +9,7 @@ import type { ChannelRow } from '../../relay.repository';
 import type { SseEvent } from '../../sse';
 import type { UpstreamRequest } from '../../upstream';
 import type { NativeRoute, NativeStreamWatch, RenderContext } from '../types';
+import { lacksResponses, rememberChatOnly, servesResponses } from './api-mode';
 
 /** The first Azure API version that serves /openai/responses. */
 const AZURE_RESPONSES_VERSION = '2025-04-01-preview';
@@ -100,7 +102,9 @@ class ResponsesWatch implements NativeStreamWatch {
 }
 
 export const responsesNative: NativeRoute = {
-  accepts: (channel) => channelTypeById(channel.type)?.capabilities?.responsesApi === true,
+  accepts: (channel) => servesResponses(channel),
+  unserved: lacksResponses,
+  remember: rememberChatOnly,
   request: (channel, request, model) => {
     const endpoint = responsesEndpoint(channel);
     const upstreamModel = isAzure(channel) ? model.replaceAll('.', '') : model;

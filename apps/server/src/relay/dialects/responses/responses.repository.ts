@@ -134,3 +134,12 @@ export async function deleteResponse(db: Db, id: string, tokenId: number): Promi
 export async function purgeResponses(db: Db, before: number): Promise<void> {
   await db.deleteFrom('relay_responses').where('created_at', '<', before).execute();
 }
+
+/** A channel's other_info (its learnt Responses API mode, beside the status reason). */
+export async function saveChannelInfo(db: Db, channelId: number, otherInfo: string): Promise<void> {
+  await db
+    .updateTable('channels')
+    .set({ other_info: otherInfo })
+    .where('id', '=', channelId)
+    .execute();
+}
