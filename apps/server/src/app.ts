@@ -212,6 +212,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock,
     onQuotaLow: (userId, quotaLeft) => void emailFlows.remindLowQuota(userId, quotaLeft),
     leaseMs: config.relayLeaseMs,
+    body: { limit: config.relayBodyLimit, bytesInFlight: config.relayBytesInFlight },
     sinks: { limits: app.limits, outcomes: app.outcomes, observer: ops.relayObserver },
   });
   ops.watchSettlements(() => billing.settlements.size);

@@ -11,8 +11,13 @@ import { ChannelTester } from './channel-test';
 import { registerChannelTestRoutes } from './channel-test.routes';
 import { registerRelayRoutes } from './relay.routes';
 import { RelayService } from './relay.service';
+import { BytesInFlight } from './relay-gate';
 import type { ReportSinks } from './relay-report';
 import type { Random } from './selection';
+
+/** The configuration's defaults, for apps built without it (tests of the relay alone). */
+const DEFAULT_BODY_LIMIT = 8 * 1024 * 1024;
+const DEFAULT_BYTES_IN_FLIGHT = 256 * 1024 * 1024;
 
 export interface RelayModuleDeps {
   db: Db;
@@ -28,6 +33,8 @@ export interface RelayModuleDeps {
   settleDelayMs?: number;
   /** The journal lease (RELAY_LEASE_MS, default 30 s). */
   leaseMs?: number;
+  /** RELAY_BODY_LIMIT and RELAY_BODY_BYTES_IN_FLIGHT (defaults: 8 MiB, 256 MiB). */
+  body?: { limit: number; bytesInFlight: number };
   /**
    * Token and group limits (`app.limits`), the status page's outcomes (`app.outcomes`) and the
    * ops observer (metrics, traces); the relay runs without any of them.
@@ -94,7 +101,14 @@ export function registerRelay(app: FastifyInstance, deps: RelayModuleDeps): Rela
     now,
     logContent: translate('zh', 'relay.logTest'),
   });
-  registerRelayRoutes(app, { relay, db, options, now });
+  const body = deps.body ?? { limit: DEFAULT_BODY_LIMIT, bytesInFlight: DEFAULT_BYTES_IN_FLIGHT };
+  registerRelayRoutes(app, {
+    relay,
+    db,
+    options,
+    now,
+    body: { limit: body.limit, inFlight: new BytesInFlight(body.bytesInFlight) },
+  });
   registerChannelTestRoutes(app, tester);
   return { relay, billing, health, tester };
 }

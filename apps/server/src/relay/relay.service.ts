@@ -20,6 +20,7 @@ import { type Route, readWholeReply, sendAttempt, streamPipe } from './relay-att
 import { type Delivery, deliverReply, deliverStream } from './relay-delivery';
 import { RelayError, UpstreamError } from './relay-errors';
 import { checkRequest, estimateReservation } from './relay-estimate';
+import { gatedCaller } from './relay-gate';
 import { RelayReport, type ReportSinks } from './relay-report';
 import { withMultipartModel } from './relay-request';
 import { mapModel, shouldRetry } from './relay-routing';
@@ -64,6 +65,9 @@ export class RelayService {
 
   /** Admission for a /v1 request without a body (models, billing endpoints). */
   admit(request: FastifyRequest, key?: string): Promise<RelayCaller> {
+    // A POST was admitted by the relay's gate before its body was read (relay-gate.ts).
+    const gated = gatedCaller(request);
+    if (gated) return Promise.resolve(gated);
     return admitCaller(this.deps.db, key ?? request.headers.authorization, this.deps.now());
   }
 

@@ -1,0 +1,95 @@
+// The relay scope's gate, run before any body is read (issue 27, point 1): the caller's key is
+// checked and the body's bytes are counted against a per-process cap. A request without a valid
+// key, or one more than the process can hold, costs the server its headers only: it is answered
+// at once in its dialect and, when a body was announced, the connection is closed unread.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { RelayCaller } from './admission';
+import { anthropicKey } from './dialects/anthropic/parse';
+import { geminiKey } from './dialects/gemini/parse';
+import { RelayError } from './relay-errors';
+
+/** Seconds a refused client is asked to wait before sending its body again. */
+const BUSY_RETRY_AFTER_SECONDS = 1;
+
+/** Callers admitted by the gate, for the handler's own admission (no second token query). */
+const admitted = new WeakMap<FastifyRequest, RelayCaller>();
+
+/** The caller the gate admitted for this request, if it ran. */
+export const gatedCaller = (request: FastifyRequest): RelayCaller | undefined =>
+  admitted.get(request);
+
+/** The API key where the route's dialect carries it. */
+function keyOf(request: FastifyRequest): string | undefined {
+  switch (request.routeOptions.config.dialect?.name) {
+    case 'anthropic':
+      return anthropicKey(request);
+    case 'gemini':
+      return geminiKey(request);
+    default:
+      return request.headers.authorization;
+  }
+}
+
+/** Whether the request announces a body (a length above 0 or a chunked one). */
+function announcedBytes(request: FastifyRequest, limit: number): number {
+  const length = request.headers['content-length'];
+  if (length !== undefined) {
+    const bytes = Number(length);
+    return Number.isFinite(bytes) && bytes >= 0 ? Math.min(bytes, limit) : limit;
+  }
+  // A chunked body's size is unknown until it ends: it may use the whole limit.
+  return request.headers['transfer-encoding'] !== undefined ? limit : 0;
+}
+
+/** Bytes of relay request bodies this process is holding, against a cap (0 = none). */
+export class BytesInFlight {
+  private held = 0;
+
+  constructor(private readonly cap: number) {}
+
+  get current(): number {
+    return this.held;
+  }
+
+  take(bytes: number): boolean {
+    if (this.cap > 0 && bytes > 0 && this.held + bytes > this.cap) return false;
+    this.held += bytes;
+    return true;
+  }
+
+  give(bytes: number): void {
+    this.held -= bytes;
+  }
+}
+
+export interface RelayGateDeps {
+  admit(request: FastifyRequest, key: string | undefined): Promise<RelayCaller>;
+  inFlight: BytesInFlight;
+}
+
+/**
+ * Refuses before the body: Node then discards what the client still sends, and `Connection:
+ * close` ends the socket once the answer is out instead of reading the rest of it.
+ */
+function refuseUnread(reply: FastifyReply, bytes: number, error: RelayError): RelayError {
+  if (bytes > 0) reply.header('connection', 'close');
+  return error;
+}
+
+/** Adds the gate to the relay scope (POST routes: the only relay requests with bodies). */
+export function registerRelayGate(scope: FastifyInstance, deps: RelayGateDeps): void {
+  scope.addHook('onRequest', async (request, reply) => {
+    if (request.method !== 'POST') return;
+    const bytes = announcedBytes(request, request.routeOptions.bodyLimit);
+    const caller = await deps.admit(request, keyOf(request)).catch((error: unknown) => {
+      throw error instanceof RelayError ? refuseUnread(reply, bytes, error) : error;
+    });
+    admitted.set(request, caller);
+    if (!deps.inFlight.take(bytes)) {
+      reply.header('retry-after', String(BUSY_RETRY_AFTER_SECONDS));
+      throw refuseUnread(reply, bytes, new RelayError(503, 'relay.serverBusy', 'server_busy'));
+    }
+    // Held until the answer is over: the parsed body lives as long as the request does.
+    if (bytes > 0) reply.raw.once('close', () => deps.inFlight.give(bytes));
+  });
+}
