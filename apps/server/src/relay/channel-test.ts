@@ -8,6 +8,7 @@ import { adapterFor } from './adapters/registry';
 import type { AdapterContext } from './adapters/types';
 import type { Billing } from './billing';
 import type { ChannelHealth } from './channel-health';
+import { redactKey, secretsOf, withoutKey } from './redact';
 import { type ChannelRow, findChannel, listChannels, recordChannelTest } from './relay.repository';
 import { UpstreamError, upstreamErrorFrom } from './relay-errors';
 import { mapModel, mapStatus } from './relay-routing';
@@ -103,10 +104,13 @@ export class ChannelTester {
       const status = response.statusCode ?? 0;
       const timeMs = Math.round(performance.now() - started);
       if (status < 200 || status >= 300) {
-        const error = new UpstreamError(
-          mapStatus(channel, status),
-          upstreamErrorFrom(status, raw.toString('utf8')),
-          status,
+        const error = withoutKey(
+          new UpstreamError(
+            mapStatus(channel, status),
+            upstreamErrorFrom(status, raw.toString('utf8')),
+            status,
+          ),
+          channel.key,
         );
         await this.deps.health.failed(channel, error);
         result = { success: false, timeMs, failure: 'upstream', detail: error.error.message };
@@ -125,7 +129,8 @@ export class ChannelTester {
       }
     } catch (error) {
       const timeMs = Math.round(performance.now() - started);
-      result = { success: false, timeMs, failure: 'upstream', detail: (error as Error).message };
+      const detail = redactKey((error as Error).message, secretsOf(channel.key));
+      result = { success: false, timeMs, failure: 'upstream', detail };
     }
     clearTimeout(timer);
     await recordChannelTest(this.deps.db, channel.id, result.timeMs, this.deps.now());

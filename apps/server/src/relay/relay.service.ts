@@ -15,6 +15,7 @@ import type { Billing, PriceQuote, Reservation } from './billing';
 import { unsupportedParameter } from './canonical/unsupported';
 import type { ChannelHealth } from './channel-health';
 import type { Dialect, DialectRequest, RenderContext } from './dialects/types';
+import { redactingPipe, withoutKey } from './redact';
 import type { CandidateRow } from './relay.repository';
 import { type Route, readWholeReply, sendAttempt, streamPipe } from './relay-attempt';
 import { type Delivery, deliverReply, deliverStream } from './relay-delivery';
@@ -161,7 +162,7 @@ export class RelayService {
         // sent, so the client can refer to it at once.
         let delivery: Delivery;
         if (parsed.stream) {
-          const pipe = streamPipe(route, ctx, dialect, render);
+          const pipe = redactingPipe(streamPipe(route, ctx, dialect, render), channel.key);
           // What has gone out, for the journal: a crash bills the delivered part.
           this.deps.billing.streaming(reservation, quote, completionReserved, () => pipe.text);
           delivery = await deliverStream(reply, response, pipe, started);
@@ -216,7 +217,10 @@ export class RelayService {
             );
         }
         return;
-      } catch (error) {
+      } catch (thrown) {
+        // What an upstream said goes to the caller, the log and the channel's status reason:
+        // never with the channel's key in it.
+        const error = thrown instanceof UpstreamError ? withoutKey(thrown, channel.key) : thrown;
         report.upstreamEnd(error);
         if (cancel.cancelled) {
           await this.deps.billing.refund(reservation);

@@ -14,6 +14,7 @@ import {
 } from '../relay/admission';
 import type { Billing, PriceQuote, Reservation } from '../relay/billing';
 import type { ChannelHealth } from '../relay/channel-health';
+import { withoutKey } from '../relay/redact';
 import { type ChannelRow, findChannel } from '../relay/relay.repository';
 import { RelayError, UpstreamError, upstreamErrorFrom } from '../relay/relay-errors';
 import { planChannels } from '../relay/selection';
@@ -128,6 +129,9 @@ export async function reportUpstream(
     deps.health.succeeded(channel.id);
     return;
   }
-  const error = new UpstreamError(status || 502, upstreamErrorFrom(status, text), status);
+  const error = withoutKey(
+    new UpstreamError(status || 502, upstreamErrorFrom(status, text), status),
+    channel.key,
+  );
   await deps.health.failed(channel, error);
 }

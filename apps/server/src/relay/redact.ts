@@ -1,0 +1,82 @@
+// A channel's key never leaves in an upstream's words (issue 27, point 5): an upstream, or a
+// proxy in front of it, that echoes the key in an error would otherwise hand it to the caller,
+// the consume log and the channel's disable reason. Each part of a composite key is redacted too
+// (Baidu `id|secret`, Bedrock `id|secret|region`, Zhipu `id.secret`, `Bearer <key>`).
+import type { ChatError } from './canonical/types';
+import type { StreamPipe } from './relay-attempt';
+import { UpstreamError } from './relay-errors';
+
+export const REDACTED = '[redacted]';
+
+/** Shorter parts (a region, a version) are not secrets and too common to replace. */
+const MIN_SECRET_LENGTH = 8;
+
+/** The key and its parts worth redacting, longest first (so a part never splits the whole). */
+export function secretsOf(key: string): string[] {
+  const parts = new Set([key.trim(), ...key.split(/[|.:,\s]/).map((part) => part.trim())]);
+  return [...parts]
+    .filter((part) => part.length >= MIN_SECRET_LENGTH)
+    .sort((a, b) => b.length - a.length);
+}
+
+/** The text with every secret of the key replaced. */
+export function redactKey(text: string, secrets: readonly string[]): string {
+  let out = text;
+  for (const secret of secrets) {
+    if (out.includes(secret)) out = out.split(secret).join(REDACTED);
+  }
+  return out;
+}
+
+const redactField = (value: string | null, secrets: readonly string[]) =>
+  value === null ? null : redactKey(value, secrets);
+
+/** The upstream error without the channel's key in any of its fields. */
+export function withoutKey(error: UpstreamError, key: string): UpstreamError {
+  const secrets = secretsOf(key);
+  const { message, type, param, code } = error.error;
+  const clean: ChatError = {
+    message: redactKey(message, secrets),
+    type: redactKey(type, secrets),
+    param: redactField(param, secrets),
+    code: redactField(code, secrets),
+  };
+  if (
+    clean.message === message &&
+    clean.type === type &&
+    clean.param === param &&
+    clean.code === code
+  ) {
+    return error;
+  }
+  return new UpstreamError(error.status, clean, error.upstreamStatus);
+}
+
+/** A stream pipe whose frames to the client carry no secret of the channel's key. */
+export function redactingPipe(pipe: StreamPipe, key: string): StreamPipe {
+  const secrets = secretsOf(key);
+  if (secrets.length === 0) return pipe;
+  return {
+    push(chunk) {
+      return redactKey(pipe.push(chunk), secrets);
+    },
+    flush() {
+      return redactKey(pipe.flush(), secrets);
+    },
+    end(usage) {
+      return redactKey(pipe.end(usage), secrets);
+    },
+    fail(error) {
+      return redactKey(pipe.fail(error), secrets);
+    },
+    get usage() {
+      return pipe.usage;
+    },
+    get text() {
+      return pipe.text;
+    },
+    get finished() {
+      return pipe.finished;
+    },
+  };
+}
