@@ -4,6 +4,7 @@ import type { IncomingMessage } from 'node:http';
 import type { AdapterContext, ProviderAdapter, StreamTranslator } from './adapters/types';
 import type { Usage } from './billing';
 import { readChunk } from './canonical/chunk-reader';
+import type { ReplyText } from './canonical/reply-text';
 import type { ChatError } from './canonical/types';
 import type { Dialect, DialectRequest, NativeRoute, RenderContext } from './dialects/types';
 import { UpstreamError, upstreamErrorFrom } from './relay-errors';
@@ -31,7 +32,7 @@ export interface StreamPipe {
   end(usage: Usage): string;
   fail(error: ChatError): string;
   readonly usage: Usage | undefined;
-  readonly text: string;
+  readonly text: ReplyText;
   readonly finished: boolean;
 }
 

@@ -164,7 +164,12 @@ export class RelayService {
         if (parsed.stream) {
           const pipe = redactingPipe(streamPipe(route, ctx, dialect, render), channel.key);
           // What has gone out, for the journal: a crash bills the delivered part.
-          this.deps.billing.streaming(reservation, quote, completionReserved, () => pipe.text);
+          this.deps.billing.streaming(
+            reservation,
+            quote,
+            completionReserved,
+            () => pipe.text.bytes,
+          );
           delivery = await deliverStream(reply, response, pipe, started);
         } else {
           const whole = await readWholeReply(route, response, ctx, dialect, render);

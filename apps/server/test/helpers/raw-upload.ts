@@ -19,6 +19,8 @@ export interface UploadOptions {
   announce: number;
   /** How much of it to send (the rest is held back). */
   send: number;
+  /** The body's first bytes (the rest of what is sent is filler). */
+  body?: string;
   chunk?: number;
 }
 
@@ -71,6 +73,10 @@ export function partialUpload(port: number, options: UploadOptions): PartialUplo
   };
   socket.once('connect', () => {
     socket.write(head);
+    if (options.body) {
+      socket.write(options.body);
+      written += Buffer.byteLength(options.body);
+    }
     pump();
   });
   return { socket, answer, closed, written: () => written };
