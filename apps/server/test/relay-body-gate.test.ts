@@ -68,6 +68,19 @@ describe('a request without a valid key', () => {
   }
 });
 
+it('a keyless fetch of a large body gets the 401, not a reset connection', async () => {
+  const response = await fetch(`${h.url}/v1/chat/completions`, {
+    method: 'POST',
+    headers: JSON_TYPE,
+    body: JSON.stringify({
+      model: 'gpt-4',
+      messages: [{ role: 'user', content: 'x'.repeat(20 * 1024 * 1024) }],
+    }),
+  });
+  expect(response.status).toBe(401);
+  expect(await response.json()).toMatchObject({ error: { code: 'invalid_api_key' } });
+});
+
 describe('body types and sizes with a valid key', () => {
   it('refuses multipart on a JSON route unread (415), and keeps it on the audio routes', async () => {
     const upload = partialUpload(port, {

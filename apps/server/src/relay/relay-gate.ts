@@ -2,6 +2,7 @@
 // checked and the body's bytes are counted against a per-process cap. A request without a valid
 // key, or one more than the process can hold, costs the server its headers only: it is answered
 // at once in its dialect and, when a body was announced, the connection is closed unread.
+import type { Socket } from 'node:net';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { RelayCaller } from './admission';
 import { anthropicKey } from './dialects/anthropic/parse';
@@ -67,12 +68,35 @@ export interface RelayGateDeps {
   inFlight: BytesInFlight;
 }
 
+/** How long a socket answered before its body keeps dropping what still arrives. */
+const LINGER_MS = 2000;
+
 /**
- * Refuses before the body: Node then discards what the client still sends, and `Connection:
- * close` ends the socket once the answer is out instead of reading the rest of it.
+ * The connection of a request answered before its body was read ends with the answer: `Connection:
+ * close`, so nothing more is read from it as a request. Node would then destroy the socket as soon
+ * as the answer is written, and with body bytes still unread that is a TCP reset, which can reach
+ * the client before the answer does (and discard it). So the socket is half-closed instead, and
+ * what still arrives is dropped unread for LINGER_MS ("lingering close"), then it is destroyed.
  */
-function refuseUnread(reply: FastifyReply, bytes: number, error: RelayError): RelayError {
-  if (bytes > 0) reply.header('connection', 'close');
+export function closeAfterAnswer(request: FastifyRequest, reply: FastifyReply): void {
+  reply.header('connection', 'close');
+  const socket = request.raw.socket;
+  socket.destroySoon = function linger(this: Socket) {
+    this.end();
+    const timer = setTimeout(() => this.destroy(), LINGER_MS);
+    timer.unref();
+    this.once('close', () => clearTimeout(timer));
+  };
+}
+
+/** Refuses before the body (which, when one was announced, is never read). */
+function refuseUnread(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  bytes: number,
+  error: RelayError,
+): RelayError {
+  if (bytes > 0) closeAfterAnswer(request, reply);
   return error;
 }
 
@@ -82,12 +106,17 @@ export function registerRelayGate(scope: FastifyInstance, deps: RelayGateDeps): 
     if (request.method !== 'POST') return;
     const bytes = announcedBytes(request, request.routeOptions.bodyLimit);
     const caller = await deps.admit(request, keyOf(request)).catch((error: unknown) => {
-      throw error instanceof RelayError ? refuseUnread(reply, bytes, error) : error;
+      throw error instanceof RelayError ? refuseUnread(request, reply, bytes, error) : error;
     });
     admitted.set(request, caller);
     if (!deps.inFlight.take(bytes)) {
       reply.header('retry-after', String(BUSY_RETRY_AFTER_SECONDS));
-      throw refuseUnread(reply, bytes, new RelayError(503, 'relay.serverBusy', 'server_busy'));
+      throw refuseUnread(
+        request,
+        reply,
+        bytes,
+        new RelayError(503, 'relay.serverBusy', 'server_busy'),
+      );
     }
     // Held until the answer is over: the parsed body lives as long as the request does.
     if (bytes > 0) reply.raw.once('close', () => deps.inFlight.give(bytes));

@@ -25,7 +25,7 @@ import {
   relayLanguage,
   UpstreamError,
 } from './relay-errors';
-import { type BytesInFlight, registerRelayGate } from './relay-gate';
+import { type BytesInFlight, closeAfterAnswer, registerRelayGate } from './relay-gate';
 
 const POST_ROUTES: [string, RelayMode][] = [
   ['/v1/chat/completions', 'chat'],
@@ -119,7 +119,7 @@ export function registerRelayRoutes(app: FastifyInstance, deps: RelayRouteDeps):
       // A body refused by its parser (too large, malformed, too deep) in the route's dialect.
       const refused = bodyRefusal(error);
       if (refused) {
-        if (refused.status === 413 || refused.status === 415) reply.header('connection', 'close');
+        if (refused.status === 413 || refused.status === 415) closeAfterAnswer(request, reply);
         return sendRelayError(request, reply, refused);
       }
       throw error;
