@@ -206,7 +206,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     'limits',
     createLimits({ db, options, clock, redis: deps.redis, redisPrefix: config.redisPrefix }),
   );
-  const { billing, health } = registerRelay(app, {
+  const { billing, health, inFlight } = registerRelay(app, {
     db,
     options,
     clock,
@@ -216,6 +216,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     sinks: { limits: app.limits, outcomes: app.outcomes, observer: ops.relayObserver },
   });
   ops.watchSettlements(() => billing.settlements.size);
-  registerTaskRelays(app, { db, options, billing, health, now: () => clock.now() });
+  registerTaskRelays(app, { db, options, billing, health, now: () => clock.now() }, inFlight);
   return app;
 }

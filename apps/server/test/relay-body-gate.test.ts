@@ -68,6 +68,27 @@ describe('a request without a valid key', () => {
   }
 });
 
+it('the drawing and music relays check the key before the body too (not the proxy callback)', async () => {
+  for (const path of ['/mj/submit/imagine', '/suno/submit/music']) {
+    const upload = partialUpload(port, {
+      path,
+      headers: JSON_TYPE,
+      announce: 800 * 1024,
+      send: 1024,
+    });
+    const { text } = await upload.answer;
+    expect(statusOf(text)).toBe(401);
+    expect(bodyOf(text)).toMatchObject({ code: 'invalid_api_key' });
+  }
+  // The callback carries no key: it is not refused for that (off by default: 404).
+  const notify = await fetch(`${h.url}/mj/notify`, {
+    method: 'POST',
+    headers: JSON_TYPE,
+    body: JSON.stringify({ id: 'x' }),
+  });
+  expect(notify.status).toBe(404);
+});
+
 it('a keyless fetch of a large body gets the 401, not a reset connection', async () => {
   const response = await fetch(`${h.url}/v1/chat/completions`, {
     method: 'POST',

@@ -44,6 +44,8 @@ export interface RelayModuleDeps {
 
 export interface RelayModule {
   relay: RelayService;
+  /** Request bytes being received by the relay's routes (the task relays count theirs too). */
+  inFlight: BytesInFlight;
   billing: Billing;
   health: ChannelHealth;
   tester: ChannelTester;
@@ -102,13 +104,8 @@ export function registerRelay(app: FastifyInstance, deps: RelayModuleDeps): Rela
     logContent: translate('zh', 'relay.logTest'),
   });
   const body = deps.body ?? { limit: DEFAULT_BODY_LIMIT, bytesInFlight: DEFAULT_BYTES_IN_FLIGHT };
-  registerRelayRoutes(app, {
-    relay,
-    db,
-    options,
-    now,
-    body: { limit: body.limit, inFlight: new BytesInFlight(body.bytesInFlight) },
-  });
+  const inFlight = new BytesInFlight(body.bytesInFlight);
+  registerRelayRoutes(app, { relay, db, options, now, body: { limit: body.limit, inFlight } });
   registerChannelTestRoutes(app, tester);
-  return { relay, billing, health, tester };
+  return { relay, billing, health, tester, inFlight };
 }

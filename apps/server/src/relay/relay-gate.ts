@@ -66,6 +66,8 @@ export class BytesInFlight {
 export interface RelayGateDeps {
   admit(request: FastifyRequest, key: string | undefined): Promise<RelayCaller>;
   inFlight: BytesInFlight;
+  /** POST routes that take no key (a provider's callback). */
+  open?: ReadonlySet<string>;
 }
 
 /** How long a socket answered before its body keeps dropping what still arrives. */
@@ -103,7 +105,7 @@ function refuseUnread(
 /** Adds the gate to the relay scope (POST routes: the only relay requests with bodies). */
 export function registerRelayGate(scope: FastifyInstance, deps: RelayGateDeps): void {
   scope.addHook('onRequest', async (request, reply) => {
-    if (request.method !== 'POST') return;
+    if (request.method !== 'POST' || deps.open?.has(request.routeOptions.url ?? '')) return;
     const bytes = announcedBytes(request, request.routeOptions.bodyLimit);
     const caller = await deps.admit(request, keyOf(request)).catch((error: unknown) => {
       throw error instanceof RelayError ? refuseUnread(request, reply, bytes, error) : error;
