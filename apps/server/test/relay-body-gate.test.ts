@@ -226,4 +226,37 @@ describe('body types and sizes with a valid key', () => {
     });
     expect(after.status).toBe(200);
   });
+
+  it('counts a chunked body as it arrives: a small one passes, one past the cap gets 503', async () => {
+    const chunked = (text: string) =>
+      fetch(`${h.url}/v1/chat/completions`, {
+        method: 'POST',
+        headers: { authorization, ...JSON_TYPE },
+        body: new Blob([text]).stream(),
+        duplex: 'half',
+      } as RequestInit);
+    const small = JSON.stringify({ model: 'gpt-4', messages: [{ role: 'user', content: 'hi' }] });
+    expect((await chunked(small)).status).toBe(200);
+    // A chunked body once reserved the whole RELAY_BODY_LIMIT: three at once passed the cap.
+    const three = await Promise.all([chunked(small), chunked(small), chunked(small)]);
+    expect(three.map((reply) => reply.status)).toEqual([200, 200, 200]);
+
+    const holding = [1, 2].map(() =>
+      partialUpload(port, {
+        path: '/v1/chat/completions',
+        headers: { ...JSON_TYPE, Authorization: authorization },
+        announce: BODY_LIMIT,
+        send: 1024,
+      }),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const big = JSON.stringify({
+      model: 'gpt-4',
+      messages: [{ role: 'user', content: 'x'.repeat(200_000) }],
+    });
+    const refused = await chunked(big);
+    expect(refused.status).toBe(503);
+    expect(refused.headers.get('retry-after')).toBe('1');
+    for (const upload of holding) upload.socket.destroy();
+  });
 });

@@ -3,6 +3,7 @@
 // key, or one more than the process can hold, costs the server its headers only: it is answered
 // at once in its dialect and, when a body was announced, the connection is closed unread.
 import type { Socket } from 'node:net';
+import { type Readable, Transform } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { RelayCaller } from './admission';
 import { anthropicKey } from './dialects/anthropic/parse';
@@ -31,15 +32,14 @@ function keyOf(request: FastifyRequest): string | undefined {
   }
 }
 
-/** Whether the request announces a body (a length above 0 or a chunked one). */
-function announcedBytes(request: FastifyRequest, limit: number): number {
+/** The body's announced length (at most the limit), or null for a chunked one. */
+function announcedBytes(request: FastifyRequest, limit: number): number | null {
   const length = request.headers['content-length'];
   if (length !== undefined) {
     const bytes = Number(length);
     return Number.isFinite(bytes) && bytes >= 0 ? Math.min(bytes, limit) : limit;
   }
-  // A chunked body's size is unknown until it ends: it may use the whole limit.
-  return request.headers['transfer-encoding'] !== undefined ? limit : 0;
+  return request.headers['transfer-encoding'] !== undefined ? null : 0;
 }
 
 /** Bytes of relay request bodies this process is holding, against a cap (0 = none). */
@@ -102,25 +102,54 @@ function refuseUnread(
   return error;
 }
 
+/** The 503 for a body the process has no room for, answered before the rest of it is read. */
+function busy(request: FastifyRequest, reply: FastifyReply): RelayError {
+  reply.header('retry-after', String(BUSY_RETRY_AFTER_SECONDS));
+  return refuseUnread(request, reply, 1, new RelayError(503, 'relay.serverBusy', 'server_busy'));
+}
+
+/** A chunked body's bytes counted as they arrive (its size is known only at its end). */
+function countedAsItArrives(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  inFlight: BytesInFlight,
+  payload: Readable,
+): Readable {
+  let held = 0;
+  reply.raw.once('close', () => inFlight.give(held));
+  return payload.pipe(
+    new Transform({
+      transform(chunk: Buffer, _encoding, done) {
+        if (!inFlight.take(chunk.length)) {
+          done(busy(request, reply));
+          return;
+        }
+        held += chunk.length;
+        done(null, chunk);
+      },
+    }),
+  );
+}
+
 /** Adds the gate to the relay scope (POST routes: the only relay requests with bodies). */
 export function registerRelayGate(scope: FastifyInstance, deps: RelayGateDeps): void {
+  const chunked = new WeakSet<FastifyRequest>();
   scope.addHook('onRequest', async (request, reply) => {
     if (request.method !== 'POST' || deps.open?.has(request.routeOptions.url ?? '')) return;
     const bytes = announcedBytes(request, request.routeOptions.bodyLimit);
     const caller = await deps.admit(request, keyOf(request)).catch((error: unknown) => {
-      throw error instanceof RelayError ? refuseUnread(request, reply, bytes, error) : error;
+      throw error instanceof RelayError ? refuseUnread(request, reply, bytes ?? 1, error) : error;
     });
     admitted.set(request, caller);
-    if (!deps.inFlight.take(bytes)) {
-      reply.header('retry-after', String(BUSY_RETRY_AFTER_SECONDS));
-      throw refuseUnread(
-        request,
-        reply,
-        bytes,
-        new RelayError(503, 'relay.serverBusy', 'server_busy'),
-      );
+    if (bytes === null) {
+      chunked.add(request);
+      return;
     }
+    if (!deps.inFlight.take(bytes)) throw busy(request, reply);
     // Held until the answer is over: the parsed body lives as long as the request does.
     if (bytes > 0) reply.raw.once('close', () => deps.inFlight.give(bytes));
   });
+  scope.addHook('preParsing', async (request, reply, payload) =>
+    chunked.has(request) ? countedAsItArrives(request, reply, deps.inFlight, payload) : payload,
+  );
 }
