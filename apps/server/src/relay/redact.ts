@@ -52,22 +52,52 @@ export function withoutKey(error: UpstreamError, key: string): UpstreamError {
   return new UpstreamError(error.status, clean, error.upstreamStatus);
 }
 
-/** A stream pipe whose frames to the client carry no secret of the channel's key. */
+/** Length of the longest end of `text` that begins a secret (it may go on in the next chunk). */
+function openSecretTail(text: string, secrets: readonly string[]): number {
+  let longest = 0;
+  const last = text.charCodeAt(text.length - 1);
+  for (const secret of secrets) {
+    for (let length = Math.min(secret.length - 1, text.length); length > longest; length -= 1) {
+      // Cheap first: the text's last character must be the secret's length-th.
+      if (secret.charCodeAt(length - 1) === last && text.endsWith(secret.slice(0, length))) {
+        longest = length;
+        break;
+      }
+    }
+  }
+  return longest;
+}
+
+/**
+ * A stream pipe whose frames to the client carry no secret of the channel's key. A key cut in two
+ * by the upstream's chunks is caught too: an end of the frames that could begin a secret is held
+ * until the next chunk says (a frame ends with its blank line, which begins no key, so a complete
+ * event is never held back).
+ */
 export function redactingPipe(pipe: StreamPipe, key: string): StreamPipe {
   const secrets = secretsOf(key);
   if (secrets.length === 0) return pipe;
+  let held = '';
+  const release = (frames: string) => {
+    const out = redactKey(held + frames, secrets);
+    held = '';
+    return out;
+  };
   return {
     push(chunk) {
-      return redactKey(pipe.push(chunk), secrets);
+      const out = redactKey(held + pipe.push(chunk), secrets);
+      const open = openSecretTail(out, secrets);
+      held = open > 0 ? out.slice(out.length - open) : '';
+      return open > 0 ? out.slice(0, out.length - open) : out;
     },
     flush() {
-      return redactKey(pipe.flush(), secrets);
+      return release(pipe.flush());
     },
     end(usage) {
-      return redactKey(pipe.end(usage), secrets);
+      return release(pipe.end(usage));
     },
     fail(error) {
-      return redactKey(pipe.fail(error), secrets);
+      return release(pipe.fail(error));
     },
     get usage() {
       return pipe.usage;
