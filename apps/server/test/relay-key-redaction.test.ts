@@ -20,6 +20,7 @@ let splitter: Server;
 const PLAIN_KEY = 'sk-live-0123456789abcdefEchoed';
 const COMPOSITE_KEY = 'client-id-4242|composite-secret-9876';
 const SECRET_PART = 'composite-secret-9876';
+const ECHO_KEY = 'sk-echo-whole-reply-424242';
 const NATIVE_KEY = 'sk-ant-native-key-5555-abcdef';
 
 const sse = (event: string, data: Record<string, unknown>) =>
@@ -71,6 +72,8 @@ beforeAll(async () => {
     baseUrl: `http://127.0.0.1:${(splitter.address() as AddressInfo).port}`,
     models: ['claude-split'],
   });
+  await seedChannel(h.db, { key: ECHO_KEY, baseUrl: h.fake.url, models: ['echo-reply'] });
+  h.fake.behave(ECHO_KEY, { text: `The key you sent is ${ECHO_KEY} indeed` });
   h.fake.behave(PLAIN_KEY, {
     status: 401,
     error: { message: `Incorrect API key provided: ${PLAIN_KEY}.`, code: PLAIN_KEY },
@@ -149,5 +152,16 @@ describe('an upstream that echoes the channel key', () => {
     expect(reply.text).toContain('your key is [redacted], keep it safe');
     expect(reply.text).not.toContain(NATIVE_KEY.slice(0, 12));
     expect(reply.text).toContain('event: message_stop');
+  });
+
+  it('redacts the key from a whole reply that repeats it', async () => {
+    const reply = await ask(
+      '/v1/chat/completions',
+      { model: 'echo-reply', messages: [{ role: 'user', content: 'hi' }] },
+      { authorization },
+    );
+    expect(reply.status).toBe(200);
+    expect(reply.text).toContain('The key you sent is [redacted] indeed');
+    expect(reply.text).not.toContain(ECHO_KEY);
   });
 });

@@ -52,6 +52,15 @@ export function withoutKey(error: UpstreamError, key: string): UpstreamError {
   return new UpstreamError(error.status, clean, error.upstreamStatus);
 }
 
+/** A whole reply without the channel's key in it (searched as bytes; decoded only when there). */
+export function redactReply<T extends { body: Buffer | string }>(reply: T, key: string): T {
+  const secrets = secretsOf(key);
+  const { body } = reply;
+  if (!secrets.some((secret) => body.includes(secret))) return reply;
+  const text = typeof body === 'string' ? body : body.toString('utf8');
+  return { ...reply, body: redactKey(text, secrets) };
+}
+
 /** Length of the longest end of `text` that begins a secret (it may go on in the next chunk). */
 function openSecretTail(text: string, secrets: readonly string[]): number {
   let longest = 0;

@@ -15,7 +15,7 @@ import type { Billing, PriceQuote, Reservation } from './billing';
 import { unsupportedParameter } from './canonical/unsupported';
 import type { ChannelHealth } from './channel-health';
 import type { Dialect, DialectRequest, RenderContext } from './dialects/types';
-import { redactingPipe, withoutKey } from './redact';
+import { redactingPipe, redactReply, withoutKey } from './redact';
 import type { CandidateRow } from './relay.repository';
 import { type Route, readWholeReply, sendAttempt, streamPipe } from './relay-attempt';
 import { type Delivery, deliverReply, deliverStream } from './relay-delivery';
@@ -172,7 +172,10 @@ export class RelayService {
           );
           delivery = await deliverStream(reply, response, pipe, started);
         } else {
-          const whole = await readWholeReply(route, response, ctx, dialect, render);
+          const whole = redactReply(
+            await readWholeReply(route, response, ctx, dialect, render),
+            channel.key,
+          );
           await ingress
             .finish?.(render, caller, channel, route.kind === 'native')
             .catch((error: unknown) =>
