@@ -48,10 +48,6 @@ export class BytesInFlight {
 
   constructor(private readonly cap: number) {}
 
-  get current(): number {
-    return this.held;
-  }
-
   take(bytes: number): boolean {
     if (this.cap > 0 && bytes > 0 && this.held + bytes > this.cap) return false;
     this.held += bytes;
