@@ -206,16 +206,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     'limits',
     createLimits({ db, options, clock, redis: deps.redis, redisPrefix: config.redisPrefix }),
   );
-  const { billing, health } = registerRelay(app, {
+  const { billing, health, inFlight } = registerRelay(app, {
     db,
     options,
     clock,
     onQuotaLow: (userId, quotaLeft) => void emailFlows.remindLowQuota(userId, quotaLeft),
     leaseMs: config.relayLeaseMs,
     retestSeconds: config.channelRetestSeconds,
+    body: { limit: config.relayBodyLimit, bytesInFlight: config.relayBytesInFlight },
     sinks: { limits: app.limits, outcomes: app.outcomes, observer: ops.relayObserver },
   });
   ops.watchSettlements(billing.settlements);
-  registerTaskRelays(app, { db, options, billing, health, now: () => clock.now() });
+  registerTaskRelays(app, { db, options, billing, health, now: () => clock.now() }, inFlight);
   return app;
 }

@@ -48,6 +48,8 @@ const envSchema = z.object({
   REQUEST_TIMEOUT: int(30),
   MAX_CONNECTIONS_PER_IP: int(256),
   BODY_LIMIT: int(1_048_576, 1024),
+  RELAY_BODY_LIMIT: int(8_388_608, 1024),
+  RELAY_BODY_BYTES_IN_FLIGHT: int(268_435_456),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SYNC_FREQUENCY: int(60, 1),
   CONSOLE_DIR: z.string().default(DEFAULT_CONSOLE_DIR),
@@ -88,6 +90,10 @@ export interface Config {
   requestTimeoutSeconds: number;
   maxConnectionsPerIp: number;
   bodyLimit: number;
+  /** Largest JSON body of a relay request (audio uploads have OpenAI's 25 MiB). */
+  relayBodyLimit: number;
+  /** Relay request bytes being received at once per process (0 = no cap). */
+  relayBytesInFlight: number;
   logLevel: string;
   syncFrequencySeconds: number;
   consoleDir: string;
@@ -148,6 +154,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     requestTimeoutSeconds: e.REQUEST_TIMEOUT,
     maxConnectionsPerIp: e.MAX_CONNECTIONS_PER_IP,
     bodyLimit: e.BODY_LIMIT,
+    relayBodyLimit: e.RELAY_BODY_LIMIT,
+    relayBytesInFlight: e.RELAY_BODY_BYTES_IN_FLIGHT,
     logLevel: e.LOG_LEVEL,
     syncFrequencySeconds: e.SYNC_FREQUENCY,
     consoleDir: resolve(e.CONSOLE_DIR),

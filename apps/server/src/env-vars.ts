@@ -74,7 +74,23 @@ export const ENV_VARS: readonly EnvVarInfo[] = [
     description:
       'Open connections one client address may hold (0 = no cap; trusted proxies exempt)',
   },
-  { name: 'BODY_LIMIT', default: '1048576', description: 'Largest accepted request body, bytes' },
+  {
+    name: 'BODY_LIMIT',
+    default: '1048576',
+    description: 'Largest accepted request body outside the relay (/api), bytes',
+  },
+  {
+    name: 'RELAY_BODY_LIMIT',
+    default: '8388608',
+    description:
+      'Largest JSON body of a relay request (/v1, /v1beta), bytes; audio uploads may be 25 MiB',
+  },
+  {
+    name: 'RELAY_BODY_BYTES_IN_FLIGHT',
+    default: '268435456',
+    description:
+      'Relay request bytes this process may be receiving at once; beyond it a request gets 503 with Retry-After (0 = no cap)',
+  },
   {
     name: 'LOG_LEVEL',
     default: 'info',

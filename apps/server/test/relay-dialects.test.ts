@@ -465,7 +465,7 @@ describe('a translated stream through the relay pipe', () => {
         out += pipe.flush();
         // No usage from this upstream: the settlement counts the text, from the same parse.
         expect(pipe.usage).toBeUndefined();
-        expect(pipe.text).toBe('Hello "you"\nget{"a":1}');
+        expect(pipe.text.head).toBe('Hello "you"\nget{"a":1}');
         // Each chunk at most once; a plain text delta not at all (canonical/chunk-reader.ts).
         const parsed = parse.mock.calls.map(([text]) => text);
         expect(new Set(parsed).size).toBe(parsed.length);

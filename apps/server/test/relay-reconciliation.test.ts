@@ -138,8 +138,8 @@ describe('the reservation journal', () => {
     const silent = await dead.reserve(await caller(), 500, { model: 'gpt-4', stream: true });
     // 1000 of the reservation is the prompt's share (2000 − 1000 max tokens at completion
     // ratio 1); 400 bytes ≈ 100 tokens.
-    dead.streaming(streaming, QUOTE, 1000, () => 'x'.repeat(400));
-    dead.streaming(silent, QUOTE, 100, () => '');
+    dead.streaming(streaming, QUOTE, 1000, () => 400);
+    dead.streaming(silent, QUOTE, 100, () => 0);
     await dead.keeper.tick();
     const recorded = await journalRows(user.id);
     expect(recorded.map((row) => Number(row.delivered)).sort((x, y) => x - y)).toEqual([0, 1100]);
@@ -166,7 +166,7 @@ describe('the reservation journal', () => {
       stream: true,
       window,
     });
-    dead.streaming(silent, QUOTE, 100, () => '');
+    dead.streaming(silent, QUOTE, 100, () => 0);
     await dead.keeper.tick();
     expect(charged.window).toEqual({ startedAt: window.freshStart, amount: 1000 });
     const held = (await journalRows(user.id)).map((row) => Number(row.window_started_at));

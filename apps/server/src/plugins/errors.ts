@@ -5,6 +5,7 @@ import { languageOf, type MessageKey, translate } from '../i18n';
 import { fail } from '../lib/envelope';
 import { AppError, ValidationError } from '../lib/errors';
 import { describeValidation, fieldErrors } from '../lib/validation';
+import { MAX_JSON_DEPTH } from './json-body';
 
 /** Fastify's own request errors that mean "bad input", with the status and message they get. */
 const FRAMEWORK_ERRORS: Record<string, { status: number; key: MessageKey }> = {
@@ -15,6 +16,7 @@ const FRAMEWORK_ERRORS: Record<string, { status: number; key: MessageKey }> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, key: 'request.unsupportedMediaType' },
   FST_ERR_CTP_INVALID_TYPE: { status: 415, key: 'request.unsupportedMediaType' },
   FST_ERR_BAD_URL: { status: 400, key: 'request.failed' },
+  SY_JSON_TOO_DEEP: { status: 400, key: 'request.jsonTooDeep' },
 };
 
 /** Relay paths answer in the OpenAI error format clients of /v1 expect. */
@@ -48,7 +50,12 @@ function render(error: unknown, request: FastifyRequest): Rendered {
   }
   const { code, statusCode } = (error ?? {}) as { code?: unknown; statusCode?: unknown };
   const known = typeof code === 'string' ? FRAMEWORK_ERRORS[code] : undefined;
-  if (known) return { status: known.status, message: translate(language, known.key) };
+  if (known) {
+    return {
+      status: known.status,
+      message: translate(language, known.key, { max: MAX_JSON_DEPTH }),
+    };
+  }
   if (typeof statusCode === 'number' && statusCode >= 400 && statusCode < 500) {
     return { status: statusCode, message: translate(language, 'request.failed') };
   }

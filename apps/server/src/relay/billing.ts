@@ -189,7 +189,7 @@ export class Billing {
   }
 
   /**
-   * A stream is being delivered; `text()` is what has gone out so far. The keeper records its
+   * A stream is being delivered; `deliveredBytes()` is how much text has gone out so far. The keeper records its
    * quota worth in the journal now and then (the prompt's share of the reservation plus the text
    * estimated at 4 bytes a token), so that if this node dies the reservation is settled for the
    * delivered part rather than in full. `completionTokens`: the reply tokens the reservation assumed.
@@ -198,7 +198,7 @@ export class Billing {
     reservation: Reservation,
     quote: PriceQuote,
     completionTokens: number,
-    text: () => string,
+    deliveredBytes: () => number,
   ): void {
     if (!this.live.has(reservation.id)) return;
     const promptShare =
@@ -206,9 +206,9 @@ export class Billing {
         ? Math.max(0, reservation.amount - this.estimate(quote, 0, completionTokens))
         : 0;
     this.live.set(reservation.id, () => {
-      const delivered = text();
-      if (delivered.length === 0) return 0;
-      const completionTokens = Math.ceil(Buffer.byteLength(delivered) / 4);
+      const delivered = deliveredBytes();
+      if (delivered === 0) return 0;
+      const completionTokens = Math.ceil(delivered / 4);
       const worth = promptShare + this.cost(quote, { promptTokens: 0, completionTokens });
       return Math.max(1, Math.min(reservation.amount, worth));
     });

@@ -9,6 +9,7 @@ import { adapterFor } from './adapters/registry';
 import type { AdapterContext } from './adapters/types';
 import type { Billing } from './billing';
 import type { ChannelHealth } from './channel-health';
+import { redactKey, secretsOf, withoutKey } from './redact';
 import { type ChannelRow, findChannel, listChannels, recordChannelTest } from './relay.repository';
 import { UpstreamError, upstreamErrorFrom } from './relay-errors';
 import { mapModel, mapStatus } from './relay-routing';
@@ -104,10 +105,13 @@ export class ChannelTester {
       const status = response.statusCode ?? 0;
       const timeMs = Math.round(performance.now() - started);
       if (status < 200 || status >= 300) {
-        const error = new UpstreamError(
-          mapStatus(channel, status),
-          upstreamErrorFrom(status, raw.toString('utf8')),
-          status,
+        const error = withoutKey(
+          new UpstreamError(
+            mapStatus(channel, status),
+            upstreamErrorFrom(status, raw.toString('utf8')),
+            status,
+          ),
+          channel.key,
         );
         await this.deps.health.failed(channel, error);
         // The console sees the status and the JSON error's message, never the raw body.
@@ -132,7 +136,7 @@ export class ChannelTester {
       // parser's message quotes the body it choked on).
       result =
         error instanceof UpstreamNetworkError
-          ? { success: false, timeMs, failure: 'upstream', detail: error.message }
+          ? { success: false, timeMs, failure: 'upstream', detail: redactKey(error.message, secretsOf(channel.key)) }
           : { success: false, timeMs, failure: 'unreadable' };
     }
     clearTimeout(timer);

@@ -12,8 +12,13 @@ import { ChannelTester } from './channel-test';
 import { registerChannelTestRoutes } from './channel-test.routes';
 import { registerRelayRoutes } from './relay.routes';
 import { RelayService } from './relay.service';
+import { BytesInFlight } from './relay-gate';
 import type { ReportSinks } from './relay-report';
 import type { Random } from './selection';
+
+/** The configuration's defaults, for apps built without it (tests of the relay alone). */
+const DEFAULT_BODY_LIMIT = 8 * 1024 * 1024;
+const DEFAULT_BYTES_IN_FLIGHT = 256 * 1024 * 1024;
 
 export interface RelayModuleDeps {
   db: Db;
@@ -31,6 +36,8 @@ export interface RelayModuleDeps {
   leaseMs?: number;
   /** First wait before an auto-disabled channel is tested again (CHANNEL_RETEST_SECONDS). */
   retestSeconds?: number;
+  /** RELAY_BODY_LIMIT and RELAY_BODY_BYTES_IN_FLIGHT (defaults: 8 MiB, 256 MiB). */
+  body?: { limit: number; bytesInFlight: number };
   /**
    * Token and group limits (`app.limits`), the status page's outcomes (`app.outcomes`) and the
    * ops observer (metrics, traces); the relay runs without any of them.
@@ -40,6 +47,8 @@ export interface RelayModuleDeps {
 
 export interface RelayModule {
   relay: RelayService;
+  /** Request bytes being received by the relay's routes (the task relays count theirs too). */
+  inFlight: BytesInFlight;
   billing: Billing;
   health: ChannelHealth;
   tester: ChannelTester;
@@ -107,7 +116,9 @@ export function registerRelay(app: FastifyInstance, deps: RelayModuleDeps): Rela
   });
   app.addHook('onReady', async () => retester.start());
   app.addHook('onClose', async () => retester.stop());
-  registerRelayRoutes(app, { relay, db, options, now });
+  const body = deps.body ?? { limit: DEFAULT_BODY_LIMIT, bytesInFlight: DEFAULT_BYTES_IN_FLIGHT };
+  const inFlight = new BytesInFlight(body.bytesInFlight);
+  registerRelayRoutes(app, { relay, db, options, now, body: { limit: body.limit, inFlight } });
   registerChannelTestRoutes(app, tester);
-  return { relay, billing, health, tester };
+  return { relay, billing, health, tester, inFlight };
 }

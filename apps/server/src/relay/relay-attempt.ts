@@ -13,6 +13,7 @@ import {
 import type { Usage } from './billing';
 import { readChunk } from './canonical/chunk-reader';
 import { applyParamPolicy } from './canonical/param-policy';
+import type { ReplyText } from './canonical/reply-text';
 import type { ChatError } from './canonical/types';
 import { unsupportedParameter } from './canonical/unsupported';
 import type { Dialect, DialectRequest, NativeRoute, RenderContext } from './dialects/types';
@@ -41,7 +42,7 @@ export interface StreamPipe {
   end(usage: Usage): string;
   fail(error: ChatError): string;
   readonly usage: Usage | undefined;
-  readonly text: string;
+  readonly text: ReplyText;
   readonly finished: boolean;
 }
 

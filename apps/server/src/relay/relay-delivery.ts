@@ -5,6 +5,7 @@ import { performance } from 'node:perf_hooks';
 import type { FastifyReply } from 'fastify';
 import type { StreamRegistry } from '../ops/live-streams';
 import type { Usage } from './billing';
+import { ReplyText } from './canonical/reply-text';
 import type { ChatError } from './canonical/types';
 import type { StreamPipe, WholeReply } from './relay-attempt';
 
@@ -19,7 +20,7 @@ export const SHUTDOWN_CUT_REASON = 'the server is shutting down';
 
 export interface Delivery {
   usage: Usage | undefined;
-  text: string;
+  text: ReplyText;
   cut: StreamCut;
   /** What the upstream said when it broke off (for the log). */
   cutReason?: string;
@@ -40,7 +41,8 @@ export async function deliverReply(
 ): Promise<Delivery> {
   const firstByteMs = Math.round(performance.now() - started);
   await reply.code(200).header('content-type', whole.contentType).send(whole.body);
-  return { usage: whole.usage, text: whole.text, cut: null, firstByteMs, delivered: true };
+  const text = ReplyText.of(whole.text);
+  return { usage: whole.usage, text, cut: null, firstByteMs, delivered: true };
 }
 
 const cutError = (cut: StreamCut, reason: string): ChatError =>

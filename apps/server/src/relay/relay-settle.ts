@@ -63,7 +63,7 @@ export async function settleDelivery(
   if (!usage) {
     usage = {
       promptTokens: await countPromptTokens(ctx.mode, ctx.model, input.request.body),
-      completionTokens: await countText(ctx.model, delivery.text),
+      completionTokens: await countText(ctx.model, delivery.text.head, delivery.text.beyondHead),
     };
   }
   await delivery.close?.(usage, input.beforeStreamEnd);

@@ -17,6 +17,7 @@ import { registerResponsesRoutes } from './dialects/responses/routes';
 import type { Dialect } from './dialects/types';
 import { listGroupModels } from './relay.repository';
 import { type Ingress, newRequestId, type RelayService } from './relay.service';
+import { bodyRefusal } from './relay-body';
 import {
   canonicalError,
   LimitError,
@@ -24,6 +25,7 @@ import {
   relayLanguage,
   UpstreamError,
 } from './relay-errors';
+import { type BytesInFlight, closeAfterAnswer, registerRelayGate } from './relay-gate';
 
 const POST_ROUTES: [string, RelayMode][] = [
   ['/v1/chat/completions', 'chat'],
@@ -31,10 +33,14 @@ const POST_ROUTES: [string, RelayMode][] = [
   ['/v1/embeddings', 'embeddings'],
   ['/v1/images/generations', 'images'],
   ['/v1/audio/speech', 'speech'],
-  ['/v1/audio/transcriptions', 'transcriptions'],
-  ['/v1/audio/translations', 'translations'],
   ['/v1/moderations', 'moderations'],
   ['/v1/rerank', 'rerank'],
+];
+
+/** The only relay routes that take a multipart body (an audio file). */
+const AUDIO_ROUTES: [string, RelayMode][] = [
+  ['/v1/audio/transcriptions', 'transcriptions'],
+  ['/v1/audio/translations', 'translations'],
 ];
 
 /** OpenAI's limit for audio uploads. */
@@ -97,6 +103,8 @@ interface RelayRouteDeps {
   db: Db;
   options: OptionsStore;
   now: () => number;
+  /** Largest JSON body (RELAY_BODY_LIMIT) and the bytes in flight cap (issue 27). */
+  body: { limit: number; inFlight: BytesInFlight };
 }
 
 const chatIngress = (mode: RelayMode): Ingress => ({
@@ -111,17 +119,25 @@ export function registerRelayRoutes(app: FastifyInstance, deps: RelayRouteDeps):
       if (error instanceof RelayError || error instanceof UpstreamError) {
         return sendRelayError(request, reply, error);
       }
+      // A body refused by its parser (too large, malformed, too deep) in the route's dialect.
+      const refused = bodyRefusal(error);
+      if (refused) {
+        if (refused.status === 413 || refused.status === 415) closeAfterAnswer(request, reply);
+        return sendRelayError(request, reply, refused);
+      }
       throw error;
     });
-    // Audio uploads go to the upstream as they came; only the model field is read.
-    scope.addContentTypeParser(
-      'multipart/form-data',
-      { parseAs: 'buffer', bodyLimit: AUDIO_BODY_LIMIT },
-      (_request, body, done) => done(null, body),
-    );
+    // Every relay route reads JSON up to RELAY_BODY_LIMIT unless it says otherwise (audio).
+    scope.addHook('onRoute', (route) => {
+      route.bodyLimit ??= deps.body.limit;
+    });
     scope.addHook('onRequest', (_request, reply, done) => {
       reply.headers(CORS_HEADERS);
       done();
+    });
+    registerRelayGate(scope, {
+      admit: (request, key) => relay.admit(request, key),
+      inFlight: deps.body.inFlight,
     });
     scope.options('/v1/*', async (_request, reply) => reply.code(204).send());
     scope.options('/v1beta/*', async (_request, reply) => reply.code(204).send());
@@ -130,6 +146,21 @@ export function registerRelayRoutes(app: FastifyInstance, deps: RelayRouteDeps):
       const ingress = chatIngress(mode);
       scope.post(url, (request, reply) => relay.handle(request, reply, ingress));
     }
+    scope.register(async (audio) => {
+      // Audio uploads go to the upstream as they came; only the model field is read. Other
+      // routes have no multipart parser: such a body there is a 415, refused unread.
+      audio.addContentTypeParser(
+        'multipart/form-data',
+        { parseAs: 'buffer', bodyLimit: AUDIO_BODY_LIMIT },
+        (_request, body, done) => done(null, body),
+      );
+      for (const [url, mode] of AUDIO_ROUTES) {
+        const ingress = chatIngress(mode);
+        audio.post(url, { bodyLimit: AUDIO_BODY_LIMIT }, (request, reply) =>
+          relay.handle(request, reply, ingress),
+        );
+      }
+    });
     scope.post<{ Params: { model: string } }>('/v1/engines/:model/embeddings', (request, reply) => {
       const body = request.body as Record<string, unknown> | undefined;
       if (body && typeof body === 'object' && !body.model) body.model = request.params.model;

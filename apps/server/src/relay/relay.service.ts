@@ -15,11 +15,13 @@ import type { Billing, PriceQuote, Reservation } from './billing';
 import { unsupportedParameter } from './canonical/unsupported';
 import type { ChannelHealth } from './channel-health';
 import type { Dialect, DialectRequest, RenderContext } from './dialects/types';
+import { redactingPipe, redactReply, withoutKey } from './redact';
 import type { CandidateRow } from './relay.repository';
 import { type Route, readWholeReply, sendRouted, streamPipe } from './relay-attempt';
 import { type Delivery, deliverReply, deliverStream } from './relay-delivery';
 import { RelayError, UpstreamError } from './relay-errors';
 import { checkPrompt, checkRequest, estimateReservation } from './relay-estimate';
+import { gatedCaller } from './relay-gate';
 import { RelayReport, type ReportSinks } from './relay-report';
 import { withMultipartModel } from './relay-request';
 import { attemptTimeouts, mapModel, shouldRetry } from './relay-routing';
@@ -64,6 +66,9 @@ export class RelayService {
 
   /** Admission for a /v1 request without a body (models, billing endpoints). */
   admit(request: FastifyRequest, key?: string): Promise<RelayCaller> {
+    // A POST was admitted by the relay's gate before its body was read (relay-gate.ts).
+    const gated = gatedCaller(request);
+    if (gated) return Promise.resolve(gated);
     return admitCaller(this.deps.db, key ?? request.headers.authorization, this.deps.now());
   }
 
@@ -172,12 +177,20 @@ export class RelayService {
         // sent, so the client can refer to it at once.
         let delivery: Delivery;
         if (parsed.stream) {
-          const pipe = streamPipe(route, ctx, dialect, render);
+          const pipe = redactingPipe(streamPipe(route, ctx, dialect, render), channel.key);
           // What has gone out, for the journal: a crash bills the delivered part.
-          this.deps.billing.streaming(reservation, quote, completionReserved, () => pipe.text);
+          this.deps.billing.streaming(
+            reservation,
+            quote,
+            completionReserved,
+            () => pipe.text.bytes,
+          );
           delivery = await deliverStream(reply, response, pipe, started, reply.server.ops?.streams);
         } else {
-          const whole = await readWholeReply(route, response, ctx, dialect, render);
+          const whole = redactReply(
+            await readWholeReply(route, response, ctx, dialect, render),
+            channel.key,
+          );
           await ingress
             .finish?.(render, caller, channel, route.kind === 'native')
             .catch((error: unknown) =>
@@ -227,7 +240,10 @@ export class RelayService {
             );
         }
         return;
-      } catch (error) {
+      } catch (thrown) {
+        // What an upstream said goes to the caller, the log and the channel's status reason:
+        // never with the channel's key in it.
+        const error = thrown instanceof UpstreamError ? withoutKey(thrown, channel.key) : thrown;
         report.upstreamEnd(error);
         if (cancel.cancelled) {
           await this.deps.billing.refund(reservation);

@@ -28,6 +28,8 @@ const PIECE = 32;
 /** Characters and milliseconds one count tokenizes exactly; beyond either it extrapolates. */
 export const EXACT_BUDGET = 16_384;
 export const EXACT_BUDGET_MS = 3;
+/** What of a text a count can read: the exact budget and the last piece that crosses it. */
+export const KEPT_HEAD = EXACT_BUDGET + PIECE;
 
 /** One count's progress: characters counted exactly and the tokens they gave. */
 class Tally {
@@ -38,9 +40,11 @@ class Tally {
 
   constructor(private readonly counter: Counter) {}
 
-  count(text: string): number {
-    if (text.length === 0) return 0;
-    if (this.spent) return this.extrapolate(text.length);
+  /** Tokens of `text` followed by `beyond` more characters not kept (see ReplyText). */
+  count(text: string, beyond = 0): number {
+    const length = text.length + beyond;
+    if (length === 0) return 0;
+    if (this.spent) return this.extrapolate(length);
     const room = Math.min(text.length, EXACT_BUDGET - this.chars);
     let tokens = 0;
     let start = 0;
@@ -52,9 +56,9 @@ class Tally {
       if (performance.now() > this.deadline) break;
     }
     this.tokens += tokens;
-    if (start < text.length) {
+    if (start < length) {
       this.spent = true;
-      tokens += this.extrapolate(text.length - start);
+      tokens += this.extrapolate(length - start);
     }
     return tokens;
   }
@@ -84,9 +88,10 @@ async function tallyFor(model: string): Promise<Tally> {
   return new Tally(await counterFor(model));
 }
 
-export async function countText(model: string, text: string): Promise<number> {
-  if (text.length === 0) return 0;
-  return (await tallyFor(model)).count(text);
+/** Tokens of `text` (and of `beyond` characters after it that were not kept). */
+export async function countText(model: string, text: string, beyond = 0): Promise<number> {
+  if (text.length + beyond === 0) return 0;
+  return (await tallyFor(model)).count(text, beyond);
 }
 
 interface ChatMessageLike {

@@ -1,5 +1,6 @@
 // The drawing (/mj) and music (/suno) relays on the relay core, with their task poller.
 import type { FastifyInstance } from 'fastify';
+import type { BytesInFlight } from '../relay/relay-gate';
 import { DrawingRelay } from './drawing-relay.service';
 import { MusicRelay } from './music-relay.service';
 import type { TaskRelayDeps } from './task-admission';
@@ -10,6 +11,7 @@ import { registerTaskRelayRoutes } from './task-relay.routes';
 export function registerTaskRelays(
   app: FastifyInstance,
   deps: TaskRelayDeps,
+  inFlight: BytesInFlight,
 ): { poller: TaskPoller } {
   const poller = new TaskPoller({
     ...deps,
@@ -17,6 +19,7 @@ export function registerTaskRelays(
   });
   registerTaskRelayRoutes(app, {
     deps,
+    inFlight,
     drawing: new DrawingRelay(deps),
     music: new MusicRelay(deps),
     poller,

@@ -14,8 +14,10 @@ import {
 } from '../relay/admission';
 import type { Billing, PriceQuote, Reservation } from '../relay/billing';
 import type { ChannelHealth } from '../relay/channel-health';
+import { withoutKey } from '../relay/redact';
 import { type ChannelRow, findChannel } from '../relay/relay.repository';
 import { RelayError, UpstreamError, upstreamErrorFrom } from '../relay/relay-errors';
+import { gatedCaller } from '../relay/relay-gate';
 import { planChannels } from '../relay/selection';
 
 export interface TaskRelayDeps {
@@ -36,8 +38,13 @@ export interface StartedTask {
 }
 
 /** Admits the caller (for reads that need no channel). */
-export const admit = (deps: TaskRelayDeps, request: FastifyRequest) =>
-  admitCaller(deps.db, request.headers.authorization, deps.now());
+export const admit = (deps: TaskRelayDeps, request: FastifyRequest): Promise<RelayCaller> => {
+  // A submit was admitted by the relay's gate before its body was read (relay-gate.ts).
+  const gated = gatedCaller(request);
+  return gated
+    ? Promise.resolve(gated)
+    : admitCaller(deps.db, request.headers.authorization, deps.now());
+};
 
 /**
  * Everything before the upstream call. `channelId` sends a follow-up to the channel of the task
@@ -128,6 +135,9 @@ export async function reportUpstream(
     deps.health.succeeded(channel.id);
     return;
   }
-  const error = new UpstreamError(status || 502, upstreamErrorFrom(status, text), status);
+  const error = withoutKey(
+    new UpstreamError(status || 502, upstreamErrorFrom(status, text), status),
+    channel.key,
+  );
   await deps.health.failed(channel, error);
 }

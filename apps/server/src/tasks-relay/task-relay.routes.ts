@@ -3,16 +3,19 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { languageOf } from '../i18n';
 import { RelayError } from '../relay/relay-errors';
+import { type BytesInFlight, registerRelayGate } from '../relay/relay-gate';
 import { DRAWING_SUBMIT_PATHS, type DrawingSubmitPath } from './drawing-actions';
 import type { DrawingRelay } from './drawing-relay.service';
 import { sendImage } from './image-proxy';
 import { isMusicAction, type MusicRelay } from './music-relay.service';
-import type { TaskRelayDeps } from './task-admission';
+import { admit, type TaskRelayDeps } from './task-admission';
 import type { TaskPoller } from './task-poller';
 import { findDrawingTask } from './task-relay.repository';
 
 export interface TaskRelayRouteDeps {
   deps: TaskRelayDeps;
+  /** The relay's count of request bytes in flight, shared with /v1. */
+  inFlight: BytesInFlight;
   drawing: DrawingRelay;
   music: MusicRelay;
   poller: TaskPoller;
@@ -32,6 +35,12 @@ export function registerTaskRelayRoutes(app: FastifyInstance, routes: TaskRelayR
     scope.setErrorHandler((error, request, reply) => {
       if (error instanceof RelayError) return sendTaskError(request, reply, error);
       throw error;
+    });
+    // The key before the body, as on /v1; the proxy's callback carries none.
+    registerRelayGate(scope, {
+      admit: (request) => admit(routes.deps, request),
+      inFlight: routes.inFlight,
+      open: new Set(['/mj/notify']),
     });
 
     // Every drawing route also answers under a mode prefix (/mj-fast/mj/…), which is dropped.

@@ -1,4 +1,5 @@
 // JSON calls to drawing and music upstreams (submit, fetch), with a time limit.
+import { redactKey, secretsOf } from '../relay/redact';
 import type { ChannelRow } from '../relay/relay.repository';
 import { readBody, sendUpstream } from '../relay/upstream';
 
@@ -35,7 +36,11 @@ async function callJson(
     },
     AbortSignal.timeout(UPSTREAM_TIMEOUT_MS),
   );
-  const text = (await readBody(response)).toString('utf8');
+  // The headers given are the channel's credentials: never in what the caller or a log sees.
+  const text = redactKey(
+    (await readBody(response)).toString('utf8'),
+    Object.values(headers).flatMap(secretsOf),
+  );
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);

@@ -1,6 +1,8 @@
 // OpenAI replies built from what the native protocols carry: a whole reply (text, tool calls,
 // finish, usage) becomes a chat completion; stream events become chunks through `PieceStream`.
+
 import type { Usage } from '../billing';
+import { ReplyText } from '../canonical/reply-text';
 import type { SseEvent } from '../sse';
 import { type ChatMessage, type FinishReason, messageText, usageFields } from './openai-shapes';
 import { CHAT_ID_PREFIX, type ConvertedReply, type StreamTranslator, unixNow } from './types';
@@ -56,7 +58,7 @@ export function completionOf(model: string, piece: Piece): ConvertedReply {
 /** Stream translator over a per-event reader; the first chunk carries the assistant role. */
 export class PieceStream implements StreamTranslator {
   usage: Usage | undefined;
-  text = '';
+  readonly text = new ReplyText();
   finished = false;
   private readonly id = `${CHAT_ID_PREFIX}${Date.now()}`;
   private started = false;
@@ -73,7 +75,7 @@ export class PieceStream implements StreamTranslator {
     if (piece.done || piece.finish) this.finished = true;
     const text = piece.text ?? '';
     const calls = piece.toolCalls ?? [];
-    this.text += text + calls.map((call) => call.name + call.arguments).join('');
+    this.text.add(text + calls.map((call) => call.name + call.arguments).join(''));
     if (!text && calls.length === 0 && !piece.finish && this.started) return [];
     const delta: Record<string, unknown> = {};
     if (!this.started) delta.role = 'assistant';

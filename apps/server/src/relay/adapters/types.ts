@@ -4,6 +4,7 @@
 import type { IncomingMessage } from 'node:http';
 import { channelTypeById } from '@switchyard/contracts';
 import type { Usage } from '../billing';
+import type { ReplyText } from '../canonical/reply-text';
 import type { ChatRequest, ChunkChoices } from '../canonical/types';
 import type { ChannelRow } from '../relay.repository';
 import type { SseEvent, StreamFraming } from '../sse';
@@ -76,8 +77,8 @@ export interface StreamTranslator {
   parsed?(payload: string, chunk: ChunkChoices): void;
   /** Usage the upstream reported, if any. */
   readonly usage: Usage | undefined;
-  /** Completion text delivered so far. */
-  readonly text: string;
+  /** Completion text delivered so far (bounded: its head and its length). */
+  readonly text: ReplyText;
   /** True once the upstream said the reply is complete. */
   readonly finished: boolean;
 }

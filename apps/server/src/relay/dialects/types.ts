@@ -6,6 +6,7 @@
 import type { Db } from '../../db/database';
 import type { RelayMode } from '../adapters/types';
 import type { Usage } from '../billing';
+import type { ReplyText } from '../canonical/reply-text';
 import type { ChatError, ChunkChoices } from '../canonical/types';
 import type { ChannelRow } from '../relay.repository';
 import type { SseEvent } from '../sse';
@@ -109,7 +110,7 @@ export interface NativeStreamWatch {
   readonly usage: Usage | undefined;
   readonly finished: boolean;
   /** Output text seen, counted when the stream reports no usage. */
-  readonly text: string;
+  readonly text: ReplyText;
   /** The dialect's error event for a stream cut short. */
   fail(error: ChatError): string;
 }

@@ -1,7 +1,9 @@
 // Anthropic Messages reply and stream events → canonical completion and chunks: text, thinking
 // (with signatures), tool_use as tool calls with streamed argument deltas, cache usage.
+
 import type { Usage } from '../../billing';
 import { chunkText, completionOf } from '../../canonical/build';
+import { ReplyText } from '../../canonical/reply-text';
 import type {
   AssistantMessage,
   ChunkDelta,
@@ -64,7 +66,7 @@ type BlockKind = 'text' | 'thinking' | 'tool' | 'json' | 'other';
 /** Messages stream events → canonical chunks, tool-call argument deltas included. */
 export class AnthropicStreamTranslator implements StreamTranslator {
   usage: Usage | undefined;
-  text = '';
+  readonly text = new ReplyText();
   finished = false;
   private id = CHAT_ID(Date.now().toString(36));
   private readonly blocks = new Map<number, BlockKind>();
@@ -125,7 +127,7 @@ export class AnthropicStreamTranslator implements StreamTranslator {
     if (block?.type === 'text') {
       this.blocks.set(index, 'text');
       const text = String(block.text ?? '');
-      this.text += text;
+      this.text.add(text);
       return text ? [this.chunk({ content: text })] : [];
     }
     if (block?.type === 'thinking') {
@@ -144,7 +146,7 @@ export class AnthropicStreamTranslator implements StreamTranslator {
       this.blocks.set(index, 'tool');
       const toolIndex = this.toolIndex.size;
       this.toolIndex.set(index, toolIndex);
-      this.text += String(block.name);
+      this.text.add(String(block.name));
       return [
         this.chunk({
           tool_calls: [
@@ -166,18 +168,18 @@ export class AnthropicStreamTranslator implements StreamTranslator {
     const kind = this.blocks.get(data.index ?? 0);
     const delta = data.delta;
     if (delta?.type === 'text_delta' && delta.text) {
-      this.text += delta.text;
+      this.text.add(delta.text);
       return [this.chunk({ content: delta.text })];
     }
     if (delta?.type === 'thinking_delta' && delta.thinking) {
-      this.text += delta.thinking;
+      this.text.add(delta.thinking);
       return [this.chunk({ reasoning_content: delta.thinking })];
     }
     if (delta?.type === 'signature_delta' && delta.signature) {
       return [this.chunk({ thinking_signature: delta.signature })];
     }
     if (delta?.type === 'input_json_delta' && delta.partial_json) {
-      this.text += delta.partial_json;
+      this.text.add(delta.partial_json);
       if (kind === 'json') return [this.chunk({ content: delta.partial_json })];
       const index = this.toolIndex.get(data.index ?? 0) ?? 0;
       return [this.chunk({ tool_calls: [{ index, function: { arguments: delta.partial_json } }] })];

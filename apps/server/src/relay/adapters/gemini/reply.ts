@@ -1,8 +1,10 @@
 // Gemini replies and stream chunks → canonical completion and chunks: text, thoughts as
 // reasoning, functionCall parts as tool calls (whole, one delta each; a thought signature
 // carried in the call's id), usage with thoughts.
+
 import type { Usage } from '../../billing';
 import { chunkText, completionOf, newToolCallId } from '../../canonical/build';
+import { ReplyText } from '../../canonical/reply-text';
 import { geminiSignature, geminiThinking } from '../../canonical/signed-thinking';
 import type { AssistantMessage, ChunkDelta, ToolCall } from '../../canonical/types';
 import type { SseEvent } from '../../sse';
@@ -64,7 +66,7 @@ export function completionFromGemini(reply: GeminiReply, model: string) {
 
 export class GeminiStreamTranslator implements StreamTranslator {
   usage: Usage | undefined;
-  text = '';
+  readonly text = new ReplyText();
   finished = false;
   private id = '';
   private started = false;
@@ -92,8 +94,9 @@ export class GeminiStreamTranslator implements StreamTranslator {
     if (piece.calls.length > 0) {
       delta.tool_calls = piece.calls.map((call) => ({ index: this.calls++, ...call }));
     }
-    this.text +=
-      piece.text + piece.reasoning + piece.calls.map((c) => c.function.arguments).join('');
+    this.text.add(
+      piece.text + piece.reasoning + piece.calls.map((c) => c.function.arguments).join(''),
+    );
     const finish = finishFromGemini(reply.candidates?.[0]?.finishReason, this.calls > 0);
     if (finish) this.finished = true;
     if (Object.keys(delta).length === 0 && !finish) return [];

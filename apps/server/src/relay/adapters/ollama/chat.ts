@@ -1,5 +1,6 @@
 // Canonical chat ↔ Ollama's native /api/chat: images as base64 lists, tool calls with object
 // arguments, tool results as `tool` messages, structured output as `format`, thinking as `think`.
+
 import type { Usage } from '../../billing';
 import {
   argumentsObject,
@@ -11,6 +12,7 @@ import {
   stopSequences,
 } from '../../canonical/build';
 import { thinkingBudgetOf } from '../../canonical/reasoning';
+import { ReplyText } from '../../canonical/reply-text';
 import type {
   AssistantMessage,
   ChatRequest,
@@ -153,7 +155,7 @@ export function completionFromOllama(reply: OllamaReply, model: string) {
 
 export class OllamaStreamTranslator implements StreamTranslator {
   usage: Usage | undefined;
-  text = '';
+  readonly text = new ReplyText();
   finished = false;
   private readonly id = `chatcmpl-${Date.now().toString(36)}`;
   private started = false;
@@ -177,7 +179,7 @@ export class OllamaStreamTranslator implements StreamTranslator {
     if (reply.message?.thinking) delta.reasoning_content = reply.message.thinking;
     const calls = callsOf(reply);
     if (calls.length) delta.tool_calls = calls.map((call) => ({ index: this.calls++, ...call }));
-    this.text += text + calls.map((c) => c.function.arguments).join('');
+    this.text.add(text + calls.map((c) => c.function.arguments).join(''));
     const finish = finishOf(reply, this.calls > 0);
     if (finish) this.finished = true;
     if (Object.keys(delta).length === 0 && !finish) return [];

@@ -1,7 +1,9 @@
 // OpenAI (type 1) and every OpenAI-shaped provider (custom, local runner, long-context, startup…):
 // requests pass through with the mapped model; replies are read only for usage.
+
 import type { Usage } from '../../billing';
 import { hasUsageObject, readChunk } from '../../canonical/chunk-reader';
+import { ReplyText } from '../../canonical/reply-text';
 import type { ChatUsage, ChunkChoices } from '../../canonical/types';
 import { usageOfChat } from '../../canonical/usage';
 import type { SseEvent } from '../../sse';
@@ -78,33 +80,44 @@ function choicesOf(data: string): OpenAiChoice[] {
   }
 }
 
+/** Characters of chunks kept unparsed before they are counted (per stream). */
+const UNPARSED_BATCH = 8192;
+
 /**
  * Passes chunks through untouched. Only a chunk that carries usage is parsed on the way; the
  * others are kept as text and parsed for their content only if the reply ends without usage
- * (the common case, usage at the end, costs no parsing per chunk), unless the renderer parsed
- * them already (`parsed`).
+ * (the common case, usage at the end, costs no parsing per chunk) or once a batch of them is
+ * held, unless the renderer parsed them already (`parsed`).
  */
 class OpenAiStream implements StreamTranslator {
   usage: Usage | undefined;
   finished = false;
   private readonly unparsed: string[] = [];
-  private counted = '';
+  private unparsedChars = 0;
+  private readonly counted = new ReplyText();
 
   constructor(private readonly includeUsage: boolean) {}
 
-  get text(): string {
+  get text(): ReplyText {
+    this.countUnparsed();
+    return this.counted;
+  }
+
+  /** The kept chunks' text into the count (bounded), and the chunks let go. */
+  private countUnparsed(): void {
     for (const data of this.unparsed) {
-      for (const choice of choicesOf(data)) this.counted += choiceText(choice);
+      for (const choice of choicesOf(data)) this.counted.add(choiceText(choice));
     }
     this.unparsed.length = 0;
-    return this.counted;
+    this.unparsedChars = 0;
   }
 
   /** The chunk push() just kept unparsed, parsed by the renderer: counted now, not again. */
   parsed(payload: string, chunk: ChunkChoices): void {
     if (this.unparsed.length !== 1 || this.unparsed[0] !== payload) return;
     this.unparsed.length = 0;
-    for (const choice of chunk.choices ?? []) this.counted += choiceText(choice);
+    this.unparsedChars = 0;
+    for (const choice of chunk.choices ?? []) this.counted.add(choiceText(choice));
   }
 
   push(event: SseEvent): string[] {
@@ -113,16 +126,20 @@ class OpenAiStream implements StreamTranslator {
       return [];
     }
     if (!hasUsageObject(event.data)) {
+      // A long stream is counted as it goes, so no more than a batch of chunks is held.
+      if (this.unparsedChars >= UNPARSED_BATCH) this.countUnparsed();
       this.unparsed.push(event.data);
+      this.unparsedChars += event.data.length;
       return [event.data];
     }
     const chunk = parseChunk(event.data);
     if (!chunk) return [event.data];
-    for (const choice of chunk.choices ?? []) this.counted += choiceText(choice);
+    for (const choice of chunk.choices ?? []) this.counted.add(choiceText(choice));
     const usage = usageOf(chunk.usage);
     if (usage) {
       this.usage = usage;
       this.unparsed.length = 0;
+      this.unparsedChars = 0;
       // A usage-only chunk the gateway asked for on the client's behalf is not passed on.
       if (!this.includeUsage && (chunk.choices?.length ?? 0) === 0) return [];
     }

@@ -7,6 +7,7 @@ import { usageFromAnthropic } from '../../adapters/anthropic/usage';
 import type { AnthropicEvent } from '../../adapters/anthropic/wire';
 import { baseUrlOf } from '../../adapters/types';
 import type { Usage } from '../../billing';
+import { ReplyText } from '../../canonical/reply-text';
 import { withoutGeminiThinking } from '../../canonical/signed-thinking';
 import type { ChatError } from '../../canonical/types';
 import type { NativeRoute, NativeStreamWatch } from '../types';
@@ -16,7 +17,7 @@ class MessagesWatch implements NativeStreamWatch {
   usage: Usage | undefined;
   finished = false;
   /** Anthropic streams always report usage, so no text is kept for counting. */
-  readonly text = '';
+  readonly text = new ReplyText();
 
   push(event: { event: string; data: string }): void {
     // Only the events that carry usage or the end are parsed.

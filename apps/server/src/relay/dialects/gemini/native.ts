@@ -1,10 +1,12 @@
 // Gemini → a Gemini upstream, forwarded as received (thought signatures, safety settings, cached
 // content and fields the gateway does not know survive); only the model in the URL is mapped.
+
 import { channelTypeById } from '@switchyard/contracts';
 import { geminiUrl } from '../../adapters/gemini';
 import { usageFromGemini } from '../../adapters/gemini/usage';
 import type { GeminiReply } from '../../adapters/gemini/wire';
 import type { Usage } from '../../billing';
+import { ReplyText } from '../../canonical/reply-text';
 import { sseFrame } from '../../sse';
 import type { NativeRoute, NativeStreamWatch } from '../types';
 import { geminiErrorBody } from './render';
@@ -13,7 +15,7 @@ class GeminiWatch implements NativeStreamWatch {
   usage: Usage | undefined;
   finished = false;
   /** Gemini streams report usage on their chunks, so no text is kept for counting. */
-  readonly text = '';
+  readonly text = new ReplyText();
 
   push(event: { data: string }): void {
     if (!event.data.includes('usageMetadata') && !event.data.includes('finishReason')) return;

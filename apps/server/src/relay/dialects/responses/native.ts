@@ -1,10 +1,12 @@
 // Responses → an upstream with the Responses API (capability responsesApi: OpenAI, Azure, unless
 // the channel speaks chat only: api-mode.ts), forwarded as received (model mapped); the response
 // id is noted so GET and DELETE find it.
+
 import { channelTypeById } from '@switchyard/contracts';
 import { AZURE_DEFAULT_API_VERSION } from '../../adapters/azure';
 import { baseUrlOf, trimBase } from '../../adapters/types';
 import type { Usage } from '../../billing';
+import { ReplyText } from '../../canonical/reply-text';
 import type { ChannelRow } from '../../relay.repository';
 import type { SseEvent } from '../../sse';
 import type { UpstreamRequest } from '../../upstream';
@@ -60,7 +62,7 @@ class ResponsesWatch implements NativeStreamWatch {
   usage: Usage | undefined;
   finished = false;
   /** Responses streams end with their usage, so no text is kept for counting. */
-  readonly text = '';
+  readonly text = new ReplyText();
   private id = '';
 
   constructor(private readonly render: RenderContext) {}
