@@ -136,7 +136,12 @@ export class ChannelTester {
       // parser's message quotes the body it choked on).
       result =
         error instanceof UpstreamNetworkError
-          ? { success: false, timeMs, failure: 'upstream', detail: redactKey(error.message, secretsOf(channel.key)) }
+          ? {
+              success: false,
+              timeMs,
+              failure: 'upstream',
+              detail: redactKey(error.message, secretsOf(channel.key)),
+            }
           : { success: false, timeMs, failure: 'unreadable' };
     }
     clearTimeout(timer);
