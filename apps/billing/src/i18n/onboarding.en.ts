@@ -1,0 +1,62 @@
+// English strings of the onboarding features (quickstart, first-run checklist, wallet history,
+// playground).
+import type { TranslationOf } from '@switchyard/console-kit';
+import type { onboardingZh } from './onboarding.zh';
+
+export const onboardingEn: TranslationOf<typeof onboardingZh> = {
+  quickstart: {
+    dialogTitle: 'Your key is ready: make a first call',
+    cardTitle: 'Quickstart',
+    key: 'Your key',
+    baseUrl: 'Base URL',
+    model: 'Example model',
+    noModel: 'No model is open to your group yet. Please ask the administrator.',
+    zeroBalance:
+      'Your balance is $0, so calls will fail for lack of quota. Add credit first (top up or redeem a code).',
+    topUp: 'Add credit',
+    balance: 'Balance',
+    createKey: 'Create a key',
+    creating: 'Creating…',
+    defaultTokenName: 'quickstart',
+    copy: 'Copy',
+    copySnippet: 'Copy the {{name}} snippet',
+    done: 'Done',
+    show: 'How to use',
+    tabs: {
+      curl: 'curl',
+      python: 'Python (openai)',
+      node: 'Node (openai)',
+      anthropic: 'Anthropic SDK',
+      claudeCode: 'Claude Code',
+      codex: 'Codex',
+      geminiCli: 'Gemini CLI',
+    },
+  },
+  checklist: {
+    title: 'Get started',
+    intro: 'Three steps to your first answer:',
+    credit: 'Add credit',
+    creditHint: 'A redemption code, an online top-up or a plan',
+    redeem: 'Redeem or top up',
+    key: 'Create a key',
+    keyHint: 'It authenticates your calls',
+    keyAction: 'Manage keys',
+    call: 'Make a first call',
+    callHint: 'Ticks itself when your first usage log appears',
+    callAction: 'Open the playground',
+    done: 'Done',
+    todo: 'To do',
+    allDone: 'All done!',
+  },
+  walletHistory: {
+    title: 'Top-ups and redemptions',
+    empty: 'No top-ups or redemptions yet',
+    time: 'Time',
+    kind: 'How',
+    amount: 'Quota',
+    paid: 'Paid',
+    status: 'Status',
+    kinds: { redemption: 'Redemption code', topup: 'Online top-up' },
+    statuses: { pending: 'Awaiting payment', success: 'Succeeded', expired: 'Expired' },
+  },
+};
