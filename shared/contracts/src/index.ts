@@ -77,3 +77,4 @@ export type {
   SessionUser,
   UpdateSelfRequest,
 } from './users';
+export * from './wallet-history';
