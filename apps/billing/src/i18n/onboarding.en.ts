@@ -57,6 +57,7 @@ export const onboardingEn: TranslationOf<typeof onboardingZh> = {
     paid: 'Paid',
     status: 'Status',
     kinds: { redemption: 'Redemption code', topup: 'Online top-up' },
-    statuses: { pending: 'Awaiting payment', success: 'Succeeded', expired: 'Expired' },
+    statuses: { pending: 'Awaiting payment', success: 'Succeeded' },
   },
+  redeemField: { label: 'Redemption code' },
 };

@@ -53,6 +53,7 @@ export const onboardingZh = {
     paid: '支付金额',
     status: '状态',
     kinds: { redemption: '兑换码', topup: '在线充值' },
-    statuses: { pending: '待支付', success: '成功', expired: '已过期' },
+    statuses: { pending: '待支付', success: '成功' },
   },
+  redeemField: { label: '兑换码' },
 };
