@@ -10,6 +10,7 @@ export default defineRemoteConfig({
     './WalletPage': './src/pages/wallet/index.ts',
     './PricingPage': './src/pages/pricing/index.ts',
     './GettingStarted': './src/pages/getting-started/index.ts',
+    './PlaygroundPage': './src/pages/playground/index.ts',
   },
   devPort: DEV_PORTS.billing,
 });
