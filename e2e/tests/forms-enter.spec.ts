@@ -44,6 +44,7 @@ test('Enter in the token drawer saves the token; in the redeem box it redeems', 
   await page.getByTestId('token-name').fill('typed');
   await page.getByTestId('token-name').press('Enter');
   await expect(page.getByTestId('token-row-typed')).toBeVisible();
+  await page.getByTestId('quickstart-done').click();
 
   // An empty name is refused under the field, and nothing is written.
   await page.getByTestId('token-add').click();

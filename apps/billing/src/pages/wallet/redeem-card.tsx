@@ -43,7 +43,8 @@ export function RedeemCard({ onRedeemed }: { onRedeemed: () => void }) {
 
   return (
     <Card title={t('wallet.redeemTitle')} style={{ marginBottom: 16 }}>
-      <Form layout="vertical" onSubmit={submit}>
+      {/* Enter redeems through the input's onPressEnter alone, not a second time as a submit. */}
+      <Form layout="vertical">
         <Form.Item
           label={t('redeemField.label')}
           {...(error ? { validateStatus: 'error' as const, help: error } : {})}
