@@ -36,7 +36,7 @@ export const onboardingEn: TranslationOf<typeof onboardingZh> = {
     title: 'Get started',
     intro: 'Three steps to your first answer:',
     credit: 'Add credit',
-    creditHint: 'A redemption code, an online top-up or a plan',
+    creditHint: 'A redemption code or an online top-up',
     redeem: 'Redeem or top up',
     key: 'Create a key',
     keyHint: 'It authenticates your calls',

@@ -32,7 +32,7 @@ export const onboardingZh = {
     title: '开始使用',
     intro: '三步完成第一次调用：',
     credit: '充值额度',
-    creditHint: '兑换码、在线充值或套餐',
+    creditHint: '兑换码或在线充值',
     redeem: '兑换 / 充值',
     key: '创建密钥',
     keyHint: '调用接口时用它鉴权',
