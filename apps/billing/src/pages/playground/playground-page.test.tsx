@@ -57,6 +57,9 @@ describe('PlaygroundPage', () => {
     await renderPage(<PlaygroundPage />, { url: '/playground', language: 'en' });
     await screen.findByText('main');
     await userEvent.type(screen.getByTestId('playground-system'), 'Be brief.');
+    const temperature = screen.getByTestId('playground-temperature');
+    await userEvent.clear(temperature);
+    await userEvent.type(temperature, '0.3');
     const max = screen.getByTestId('playground-max-tokens');
     await userEvent.clear(max);
     await userEvent.type(max, '64');
@@ -71,7 +74,7 @@ describe('PlaygroundPage', () => {
         { role: 'system', content: 'Be brief.' },
         { role: 'user', content: 'Hi there' },
       ],
-      temperature: 1,
+      temperature: 0.3,
       maxTokens: 64,
     });
     await waitFor(() =>

@@ -1,6 +1,6 @@
 // The playground's side panel: which of my keys, which of my models, system prompt, temperature
 // and max tokens.
-import { Form, Input, InputNumber, Select, Slider } from '@arco-design/web-react';
+import { Form, Input, InputNumber, Select } from '@arco-design/web-react';
 import type { TokenView } from '@switchyard/contracts';
 import { useTranslation } from 'react-i18next';
 
@@ -62,13 +62,16 @@ export function PlaygroundSettingsPanel({
           aria-label={t('playground.system')}
         />
       </Form.Item>
-      <Form.Item label={t('playground.temperature', { value: value.temperature })}>
-        <Slider
+      {/* A number box rather than arco's slider, whose handle cannot be given a name. */}
+      <Form.Item label={t('playground.temperatureLabel')} extra={t('playground.temperatureHint')}>
+        <InputNumber
           value={value.temperature}
           min={0}
           max={TEMPERATURE_MAX}
           step={0.1}
-          onChange={(temperature) => onChange({ temperature: temperature as number })}
+          precision={1}
+          onChange={(temperature) => onChange({ temperature: temperature ?? 1 })}
+          data-testid="playground-temperature"
           aria-label={t('playground.temperatureLabel')}
         />
       </Form.Item>
