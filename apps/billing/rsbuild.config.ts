@@ -9,6 +9,8 @@ export default defineRemoteConfig({
     './RedemptionsPage': './src/pages/redemptions/index.ts',
     './WalletPage': './src/pages/wallet/index.ts',
     './PricingPage': './src/pages/pricing/index.ts',
+    './GettingStarted': './src/pages/getting-started/index.ts',
+    './PlaygroundPage': './src/pages/playground/index.ts',
   },
   devPort: DEV_PORTS.billing,
 });

@@ -1,9 +1,15 @@
 // Helpers the journeys share: signing in through the real login page, registering through the API,
 // and rewriting the server's /remotes.json the way a deploy would.
 import { rmSync, writeFileSync } from 'node:fs';
-import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
+import {
+  type APIRequestContext,
+  expect,
+  type Locator,
+  type Page,
+  request as playwrightRequest,
+} from '@playwright/test';
 import { defaultRemoteEntry, REMOTE_NAMES, type RemoteName } from '@switchyard/contracts';
-import { REMOTES_FILE } from './env';
+import { E2E_BASE_URL, REMOTES_FILE } from './env';
 
 /** Points some remotes at other manifests; the others keep their default entry. */
 export function writeRemotes(overrides: Partial<Record<RemoteName, string>>): void {
@@ -32,12 +38,21 @@ export function uniqueName(prefix: string): string {
   return `${prefix}${Date.now().toString(36).slice(-5)}${counter}`.slice(0, 12);
 }
 
-export async function registerUser(request: APIRequestContext, username: string, password: string) {
-  const response = await request.post('/api/user/register', {
-    data: { username, password, password2: password },
-  });
-  const body = await response.json();
-  expect(body.success, body.message).toBe(true);
+/**
+ * Registers a user through the API. Registration signs the new account in (issue 34), so it runs
+ * in a context of its own: the caller's context (an admin's session, a page) keeps its session.
+ */
+export async function registerUser(_caller: APIRequestContext, username: string, password: string) {
+  const own = await playwrightRequest.newContext({ baseURL: E2E_BASE_URL });
+  try {
+    const response = await own.post('/api/user/register', {
+      data: { username, password, password2: password },
+    });
+    const body = await response.json();
+    expect(body.success, body.message).toBe(true);
+  } finally {
+    await own.dispose();
+  }
 }
 
 /** The sidebar's item keys, in order. */

@@ -11,6 +11,7 @@ const GUEST_ROUTES = ['/', '/login', '/register', '/reset', '/about', '/pricing'
 const USER_ROUTES = [
   '/',
   '/token',
+  '/playground',
   '/topup',
   '/pricing',
   '/log',

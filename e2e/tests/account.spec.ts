@@ -71,8 +71,11 @@ test('register with a mailed code, sign in, bind GitHub, change the password, si
     expect(code).toHaveLength(6);
     await page.getByTestId('register-code').fill(code);
     await page.getByTestId('register-submit').click();
-    await expect(page).toHaveURL(/\/login$/);
+    // With the code checked, nothing is pending: the new account is signed in on Home.
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByTestId('first-run-checklist')).toBeVisible();
 
+    await signOut(page);
     await signIn(page, username, 'first-pass-1');
     await expect(page).toHaveURL(/\/token$/);
 

@@ -15,6 +15,7 @@ test('root signs in, is urged to change the default password, sees the admin sid
     'home',
     'channel',
     'token',
+    'playground',
     'redemption',
     'topup',
     'pricing',
@@ -49,13 +50,20 @@ test('a registered user signs in without admin items and never loads admin remot
   await page.getByTestId('register-password').fill('password-123');
   await page.getByTestId('register-password2').fill('password-123');
   await page.getByTestId('register-submit').click();
-  await expect(page).toHaveURL(/\/login/);
+  // Registration signs in (issue 34): Home, with the first-run checklist, no second password.
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByTestId('first-run-checklist')).toBeVisible();
+  await expect(page.getByTestId('user-menu')).toBeVisible();
 
+  await page.getByTestId('user-menu').click();
+  await page.getByTestId('logout').click();
+  await expect(page).toHaveURL(/\/login/);
   await signIn(page, username, 'password-123');
   await expect(page).toHaveURL(/\/token$/);
   expect(await sidebarKeys(page)).toEqual([
     'home',
     'token',
+    'playground',
     'topup',
     'pricing',
     'status',

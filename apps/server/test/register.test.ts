@@ -38,13 +38,20 @@ afterEach(async () => {
 });
 
 describe('register', () => {
-  it('creates an ordinary user without signing in', async () => {
+  it('creates an ordinary user and signs it in', async () => {
     await options().set('QuotaForNewUser', '1234');
     const username = freshName();
     const client = server.client();
-    const reply = await client.post('/api/user/register', { username, password: 'password123' });
-    expect(reply.json).toMatchObject({ success: true });
-    expect(client.cookie).toBeUndefined();
+    const reply = await client.post<{ id: number; username: string }>('/api/user/register', {
+      username,
+      password: 'password123',
+    });
+    expect(reply.json).toMatchObject({ success: true, data: { username, role: Role.common } });
+    // Nothing is pending, so the reply's cookie is a session: no second typing of the password.
+    expect(client.cookie).toBeDefined();
+    client.userId = reply.json.data?.id;
+    const self = await client.get<{ username: string; quota: number }>('/api/user/self');
+    expect(self.json.data).toMatchObject({ username, quota: 1234 });
     const user = await findUser(username);
     expect(user).toMatchObject({
       role: Role.common,

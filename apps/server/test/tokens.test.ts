@@ -29,11 +29,13 @@ const list = async (client: Awaited<ReturnType<typeof signedInUser>>['client']) 
 describe('tokens', () => {
   it('creates a token with a 48-character alphanumeric key and lists it', async () => {
     const { client } = await signedInUser(server);
-    const created = await client.post('/api/token/', tokenInput('first'));
+    const created = await client.post<TokenView>('/api/token/', tokenInput('first'));
     expect(created.json.success, created.json.message).toBe(true);
     const page = await list(client);
     expect(page.total).toBe(1);
     const token = page.items[0] as TokenView;
+    // The reply carries the new token, key included, for the console's quickstart dialog.
+    expect(created.json.data).toEqual(token);
     expect(token).toMatchObject({
       name: 'first',
       status: 1,

@@ -80,3 +80,4 @@ export type {
   SessionUser,
   UpdateSelfRequest,
 } from './users';
+export * from './wallet-history';

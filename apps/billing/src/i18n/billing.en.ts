@@ -1,8 +1,10 @@
 // English strings of the billing remote (namespace `billing`).
 import type { TranslationOf } from '@switchyard/console-kit';
 import type { billingZh } from './billing.zh';
+import { onboardingEn } from './onboarding.en';
 
 export const billingEn: TranslationOf<typeof billingZh> = {
+  ...onboardingEn,
   common: {
     search: 'Search',
     add: 'Add',

@@ -1,5 +1,8 @@
 // Chinese strings of the billing remote (namespace `billing`). The spec's exact messages are these.
+import { onboardingZh } from './onboarding.zh';
+
 export const billingZh = {
+  ...onboardingZh,
   common: {
     search: '查询',
     add: '添加',

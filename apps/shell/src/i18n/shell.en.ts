@@ -8,6 +8,7 @@ export const shellEn: TranslationOf<typeof shellZh> = {
     channel: 'Channels',
     chat: 'Chat',
     token: 'Tokens',
+    playground: 'Playground',
     redemption: 'Redemption codes',
     topup: 'Wallet',
     pricing: 'Model pricing',

@@ -5,6 +5,7 @@ export const shellZh = {
     channel: '渠道',
     chat: '聊天',
     token: '令牌',
+    playground: '操练场',
     redemption: '兑换码',
     topup: '钱包',
     pricing: '模型价格',

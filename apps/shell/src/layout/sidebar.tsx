@@ -3,6 +3,7 @@ import { Menu } from '@arco-design/web-react';
 import {
   IconCheckCircle,
   IconDashboard,
+  IconExperiment,
   IconGift,
   IconHistory,
   IconHome,
@@ -28,6 +29,7 @@ const ICONS: Record<NavIcon, ReactNode> = {
   channel: <IconShareAlt />,
   chat: <IconMessage />,
   token: <IconSafe />,
+  playground: <IconExperiment />,
   redemption: <IconGift />,
   topup: <IconThunderbolt />,
   pricing: <IconTags />,

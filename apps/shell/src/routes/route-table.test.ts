@@ -28,6 +28,8 @@ const SPEC_PATHS = [
   '/midjourney',
   '/task',
   '/status',
+  // Not in spec §2: the playground of issue 34.
+  '/playground',
   '*',
 ];
 
@@ -65,6 +67,7 @@ describe('route table', () => {
       '/about': 'shell:about',
       '/chat': 'shell:chat',
       '/token': 'billing/TokensPage',
+      '/playground': 'billing/PlaygroundPage',
       '/redemption': 'billing/RedemptionsPage',
       '/user': 'account/UsersPage',
       '/user/edit/:id': 'account/UserEditPage',
@@ -123,6 +126,7 @@ describe('route table', () => {
   it('opens the signed-in pages to every signed-in role', () => {
     for (const path of [
       '/token',
+      '/playground',
       '/topup',
       '/log',
       '/detail',

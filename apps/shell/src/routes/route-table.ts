@@ -23,6 +23,7 @@ export type NavIcon =
   | 'channel'
   | 'chat'
   | 'token'
+  | 'playground'
   | 'redemption'
   | 'topup'
   | 'pricing'
@@ -82,6 +83,13 @@ export const ROUTES: readonly RouteEntry[] = [
     page: remote('billing/TokensPage'),
     ...signedIn,
     nav: { key: 'token', order: 40 },
+  },
+  {
+    // Try a model with one of my keys through the real relay (issue 34).
+    path: '/playground',
+    page: remote('billing/PlaygroundPage'),
+    ...signedIn,
+    nav: { key: 'playground', order: 45 },
   },
   {
     path: '/redemption',

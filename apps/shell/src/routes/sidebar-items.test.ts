@@ -28,6 +28,7 @@ describe('sidebar items', () => {
       'channel',
       'chat',
       'token',
+      'playground',
       'redemption',
       'topup',
       'pricing',
@@ -48,6 +49,7 @@ describe('sidebar items', () => {
       'home',
       'chat',
       'token',
+      'playground',
       'topup',
       'pricing',
       'status',
@@ -60,12 +62,28 @@ describe('sidebar items', () => {
   });
 
   it('shows guests what an ordinary user sees (the protected ones lead to login)', () => {
-    expect(keys(null)).toEqual(['home', 'token', 'topup', 'pricing', 'log', 'setting']);
+    expect(keys(null)).toEqual([
+      'home',
+      'token',
+      'playground',
+      'topup',
+      'pricing',
+      'log',
+      'setting',
+    ]);
   });
 
   it('shows chat, dashboard, drawing and async tasks only while their status flag is on', () => {
     const user = { role: Role.common };
-    expect(keys(user)).toEqual(['home', 'token', 'topup', 'pricing', 'log', 'setting']);
+    expect(keys(user)).toEqual([
+      'home',
+      'token',
+      'playground',
+      'topup',
+      'pricing',
+      'log',
+      'setting',
+    ]);
     expect(keys(user, { chat_link: 'https://chat.example.com' })).toContain('chat');
     expect(keys(user, { enable_data_export: true })).toContain('detail');
     expect(keys(user, { enable_drawing: true })).toContain('midjourney');

@@ -1,5 +1,5 @@
-// A quota as the spec displays it (two decimals in dollars when display-in-currency is on), with
-// the exact amount in a tooltip, so a sub-cent cost that reads "$0.00" can still be seen.
+// A quota as the spec displays it (two decimals in dollars when display-in-currency is on, two
+// significant digits below a cent), with the exact quota and dollars in a tooltip.
 import { Tooltip } from '@arco-design/web-react';
 import { useTranslation } from 'react-i18next';
 import { useQuotaDisplay } from './use-quota-display';

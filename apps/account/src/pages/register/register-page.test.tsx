@@ -63,7 +63,7 @@ describe('RegisterPage', () => {
     expect(await screen.findByText('Password length must not be below 8!')).toBeInTheDocument();
   });
 
-  it('sends ?aff= as aff_code, remembers it, and goes to /login after 注册成功', async () => {
+  it('sends ?aff= as aff_code, remembers it, and goes to /login after 注册成功 when the server did not sign in', async () => {
     registerMock.mockResolvedValue(undefined);
     await openRegister('/register?aff=Ab12');
     expect(localStorage.getItem('aff')).toBe('Ab12');
@@ -77,6 +77,23 @@ describe('RegisterPage', () => {
     });
     expect(await screen.findByText('注册成功')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/login'));
+  });
+
+  it('keeps the session the server signed in and lands on Home, without the password again', async () => {
+    const user = {
+      id: 7,
+      username: 'carol',
+      display_name: 'carol',
+      role: 1,
+      status: 1,
+      group: 'default',
+    };
+    registerMock.mockResolvedValue(user);
+    await openRegister();
+    await fill('carol', 'long-enough-1', 'long-enough-1');
+    expect(await screen.findByText('注册成功')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/));
+    expect(useSessionStore.getState().user).toMatchObject({ id: 7, username: 'carol' });
   });
 
   it('uses the remembered aff code on a later visit without ?aff=', async () => {

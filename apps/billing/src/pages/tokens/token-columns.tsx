@@ -14,6 +14,8 @@ export interface TokenActions {
   toggle: (token: TokenView) => void;
   remove: (token: TokenView) => void;
   edit: (token: TokenView) => void;
+  /** Opens the token's quickstart (base URL and snippets). */
+  quickstart: (token: TokenView) => void;
   renderQuota: (quota: number) => string;
 }
 
@@ -115,6 +117,12 @@ export function getTokenColumns(t: TFunction, actions: TokenActions): ColumnProp
               label: t('common.edit'),
               onClick: () => actions.edit(token),
               testId: `token-edit-${token.id}`,
+            },
+            {
+              key: 'quickstart',
+              label: t('quickstart.show'),
+              onClick: () => actions.quickstart(token),
+              testId: `token-quickstart-${token.id}`,
             },
             {
               key: 'toggle',

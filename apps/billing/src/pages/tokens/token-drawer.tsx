@@ -77,9 +77,11 @@ export interface TokenDrawerProps {
   /** The token being edited; null to create. */
   token: TokenView | null;
   onClose: () => void;
+  /** After a create: the (first) new token, for its quickstart. */
+  onCreated?: (token: TokenView) => void;
 }
 
-export function TokenDrawer({ visible, token, onClose }: TokenDrawerProps) {
+export function TokenDrawer({ visible, token, onClose, onCreated }: TokenDrawerProps) {
   const { t } = useTranslation('billing');
   const { form, rules, submit } = useContractForm<typeof createTokenRequestSchema, TokenForm>(
     createTokenRequestSchema,
@@ -124,16 +126,22 @@ export function TokenDrawer({ visible, token, onClose }: TokenDrawerProps) {
         window_period: limits.period,
         window_quota: limits.period === '' ? 0 : limits.windowQuota,
       };
+      let created: TokenView | undefined;
       if (token) {
         await update.mutateAsync({ ...input, id: token.id });
         Message.success(t('tokenDrawer.updated'));
       } else {
-        await create.mutateAsync({ input, count: Math.max(1, Math.floor(values.count)) });
+        const tokens = await create.mutateAsync({
+          input,
+          count: Math.max(1, Math.floor(values.count)),
+        });
+        created = tokens[0];
         Message.success(t('tokenDrawer.created'));
       }
       setTimeout(() => {
         onClose();
         form.resetFields();
+        if (created) onCreated?.(created);
       }, CLOSE_DELAY_MS);
     });
   };

@@ -13,6 +13,10 @@ import {
 } from './tokens.api';
 import { TokensPage } from './tokens-page';
 
+vi.mock('../wallet/wallet.api', () => ({
+  getSelf: vi.fn().mockResolvedValue({ id: 1, quota: 0 }),
+}));
+
 vi.mock('./tokens.api', () => ({
   listTokens: vi.fn(),
   searchTokens: vi.fn(),
@@ -62,7 +66,7 @@ describe('TokensPage', () => {
     Message.clear();
     vi.mocked(listTokens).mockResolvedValue({ items: rows, total: 5, page: 0, page_size: 10 });
     vi.mocked(searchTokens).mockResolvedValue([rows[0] as TokenView]);
-    vi.mocked(createToken).mockResolvedValue(undefined);
+    vi.mocked(createToken).mockImplementation(async (input) => token(9, input.name));
     vi.mocked(listUserModels).mockResolvedValue(['gpt-4o']);
     vi.mocked(setTokenStatus).mockResolvedValue(rows[0] as TokenView);
   });
@@ -149,6 +153,33 @@ describe('TokensPage', () => {
     },
     DRAWER_TIMEOUT_MS,
   );
+
+  it(
+    'opens the quickstart of the new token, saying a $0 balance makes calls fail',
+    async () => {
+      await renderPage(<TokensPage />, { url: '/token' });
+      await screen.findByTestId('token-row-alpha');
+      await userEvent.click(screen.getByTestId('token-add'));
+      await screen.findByTestId('token-submit', {}, { timeout: 5000 });
+      await userEvent.type(screen.getByTestId('token-name'), 'fresh');
+      await userEvent.click(screen.getByTestId('token-submit'));
+      expect(await screen.findByTestId('quickstart-key', {}, { timeout: 5000 })).toHaveTextContent(
+        `sk-${'k'.repeat(47)}9`,
+      );
+      expect(await screen.findByTestId('quickstart-zero-balance')).toHaveTextContent('余额为 $0');
+      expect(await screen.findByTestId('quickstart-code-curl')).toHaveTextContent(
+        '"model":"gpt-4o"',
+      );
+    },
+    DRAWER_TIMEOUT_MS,
+  );
+
+  it("opens a token's quickstart from its row", async () => {
+    await renderPage(<TokensPage />, { url: '/token' });
+    await screen.findByTestId('token-row-alpha');
+    await pickRowAction('token-more-1', 'token-quickstart-1');
+    expect(await screen.findByTestId('quickstart-key')).toHaveTextContent(`sk-${'k'.repeat(47)}1`);
+  });
 
   it(
     'sends the picked expiry as unix seconds',

@@ -7,6 +7,7 @@ import { type HTMLAttributes, lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListToolbar } from '../../components/list-toolbar';
 import { useCopy } from '../../lib/use-copy';
+import { QuickstartDialog } from '../../quickstart';
 import { RemoteRoot } from '../../remote';
 import { type ChatApp, chatLinkFor } from './chat-links';
 import { tokensClipboardText } from './token-batch';
@@ -32,6 +33,7 @@ export function TokensPage() {
     /** Opened once: kept mounted from then on, for its closing animation. */
     opened: boolean;
   }>({ visible: false, token: null, opened: false });
+  const [quickstart, setQuickstart] = useState<TokenView | null>(null);
   const query = useTokenRows(list.page, list.size, keyword, key);
   const { setStatus, remove } = useTokenMutations();
   const copy = useCopy();
@@ -63,6 +65,7 @@ export function TokensPage() {
             onSuccess: () => Message.success(t('common.operationSuccess')),
           }),
         edit: (token) => setDrawer({ visible: true, token, opened: true }),
+        quickstart: setQuickstart,
       }),
     [t, renderQuota, copy, status, setStatus, remove],
   );
@@ -116,9 +119,11 @@ export function TokensPage() {
             visible={drawer.visible}
             token={drawer.token}
             onClose={() => setDrawer({ visible: false, token: null, opened: true })}
+            onCreated={setQuickstart}
           />
         </Suspense>
       )}
+      <QuickstartDialog token={quickstart} onClose={() => setQuickstart(null)} />
     </RemoteRoot>
   );
 }

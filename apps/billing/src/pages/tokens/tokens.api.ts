@@ -15,7 +15,8 @@ export const listTokens = (page: number, size: number): Promise<Page<TokenView>>
 export const searchTokens = (keyword: string, token: string): Promise<TokenView[]> =>
   apiGet('/api/token/search', { params: { keyword, token } });
 
-export const createToken = (body: CreateTokenRequest): Promise<void> =>
+/** Resolves to the new token, key included. */
+export const createToken = (body: CreateTokenRequest): Promise<TokenView> =>
   apiPost('/api/token/', { body });
 
 export const updateToken = (body: UpdateTokenRequest): Promise<TokenView> =>

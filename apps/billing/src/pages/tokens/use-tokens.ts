@@ -56,10 +56,14 @@ export function useTokenMutations() {
   const client = useQueryClient();
   const onSuccess = () => client.invalidateQueries({ queryKey: TOKENS_KEY });
   return {
-    /** Creates `count` tokens one after another (the first keeps the name). */
+    /** Creates `count` tokens one after another (the first keeps the name); resolves to them. */
     create: useMutation({
       mutationFn: async ({ input, count }: { input: CreateTokenRequest; count: number }) => {
-        for (const name of batchNames(input.name, count)) await createToken({ ...input, name });
+        const created: TokenView[] = [];
+        for (const name of batchNames(input.name, count)) {
+          created.push(await createToken({ ...input, name }));
+        }
+        return created;
       },
       onSuccess,
       // The drawer's form shows a failed save itself (under the fields when the server names them).

@@ -1,5 +1,5 @@
-// The redeem-code box of the wallet (POST /api/user/topup).
-import { Button, Card, Input, Message, Modal, Space } from '@arco-design/web-react';
+// The redeem-code box of the wallet (POST /api/user/topup); a refusal shows under the field.
+import { Button, Card, Form, Input, Message, Modal, Space } from '@arco-design/web-react';
 import { isApiError, useQuotaDisplay, useSessionStore } from '@switchyard/console-kit';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -11,6 +11,7 @@ export function RedeemCard({ onRedeemed }: { onRedeemed: () => void }) {
   const { renderQuota } = useQuotaDisplay();
   const topUpLink = useSessionStore((state) => state.status?.top_up_link ?? '');
   const [code, setCode] = useState('');
+  const [error, setError] = useState('');
   const redeem = useMutation({
     mutationFn: redeemCode,
     meta: { silent: true },
@@ -23,40 +24,52 @@ export function RedeemCard({ onRedeemed }: { onRedeemed: () => void }) {
       setCode('');
       onRedeemed();
     },
-    onError: (error) =>
-      Message.error(
-        isApiError(error) && error.kind === 'refused' ? error.message : t('wallet.requestFailed'),
+    onError: (failure) =>
+      setError(
+        isApiError(failure) && failure.kind === 'refused'
+          ? failure.message
+          : t('wallet.requestFailed'),
       ),
   });
 
   const submit = () => {
     const key = code.trim();
     if (!key) {
-      Message.warning(t('wallet.emptyCode'));
+      setError(t('wallet.emptyCode'));
       return;
     }
     redeem.mutate(key);
   };
 
-  const openTopUpLink = () => {
-    if (topUpLink) window.open(topUpLink, '_blank', 'noopener');
-    else Message.error(t('wallet.noTopUpLink'));
-  };
-
   return (
     <Card title={t('wallet.redeemTitle')} style={{ marginBottom: 16 }}>
-      <Space direction="vertical" style={{ width: '100%' }}>
-        <Input
-          value={code}
-          onChange={setCode}
-          onPressEnter={submit}
-          placeholder={t('wallet.redeemPlaceholder')}
-          data-testid="redeem-code"
-        />
+      {/* Enter redeems through the input's onPressEnter alone, not a second time as a submit. */}
+      <Form layout="vertical">
+        <Form.Item
+          label={t('redeemField.label')}
+          {...(error ? { validateStatus: 'error' as const, help: error } : {})}
+        >
+          <Input
+            value={code}
+            onChange={(value) => {
+              setCode(value);
+              setError('');
+            }}
+            onPressEnter={submit}
+            placeholder={t('wallet.redeemPlaceholder')}
+            data-testid="redeem-code"
+          />
+        </Form.Item>
         <Space>
-          <Button onClick={openTopUpLink} data-testid="redeem-get-code">
-            {t('wallet.getCode')}
-          </Button>
+          {/* The spec's "get code" button exists only when a top-up link is configured. */}
+          {topUpLink ? (
+            <Button
+              onClick={() => window.open(topUpLink, '_blank', 'noopener')}
+              data-testid="redeem-get-code"
+            >
+              {t('wallet.getCode')}
+            </Button>
+          ) : null}
           <Button
             type="primary"
             loading={redeem.isPending}
@@ -66,7 +79,7 @@ export function RedeemCard({ onRedeemed }: { onRedeemed: () => void }) {
             {t('wallet.redeem')}
           </Button>
         </Space>
-      </Space>
+      </Form>
     </Card>
   );
 }

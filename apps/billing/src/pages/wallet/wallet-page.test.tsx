@@ -4,7 +4,7 @@ import { renderPage } from '@switchyard/console-kit/testing';
 import type { PublicStatus, SelfUser } from '@switchyard/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { getSelf, quoteTopUp, redeemCode, startPayment } from './wallet.api';
+import { getSelf, listWalletHistory, quoteTopUp, redeemCode, startPayment } from './wallet.api';
 import { WalletPage } from './wallet-page';
 
 vi.mock('./wallet.api', () => ({
@@ -12,6 +12,7 @@ vi.mock('./wallet.api', () => ({
   redeemCode: vi.fn(),
   quoteTopUp: vi.fn(),
   startPayment: vi.fn(),
+  listWalletHistory: vi.fn(),
 }));
 
 const self = { id: 7, quota: 1_000_000 } as SelfUser;
@@ -35,6 +36,7 @@ describe('WalletPage', () => {
     Message.clear();
     vi.mocked(getSelf).mockResolvedValue(self);
     vi.mocked(quoteTopUp).mockResolvedValue(14.6);
+    vi.mocked(listWalletHistory).mockResolvedValue({ items: [], total: 0, page: 0, page_size: 10 });
     withStatus({});
   });
   afterEach(() => {
@@ -47,13 +49,21 @@ describe('WalletPage', () => {
     await waitFor(() => expect(screen.getByTestId('wallet-balance')).toHaveTextContent('$2.00'));
   });
 
-  it('warns about an empty code and says when no top-up link is set', async () => {
+  it('warns about an empty code on the field, and offers "get code" only with a top-up link', async () => {
     await renderPage(<WalletPage />, { url: '/topup' });
     await userEvent.click(screen.getByTestId('redeem-submit'));
-    expect(await screen.findByText('请输入兑换码！')).toBeInTheDocument();
+    const help = await screen.findByText('请输入兑换码！');
+    expect(help.closest('.arco-form-item')).toContainElement(screen.getByTestId('redeem-code'));
     expect(redeemCode).not.toHaveBeenCalled();
+    expect(screen.queryByTestId('redeem-get-code')).not.toBeInTheDocument();
+  });
+
+  it('opens the configured top-up link from "get code"', async () => {
+    withStatus({ top_up_link: 'https://shop.example.com/codes' });
+    const opened = vi.spyOn(window, 'open').mockReturnValue(null);
+    await renderPage(<WalletPage />, { url: '/topup' });
     await userEvent.click(screen.getByTestId('redeem-get-code'));
-    expect(await screen.findByText('超级管理员未设置充值链接！')).toBeInTheDocument();
+    expect(opened).toHaveBeenCalledWith('https://shop.example.com/codes', '_blank', 'noopener');
   });
 
   it('shows the redeemed amount and reloads the balance', async () => {
@@ -66,15 +76,61 @@ describe('WalletPage', () => {
     await waitFor(() => expect(getSelf).toHaveBeenCalledTimes(2));
   });
 
-  it('shows the server refusal of a code', async () => {
+  it('shows the server refusal of a code under the field, until the code is changed', async () => {
     vi.mocked(redeemCode).mockRejectedValue(
       new ApiError('无效的兑换码或兑换码已被使用', { kind: 'refused', status: 200 }),
     );
-    const shown = vi.spyOn(Message, 'error');
     await renderPage(<WalletPage />, { url: '/topup' });
     await userEvent.type(screen.getByTestId('redeem-code'), 'used');
     await userEvent.click(screen.getByTestId('redeem-submit'));
-    await waitFor(() => expect(shown).toHaveBeenCalledWith('无效的兑换码或兑换码已被使用'));
+    const help = await screen.findByText('无效的兑换码或兑换码已被使用');
+    expect(help.closest('.arco-form-item')).toContainElement(screen.getByTestId('redeem-code'));
+    await userEvent.type(screen.getByTestId('redeem-code'), 'x');
+    await waitFor(() =>
+      expect(screen.queryByText('无效的兑换码或兑换码已被使用')).not.toBeInTheDocument(),
+    );
+  });
+
+  it('lists redeemed codes and top-up orders under the balance', async () => {
+    vi.mocked(listWalletHistory).mockResolvedValue({
+      items: [
+        {
+          kind: 'topup',
+          id: 4,
+          time: 1_700_000_100,
+          quota: 1_500_000,
+          money: 21.9,
+          payment_method: 'wx',
+          status: 'pending',
+        },
+        {
+          kind: 'redemption',
+          id: 9,
+          time: 1_700_000_000,
+          quota: 49,
+          money: 0,
+          payment_method: '',
+          status: 'success',
+        },
+      ],
+      total: 2,
+      page: 0,
+      page_size: 10,
+    });
+    await renderPage(<WalletPage />, { url: '/topup' });
+    const table = await screen.findByTestId('wallet-history');
+    await waitFor(() => expect(table).toHaveTextContent('在线充值'));
+    expect(table).toHaveTextContent('$3.00');
+    expect(table).toHaveTextContent('21.90');
+    expect(table).toHaveTextContent('待支付');
+    expect(table).toHaveTextContent('兑换码');
+    expect(table).toHaveTextContent('$0.000098');
+    expect(listWalletHistory).toHaveBeenCalledWith(1, 10);
+  });
+
+  it('says when there is no history yet', async () => {
+    await renderPage(<WalletPage />, { url: '/topup' });
+    expect(await screen.findByText('还没有充值或兑换记录')).toBeInTheDocument();
   });
 
   it('previews the price and refuses amounts below the minimum', async () => {
@@ -90,10 +146,12 @@ describe('WalletPage', () => {
     expect(startPayment).not.toHaveBeenCalled();
   });
 
-  it('says when online top-up is off', async () => {
+  it('shows no payment buttons when online top-up is not configured', async () => {
     withStatus({ enable_online_topup: false });
     await renderPage(<WalletPage />, { url: '/topup' });
-    await userEvent.click(screen.getByTestId('topup-pay-wx'));
-    expect(await screen.findByText('管理员未开启在线充值！')).toBeInTheDocument();
+    await screen.findByTestId('redeem-submit');
+    expect(screen.queryByTestId('topup-pay-wx')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('topup-pay-zfb')).not.toBeInTheDocument();
+    expect(quoteTopUp).not.toHaveBeenCalled();
   });
 });

@@ -1,21 +1,24 @@
-// /topup: balance, redeem box and online top-up.
+// /topup: balance and where it came from, the redeem box, and online top-up when it is configured.
 import { Card, Statistic } from '@arco-design/web-react';
-import { useQuotaDisplay } from '@switchyard/console-kit';
-import { useQuery } from '@tanstack/react-query';
+import { useQuotaDisplay, useSessionStore } from '@switchyard/console-kit';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { RemoteRoot } from '../../remote';
 import { OnlineTopUpCard } from './online-top-up-card';
 import { RedeemCard } from './redeem-card';
 import { getSelf } from './wallet.api';
+import { WALLET_HISTORY_KEY, WalletHistory } from './wallet-history';
 
 export function WalletPage() {
   const { t } = useTranslation('billing');
   const { renderQuota } = useQuotaDisplay();
+  const client = useQueryClient();
+  const onlineTopUp = useSessionStore((state) => state.status?.enable_online_topup === true);
   const self = useQuery({ queryKey: ['billing', 'self'], queryFn: getSelf, staleTime: 0 });
 
   return (
     <RemoteRoot testId="wallet-page">
-      <div style={{ maxWidth: 640 }}>
+      <div style={{ maxWidth: 720 }}>
         <Card style={{ marginBottom: 16 }}>
           <div data-testid="wallet-balance">
             <Statistic
@@ -24,8 +27,15 @@ export function WalletPage() {
             />
           </div>
         </Card>
-        <RedeemCard onRedeemed={() => void self.refetch()} />
-        <OnlineTopUpCard />
+        <RedeemCard
+          onRedeemed={() => {
+            void self.refetch();
+            void client.invalidateQueries({ queryKey: WALLET_HISTORY_KEY });
+          }}
+        />
+        {/* Payment buttons only where a payment gateway is configured: no dead ends. */}
+        {onlineTopUp ? <OnlineTopUpCard /> : null}
+        <WalletHistory />
       </div>
     </RemoteRoot>
   );

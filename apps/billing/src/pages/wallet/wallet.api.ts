@@ -1,6 +1,12 @@
 // Calls of the wallet page: balance, redeem, online top-up quote and payment form.
 import { apiGet, apiPost } from '@switchyard/console-kit';
-import type { PaymentForm, PaymentMethod, SelfUser } from '@switchyard/contracts';
+import type {
+  Page,
+  PaymentForm,
+  PaymentMethod,
+  SelfUser,
+  WalletHistoryEntry,
+} from '@switchyard/contracts';
 
 export const getSelf = (): Promise<SelfUser> => apiGet('/api/user/self');
 
@@ -14,3 +20,7 @@ export const quoteTopUp = (amount: number): Promise<number> =>
 
 export const startPayment = (amount: number, method: PaymentMethod): Promise<PaymentForm> =>
   apiPost('/api/user/pay', { body: { amount, top_up_code: '', payment_method: method } });
+
+/** The user's redeemed codes and top-up orders; `page` counts from 1, the server's `p` from 0. */
+export const listWalletHistory = (page: number, size: number): Promise<Page<WalletHistoryEntry>> =>
+  apiGet('/api/user/topup/self', { params: { p: page - 1, size } });

@@ -48,9 +48,10 @@ export function DashboardPage() {
   const foldedAt = data.data?.foldedAt ?? 0;
   const totals = totalsOf(rows);
   const series = useMemo(() => {
-    // Charts show dollars when the console shows quota as currency.
+    // Charts show dollars when the console shows quota as currency; four significant digits
+    // (not decimals) so a sub-cent hour is not drawn as zero.
     const scale = (quota: number) =>
-      display.displayInCurrency ? Number((quota / display.quotaPerUnit).toFixed(4)) : quota;
+      display.displayInCurrency ? Number((quota / display.quotaPerUnit).toPrecision(4)) : quota;
     return {
       quota: quotaSeries(rows, filter.granularity, scale),
       calls: callsPerModel(rows),

@@ -70,7 +70,7 @@ function details(t: TFunction, log: LogEntry, quotaPerUnit: number) {
           ]
             .filter(Boolean)
             .join('\n');
-  // The exact cost (the column shows two decimals, which reads $0.00 below a cent).
+  // The exact cost (the column rounds, to two significant digits below a cent).
   const cost = log.type === 2 ? t('logs.exactCost', exactQuota(log.quota, quotaPerUnit)) : '';
   const text = [cost, breakdown, log.content].filter(Boolean).join('\n');
   return <TextDetail title={t('logs.columns.content')} text={text} preview={40} />;

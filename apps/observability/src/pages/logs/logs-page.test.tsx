@@ -58,11 +58,11 @@ describe('LogsPage', () => {
     expect(seen[0]?.params).toMatchObject({ p: 1, page_size: 10, type: 0 });
   });
 
-  it('keeps a sub-cent cost at two decimals with the exact amount beside it', async () => {
+  it('shows a sub-cent cost by its first two significant digits with the exact amount beside it', async () => {
     serve([{ ...log, quota: 1234 }]);
     await renderPage(<LogsPage />, { user: userWithRole(Role.common), language: 'en' });
     const cost = await screen.findByTestId('log-quota-1');
-    expect(cost).toHaveTextContent('$0.00');
+    expect(cost).toHaveTextContent('$0.0025');
     expect(cost.querySelector('[data-exact]')).toHaveTextContent('(1234 quota = $0.002468)');
     expect(screen.getByTestId('logs-table')).toHaveTextContent('Cost 1234 quota = $0.002468');
   });

@@ -34,8 +34,11 @@ export function registerTokenRoutes(app: FastifyInstance, tokens: TokensService)
   });
 
   app.post('/api/token/', { config }, async (request) => {
-    await tokens.create(identityOf(request), parseInput(createTokenRequestSchema, request.body));
-    return ok(undefined, translate(languageOf(request), 'token.created'));
+    const token = await tokens.create(
+      identityOf(request),
+      parseInput(createTokenRequestSchema, request.body),
+    );
+    return ok(token, translate(languageOf(request), 'token.created'));
   });
 
   app.put('/api/token/', { config }, async (request) => {

@@ -21,6 +21,7 @@ import type { Identity } from '../sessions/sessions.service';
 import { generateTokenKey } from './token-key';
 import {
   findOwnToken,
+  findTokenByKey,
   insertToken,
   listTokens,
   searchTokens,
@@ -115,13 +116,15 @@ export class TokensService {
     return this.view(await this.load(identity, id));
   }
 
-  async create(identity: Identity, input: CreateTokenRequest): Promise<void> {
+  /** Creates a token and returns it, so the console can show the new key with its quickstart. */
+  async create(identity: Identity, input: CreateTokenRequest): Promise<TokenView> {
     const now = this.clock.now();
     for (let attempt = 1; ; attempt += 1) {
+      const key = generateTokenKey();
       try {
         await insertToken(this.db, {
           user_id: identity.userId,
-          key: generateTokenKey(),
+          key,
           status: TokenStatus.enabled,
           name: input.name,
           created_time: now,
@@ -135,11 +138,15 @@ export class TokensService {
           deleted_at: null,
           ...this.limitFields(input),
         });
-        return;
       } catch (error) {
         // A 48-character collision is practically impossible; retry rather than fail if it happens.
         if (!isUniqueViolation(error) || attempt >= KEY_ATTEMPTS) throw error;
+        continue;
       }
+      // Read back by key: MySQL has no RETURNING, and the key is unique.
+      const row = await findTokenByKey(this.db, key);
+      if (!row) throw new Error('a token just inserted is missing');
+      return this.view(row);
     }
   }
 

@@ -3,6 +3,7 @@
 // the query, or POST with them form-encoded, as gateways differ).
 import { Role } from '@switchyard/contracts';
 import {
+  pageQuerySchema,
   payRequestSchema,
   redeemRequestSchema,
   topUpAmountRequestSchema,
@@ -24,6 +25,11 @@ export function registerTopUpRoutes(app: FastifyInstance, topUp: TopUpService): 
     const quota = await topUp.redeem(identityOf(request), key, language);
     return ok(quota, translate(language, 'redeem.success'));
   });
+
+  // The user's own credit history (codes redeemed, top-up orders), for the wallet page.
+  app.get('/api/user/topup/self', { config: signedIn }, async (request) =>
+    ok(await topUp.history(identityOf(request), parseInput(pageQuerySchema, request.query))),
+  );
 
   app.post('/api/user/amount', { config: signedIn }, async (request) => {
     const { amount } = parseInput(topUpAmountRequestSchema, request.body);

@@ -4,10 +4,13 @@ import {
   type Language,
   LogType,
   PAYMENT_METHODS,
+  type Page,
+  type PageQuery,
   type PaymentForm,
   type PayRequest,
   renderQuota,
   TopUpStatus,
+  type WalletHistoryEntry,
 } from '@switchyard/contracts';
 import type { Db } from '../../db/database';
 import type { NewLog } from '../../db/schema';
@@ -30,6 +33,7 @@ import {
   verifyEpaySign,
 } from './epay';
 import { completeTopUp, findTopUpByTradeNo, insertTopUp } from './topup.repository';
+import { walletHistory } from './wallet-history.repository';
 
 export interface TopUpDeps {
   db: Db;
@@ -131,6 +135,23 @@ export class TopUpService {
       ]);
     });
     return 'success';
+  }
+
+  /** The user's redeemed codes and top-up orders, newest first, with the quota each added. */
+  async history(identity: Identity, page: PageQuery): Promise<Page<WalletHistoryEntry>> {
+    const perUnit = this.deps.options.getNumber('QuotaPerUnit');
+    const { rows, total } = await walletHistory(
+      this.deps.db,
+      identity.userId,
+      page.p * page.size,
+      page.size,
+    );
+    const items = rows.map(({ amount, ...row }) => ({
+      ...row,
+      // An order keeps its amount in dollars; the notify callback credits amount × QuotaPerUnit.
+      quota: row.kind === 'topup' ? Math.round(amount * perUnit) : amount,
+    }));
+    return { items, total, page: page.p, page_size: page.size };
   }
 
   private price(identity: Identity, amount: number): { dollars: number; money: number } {

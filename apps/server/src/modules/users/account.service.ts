@@ -6,7 +6,7 @@ import { refuse } from '../../lib/errors';
 import type { OptionsStore } from '../options/options.store';
 import type { SessionService } from '../sessions/sessions.service';
 import { toSessionUser } from './users.mapper';
-import { findUserByLogin } from './users.repository';
+import { findUserById, findUserByLogin } from './users.repository';
 
 export interface AccountDeps {
   db: Db;
@@ -32,6 +32,17 @@ export class AccountService {
     }
     const token = await sessions.create(user.id);
     return { user: toSessionUser(user), token };
+  }
+
+  /**
+   * Signs in an account that was just registered: its e-mail (when required) was verified in the
+   * registration itself, so nothing is pending and the password need not be typed again.
+   */
+  async signInRegistered(userId: number): Promise<{ user: SessionUser; token: string }> {
+    const { db, sessions } = this.deps;
+    const user = await findUserById(db, userId);
+    if (!user) throw new Error(`user ${userId} was registered but cannot be read`);
+    return { user: toSessionUser(user), token: await sessions.create(user.id) };
   }
 
   async logout(token: string | undefined): Promise<void> {

@@ -32,17 +32,17 @@ const MAX_ATTEMPTS = 3;
 export class RegistrationService {
   constructor(private readonly deps: RegistrationDeps) {}
 
-  async register(input: RegisterRequest, language: Language): Promise<void> {
+  /** Creates the account and returns its id (the route signs it in). */
+  async register(input: RegisterRequest, language: Language): Promise<number> {
     this.checkAllowed(input);
     assertUsernameAllowed(input.username);
     const email = await this.verifiedEmail(input);
     const passwordHash = await hashPassword(input.password);
     for (let attempt = 1; ; attempt += 1) {
       try {
-        await this.deps.db
+        return await this.deps.db
           .transaction()
           .execute((trx) => this.createUser(trx, input, email, passwordHash, language));
-        return;
       } catch (error) {
         if (error instanceof AppError || !isUniqueViolation(error)) throw error;
         // Lost a race: either the username (a clean refusal) or the generated aff code (retry).
@@ -83,7 +83,7 @@ export class RegistrationService {
     email: string | null,
     passwordHash: string,
     language: Language,
-  ): Promise<void> {
+  ): Promise<number> {
     const { options, clock } = this.deps;
     await assertUsernameFree(trx, input.username);
     const inviter = input.aff_code ? await findInviterByAffCode(trx, input.aff_code) : undefined;
@@ -128,5 +128,6 @@ export class RegistrationService {
       logs.push(systemLog(inviter.id, inviter.username, content));
     }
     await insertLogs(trx, logs);
+    return userId;
   }
 }

@@ -53,12 +53,15 @@ export function registerUserRoutes(app: FastifyInstance, services: UserRouteServ
     },
   );
 
-  app.post('/api/user/register', { config: publicCritical }, async (request) => {
+  // Registration signs in: the reply is the session user, as for /login, with its cookie.
+  app.post('/api/user/register', { config: publicCritical }, async (request, reply) => {
     const input = parseInput(registerRequestSchema, request.body);
     await turnstile.check(turnstileTokenOf(request), request.ip);
     const language = languageOf(request);
-    await registration.register(input, language);
-    return ok(undefined, translate(language, 'auth.registerSuccess'));
+    const userId = await registration.register(input, language);
+    const { user, token } = await account.signInRegistered(userId);
+    setSessionCookie(request, reply, token, services.sessionMaxAgeSeconds);
+    return ok(user, translate(language, 'auth.registerSuccess'));
   });
 
   app.get('/api/user/self', { config: signedIn }, async (request) =>

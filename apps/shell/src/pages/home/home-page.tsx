@@ -1,4 +1,6 @@
-// Home: the administrator's home content (Markdown or a framed URL), else a welcome panel.
+// Home: for a signed-in user the billing remote's getting-started block (first-run checklist and
+// quickstart card); then the administrator's home content (Markdown or a framed URL), else a
+// welcome panel.
 import { Button, Space, Typography } from '@arco-design/web-react';
 import { PageFallback, Spinner, useSessionStore } from '@switchyard/console-kit';
 import { useQuery } from '@tanstack/react-query';
@@ -7,6 +9,7 @@ import { Link } from 'react-router-dom';
 import { queryKeys } from '../../api/query-keys';
 import { getHomePageContent } from '../../api/status.api';
 import { ContentOrFrame } from '../../components/content-or-frame';
+import { RemotePage } from '../../federation/remote-page';
 import { DEFAULT_SYSTEM_NAME } from '../../layout/top-bar';
 
 function WelcomePanel() {
@@ -38,6 +41,16 @@ function WelcomePanel() {
 }
 
 export function HomePage() {
+  const signedIn = useSessionStore((state) => state.user !== null);
+  return (
+    <>
+      {signedIn ? <RemotePage module="billing/GettingStarted" /> : null}
+      <HomeContent />
+    </>
+  );
+}
+
+function HomeContent() {
   const { t } = useTranslation('shell');
   const { data, isPending, isError, refetch } = useQuery({
     queryKey: queryKeys.homePageContent,

@@ -1,0 +1,4 @@
+// Exposed as `billing/PlaygroundPage`.
+import '../../i18n';
+
+export { PlaygroundPage } from './playground-page';
