@@ -29,7 +29,10 @@ import { PricingService } from './modules/pricing/pricing.service';
 import { PricingRules } from './modules/pricing/pricing-rules';
 import { registerRedemptionRoutes } from './modules/redemptions/redemptions.routes';
 import { RedemptionsService } from './modules/redemptions/redemptions.service';
+import { registerSessionRoutes } from './modules/sessions/sessions.routes';
 import { SessionService } from './modules/sessions/sessions.service';
+import { registerTwoFactorRoutes } from './modules/sessions/two-factor.routes';
+import { TwoFactorService } from './modules/sessions/two-factor.service';
 import { registerStatusPage } from './modules/status';
 import { registerStatusRoutes } from './modules/status/status.routes';
 import { StatusService } from './modules/status/status.service';
@@ -126,7 +129,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     critical: config.criticalRateLimit,
   });
   const sessions = new SessionService(db, deps.sessionSecret, config.sessionMaxAgeSeconds, clock);
-  registerAuth(app, sessions);
+  const twoFactor = new TwoFactorService({ db, clock, options, secret: deps.sessionSecret });
+  registerAuth(
+    app,
+    sessions,
+    async (identity) =>
+      !options.getBool('Require2FAForAdmins') || (await twoFactor.isEnabled(identity.userId)),
+  );
   registerCsrf(app, sessions);
   registerInputGuard(app);
   const status = new StatusService(db, options, config.githubOAuthUrl);
@@ -152,13 +161,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     mail: new MailService(options, app.log),
     verification: new VerificationService(db, clock),
   });
+  const account = new AccountService({ db, options, sessions, twoFactor });
+  const self = new SelfService({ db, sessions, clock, options });
   registerUserRoutes(app, {
-    account: new AccountService({ db, options, sessions }),
+    account,
     registration: new RegistrationService({ db, options, clock, emailFlows }),
-    self: new SelfService({ db, sessions, clock, options }),
+    self,
     turnstile,
     sessionMaxAgeSeconds: config.sessionMaxAgeSeconds,
   });
+  registerTwoFactorRoutes(app, {
+    twoFactor,
+    account,
+    sessionMaxAgeSeconds: config.sessionMaxAgeSeconds,
+  });
+  registerSessionRoutes(app, sessions, self);
   registerUserAdminRoutes(app, new UsersAdminService({ db, options, clock }));
   registerEmailRoutes(app, emailFlows, turnstile);
   registerOAuthRoutes(

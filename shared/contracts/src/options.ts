@@ -96,6 +96,7 @@ export const OPTION_DEFINITIONS = {
   TelegramOAuthEnabled: bool(false),
   RegisterEnabled: bool(true),
   TurnstileCheckEnabled: bool(false),
+  Require2FAForAdmins: bool(false),
   EmailDomainRestrictionEnabled: bool(false),
   EmailAliasRestrictionEnabled: bool(false),
   SMTPSSLEnabled: bool(false),

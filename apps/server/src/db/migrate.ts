@@ -12,6 +12,7 @@ import * as dataFoldedAt from './migrations/2026-11-24T0800-data-folded-at';
 import * as reservationWindow from './migrations/2026-11-24T1300-reservation-window';
 import * as usernameCase from './migrations/2026-11-24T1300-username-case';
 import * as balanceCurrency from './migrations/2026-11-24T1310-balance-currency';
+import * as identity from './migrations/2026-11-27T0700-identity';
 
 /** Every migration, by its timestamped name. Append only. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -27,6 +28,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-24T1300-reservation-window': reservationWindow,
   '2026-11-24T1300-username-case': usernameCase,
   '2026-11-24T1310-balance-currency': balanceCurrency,
+  '2026-11-27T0700-identity': identity,
 };
 
 export class MigrationError extends Error {}

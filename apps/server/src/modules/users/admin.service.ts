@@ -26,6 +26,7 @@ import { insertLogs } from '../logs/logs.repository';
 import type { OptionsStore } from '../options/options.store';
 import { deleteUserSessions } from '../sessions/sessions.repository';
 import type { Identity } from '../sessions/sessions.service';
+import { deleteTwoFactor } from '../sessions/two-factor.repository';
 import { newUserRow } from './new-user';
 import { quotaText } from './quota-text';
 import { assertUsernameAllowed } from './username-rules';
@@ -60,7 +61,7 @@ const outranks = (caller: Identity, target: UserRow): boolean =>
 
 /** What each manage action changes, and the admin log line it writes. */
 const ACTION_EFFECT: Record<
-  ManageAction,
+  Exclude<ManageAction, 'reset_2fa'>,
   { patch: (now: number) => UserUpdate; log?: MessageKey }
 > = {
   promote: { patch: () => ({ role: Role.admin }), log: 'log.adminPromoted' },
@@ -159,6 +160,7 @@ export class UsersAdminService {
     if (!user) throw refuse('user.notFound');
     if (user.deleted_at !== null) throw refuse('admin.userCancelled');
     this.checkAction(caller, user, action);
+    if (action === 'reset_2fa') return this.resetTwoFactor(caller, user, language);
     const effect = ACTION_EFFECT[action];
     const patch = effect.patch(clock.now());
     await db.transaction().execute(async (trx) => {
@@ -175,6 +177,23 @@ export class UsersAdminService {
       }
     });
     return { role: patch.role ?? user.role, status: patch.status ?? user.status };
+  }
+
+  /** Removes a user's second factor (a lost phone): the password alone signs in again. */
+  private async resetTwoFactor(
+    caller: Identity,
+    user: UserRow,
+    language: Language,
+  ): Promise<ManageUserReply> {
+    await this.deps.db.transaction().execute(async (trx) => {
+      if (!(await deleteTwoFactor(trx, user.id))) throw refuse('twoFactor.notEnabled');
+      const content = translate(language, 'log.adminTwoFactorReset', {
+        admin: caller.username,
+        username: user.username,
+      });
+      await insertLogs(trx, [this.adminLog(user, content)]);
+    });
+    return { role: user.role, status: user.status };
   }
 
   private checkAction(caller: Identity, user: UserRow, action: ManageAction): void {
