@@ -1,12 +1,14 @@
 // Builds the Fastify application from its dependencies (used by main and by the tests).
 
 import fastifyCookie from '@fastify/cookie';
-import { SESSION_COOKIE } from '@switchyard/contracts';
+import { isRoot, SESSION_COOKIE } from '@switchyard/contracts';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config';
 import type { Database } from './db/database';
 import { type Clock, systemClock } from './lib/clock';
 import type { RedisClient } from './lib/redis';
+import { registerAuditRoutes } from './modules/audit/audit.routes';
+import { AuditService } from './modules/audit/audit.service';
 import { ChannelUpstreamService } from './modules/channels/channel-upstream.service';
 import { registerChannelRoutes } from './modules/channels/channels.routes';
 import { ChannelsService } from './modules/channels/channels.service';
@@ -130,11 +132,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const sessions = new SessionService(db, deps.sessionSecret, config.sessionMaxAgeSeconds, clock);
   const twoFactor = new TwoFactorService({ db, clock, options, secret: deps.sessionSecret });
+  app.decorate('clock', clock);
   registerAuth(
     app,
     sessions,
+    // Admins, not the super admin: the one who sets the rule cannot lock the console away.
     async (identity) =>
-      !options.getBool('Require2FAForAdmins') || (await twoFactor.isEnabled(identity.userId)),
+      !options.getBool('Require2FAForAdmins') ||
+      isRoot(identity.role) ||
+      (await twoFactor.isEnabled(identity.userId)),
   );
   registerCsrf(app, sessions);
   registerInputGuard(app);
@@ -204,6 +210,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     channels,
     new ChannelUpstreamService({ db, options, clock }, channels),
   );
+  registerAuditRoutes(app, new AuditService(db));
   registerLogRoutes(app, new LogsService(db, () => options.getNumber('QuotaPerUnit')));
   registerDataRoutes(app, new UsageDataService(db));
   registerTaskRoutes(app, new TasksService(db, options));

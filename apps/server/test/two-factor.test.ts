@@ -229,6 +229,11 @@ describe('administration', () => {
       const refused = await admin.get('/api/user/');
       expect(refused.status).toBe(403);
       expect(refused.json.message).toMatch(/two-factor/);
+      // The super admin, who sets the rule, is not locked out by it.
+      const rootUser = await createUser(server.db, { role: Role.root });
+      const root = server.client();
+      await root.login(rootUser.username, rootUser.password);
+      expect((await root.get('/api/user/')).status).toBe(200);
       await enableTwoFactor(admin, clock);
       expect((await admin.get('/api/user/')).status).toBe(200);
     } finally {
