@@ -15,6 +15,7 @@ import { TextLink } from '../../components/text-link';
 import { TurnstileWidget, useTurnstile } from '../../components/turnstile';
 import { RemoteRoot } from '../../remote';
 import { type TelegramAuth, telegramLogin, wechatLogin } from '../oauth/oauth.api';
+import { SecondFactorForm } from './second-factor-form';
 import { useLogin } from './use-login';
 import { usePageSignInForm } from './use-page-sign-in-form';
 
@@ -60,10 +61,14 @@ export function LoginPage() {
     },
     [signedInElsewhere],
   );
-  const loginMutation = useLogin((usedDefaultPassword) => {
-    if (usedDefaultPassword) setWarnDefaultPassword(true);
-    else navigate(AFTER_LOGIN_PATH);
-  });
+  const [secondFactor, setSecondFactor] = useState(false);
+  const loginMutation = useLogin(
+    (usedDefaultPassword) => {
+      if (usedDefaultPassword) setWarnDefaultPassword(true);
+      else navigate(AFTER_LOGIN_PATH);
+    },
+    () => setSecondFactor(true),
+  );
 
   const passwordLogin = status?.password_login !== false;
   const registration = status?.register_enabled !== false;
@@ -120,7 +125,9 @@ export function LoginPage() {
             data-testid="login-expired"
           />
         ) : null}
-        {passwordLogin ? (
+        {secondFactor ? (
+          <SecondFactorForm onDone={() => navigate(AFTER_LOGIN_PATH)} />
+        ) : passwordLogin ? (
           <Form form={form} layout="vertical" onSubmit={() => void signIn()} autoComplete="on">
             <Form.Item label={t('auth.username')} field="username" rules={rules.username}>
               <Input

@@ -8,12 +8,13 @@ export async function insertAuditEntry(db: Db, entry: NewAuditLog): Promise<void
 }
 
 export type AuditFilter = Omit<AuditQuery, 'p' | 'page_size'> & {
-  /** The highest actor role the reader may see (an admin sees admins' actions, root all). */
-  maxActorRole: number;
+  /** The highest actor role the reader may see (an admin sees admins' actions); null: all. */
+  maxActorRole: number | null;
 };
 
 function filtered(db: Db, filter: AuditFilter) {
-  let query = db.selectFrom('audit_logs').where('actor_role', '<=', filter.maxActorRole);
+  let query = db.selectFrom('audit_logs');
+  if (filter.maxActorRole !== null) query = query.where('actor_role', '<=', filter.maxActorRole);
   if (filter.actor) query = query.where('actor_name', '=', filter.actor);
   if (filter.action) query = query.where('action', '=', filter.action);
   if (filter.target_type) query = query.where('target_type', '=', filter.target_type);

@@ -79,6 +79,6 @@ export class AuditService {
   }
 
   private filterFor(caller: Identity, query: Omit<AuditQuery, 'p' | 'page_size'>): AuditFilter {
-    return { ...query, maxActorRole: isRoot(caller.role) ? Number.MAX_SAFE_INTEGER : caller.role };
+    return { ...query, maxActorRole: isRoot(caller.role) ? null : caller.role };
   }
 }
