@@ -1,6 +1,7 @@
 // The sidebar menu: exactly the items of spec §2 this user may see, in the table's order.
 import { Menu } from '@arco-design/web-react';
 import {
+  IconBook,
   IconCheckCircle,
   IconDashboard,
   IconGift,
@@ -37,6 +38,7 @@ const ICONS: Record<NavIcon, ReactNode> = {
   midjourney: <IconImage />,
   task: <IconSchedule />,
   status: <IconCheckCircle />,
+  audit: <IconBook />,
   setting: <IconSettings />,
 };
 

@@ -28,6 +28,7 @@ const SPEC_PATHS = [
   '/midjourney',
   '/task',
   '/status',
+  '/audit',
   '*',
 ];
 
@@ -79,6 +80,7 @@ describe('route table', () => {
       '/midjourney': 'observability/DrawingTasksPage',
       '/task': 'observability/AsyncTasksPage',
       '/status': 'observability/StatusPage',
+      '/audit': 'observability/AuditPage',
       '*': 'shell:not-found',
     });
   });
@@ -100,6 +102,7 @@ describe('route table', () => {
 
   it('keeps admin pages from ordinary users and opens them to admins and root', () => {
     const adminPaths = [
+      '/audit',
       '/channel',
       '/channel/add',
       '/channel/edit/:id',

@@ -32,6 +32,7 @@ export type NavIcon =
   | 'midjourney'
   | 'task'
   | 'status'
+  | 'audit'
   | 'setting';
 
 export interface NavEntry {
@@ -132,6 +133,13 @@ export const ROUTES: readonly RouteEntry[] = [
     page: remote('observability/AsyncTasksPage'),
     ...signedIn,
     nav: { key: 'task', order: 120, when: (status) => Boolean(status?.enable_task) },
+  },
+  {
+    // Who changed what (issue 33): admins see admins' actions, the super admin everyone's.
+    path: '/audit',
+    page: remote('observability/AuditPage'),
+    ...admin,
+    nav: { key: 'audit', order: 125 },
   },
   { path: '/setting', page: shell('settings'), ...signedIn, nav: { key: 'setting', order: 130 } },
   { path: '/login', page: remote('account/LoginPage'), ...open },

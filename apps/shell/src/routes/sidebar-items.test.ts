@@ -37,6 +37,7 @@ describe('sidebar items', () => {
       'detail',
       'midjourney',
       'task',
+      'audit',
       'setting',
     ];
     expect(keys({ role: Role.root }, ALL_FLAGS)).toEqual(all);
