@@ -24,6 +24,7 @@ test('root signs in, is urged to change the default password, sees the admin sid
     'detail',
     'midjourney',
     'task',
+    'audit',
     'setting',
   ]);
 
