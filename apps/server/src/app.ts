@@ -23,6 +23,8 @@ import { LogsService } from './modules/logs/logs.service';
 import { MailService } from './modules/mail/mail.service';
 import { registerOAuthRoutes } from './modules/oauth/oauth.routes';
 import { OAuthService } from './modules/oauth/oauth.service';
+import { OidcClient } from './modules/oauth/oidc.client';
+import { registerOidcRoutes } from './modules/oauth/oidc.routes';
 import { registerOptionRoutes } from './modules/options/options.routes';
 import { OptionsService } from './modules/options/options.service';
 import type { OptionsStore } from './modules/options/options.store';
@@ -184,18 +186,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerSessionRoutes(app, sessions, self);
   registerUserAdminRoutes(app, new UsersAdminService({ db, options, clock }));
   registerEmailRoutes(app, emailFlows, turnstile);
-  registerOAuthRoutes(
-    app,
-    new OAuthService({
-      db,
-      options,
-      sessions,
-      clock,
-      githubOAuthUrl: config.githubOAuthUrl,
-      githubApiUrl: config.githubApiUrl,
-    }),
+  const oauth = new OAuthService({
+    db,
+    options,
     sessions,
-  );
+    clock,
+    githubOAuthUrl: config.githubOAuthUrl,
+    githubApiUrl: config.githubApiUrl,
+  });
+  registerOAuthRoutes(app, oauth, sessions);
+  registerOidcRoutes(app, {
+    oauth,
+    sessions,
+    options,
+    oidc: new OidcClient(),
+    secret: deps.sessionSecret,
+  });
   registerGroupRoutes(app, new GroupsService(options));
   registerOptionRoutes(app, new OptionsService(options));
 

@@ -97,6 +97,13 @@ export const OPTION_DEFINITIONS = {
   RegisterEnabled: bool(true),
   TurnstileCheckEnabled: bool(false),
   Require2FAForAdmins: bool(false),
+  // Any OpenID Connect provider (issue 33): discovered from its issuer URL.
+  OIDCEnabled: bool(false),
+  OIDCIssuer: url(),
+  OIDCClientId: str(),
+  OIDCClientSecret: secret(),
+  OIDCScopes: str('openid profile email'),
+  OIDCButtonText: str(),
   EmailDomainRestrictionEnabled: bool(false),
   EmailAliasRestrictionEnabled: bool(false),
   SMTPSSLEnabled: bool(false),

@@ -18,6 +18,9 @@ export const identityZh = {
   'session.revoked': '已退出该会话',
   'session.revokedAll': '已退出其他所有会话',
   'audit.exported': '已导出',
+  'oauth.oidcDisabled': '管理员未开启通过 OpenID Connect 登录以及注册',
+  'oauth.oidcFailed': 'OpenID Connect 授权失败，请重试',
+  'oauth.oidcTaken': '该 OpenID Connect 账户已被绑定',
   'log.adminTwoFactorReset': '管理员 {admin} 重置了用户 {username} 的两步验证',
 } as const;
 
@@ -40,6 +43,9 @@ export const identityEn: Record<keyof typeof identityZh, string> = {
   'session.revoked': 'Session signed out',
   'session.revokedAll': 'Signed out of every other session',
   'audit.exported': 'Exported',
+  'oauth.oidcDisabled': 'The administrator has not enabled sign-in and sign-up with OpenID Connect',
+  'oauth.oidcFailed': 'OpenID Connect authorization failed, please try again',
+  'oauth.oidcTaken': 'This OpenID Connect account is already bound to another user',
   'log.adminTwoFactorReset':
     'Administrator {admin} reset the two-factor authentication of user {username}',
 };

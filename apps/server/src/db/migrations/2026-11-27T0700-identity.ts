@@ -1,6 +1,7 @@
 // Identity (issue 33): a user's second factor and its one-time recovery codes, password sign-ins
 // waiting for their second factor, where and from what browser each session signed in, and the
-// audit trail of admin actions.
+// audit trail of admin actions; and the subject of the OpenID Connect account a user signs in with
+// (`oidc_id`, the column new-api keeps it in).
 import type { Kysely } from 'kysely';
 import { engineOf } from '../dialect';
 import { createTable, index, withId } from './table-helpers';
@@ -38,6 +39,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .alterTable('sessions')
     .addColumn('user_agent', 'varchar(255)', (c) => c.notNull().defaultTo(''))
     .execute();
+  await db.schema.alterTable('users').addColumn('oidc_id', 'varchar(255)').execute();
+  await index(db, 'users', ['oidc_id'], true);
   await createTable(db, engine, 'audit_logs')
     .$call(withId(engine))
     .addColumn('actor_id', 'bigint', (c) => c.notNull())
@@ -56,6 +59,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropTable('audit_logs').execute();
+  await db.schema.dropIndex('idx_users_oidc_id').on('users').execute();
+  await db.schema.alterTable('users').dropColumn('oidc_id').execute();
   await db.schema.alterTable('sessions').dropColumn('user_agent').execute();
   await db.schema.alterTable('sessions').dropColumn('ip').execute();
   await db.schema.dropTable('pending_sign_ins').execute();

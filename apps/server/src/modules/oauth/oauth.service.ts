@@ -1,4 +1,5 @@
-// Third-party sign-in and binding: GitHub OAuth, WeChat verification codes, Telegram widget.
+// Third-party sign-in and binding: GitHub OAuth, any OpenID Connect provider, WeChat verification
+// codes, Telegram widget.
 // Signing in with an unknown external account creates a user when registration is open.
 import {
   LogType,
@@ -26,6 +27,7 @@ import {
   updateUser,
 } from '../users/users.repository';
 import { fetchGitHubUser } from './github.client';
+import type { OidcAccount } from './oidc.client';
 import { isTelegramLoginValid } from './telegram';
 import { fetchWeChatId } from './wechat.client';
 
@@ -55,6 +57,7 @@ interface Provider {
 const PROVIDERS = {
   github: { column: 'github_id', prefix: 'github_', registers: true, taken: 'oauth.githubTaken' },
   wechat: { column: 'wechat_id', prefix: 'wechat_', registers: true, taken: 'oauth.wechatTaken' },
+  oidc: { column: 'oidc_id', prefix: 'oidc_', registers: true, taken: 'oauth.oidcTaken' },
   telegram: {
     column: 'telegram_id',
     prefix: 'tg_',
@@ -116,6 +119,15 @@ export class OAuthService {
       return 'bound';
     }
     return this.signIn(PROVIDERS.telegram, data.id, data.username ?? data.first_name ?? '');
+  }
+
+  /** Signs in (identity null) or binds with an OpenID Connect account whose id_token passed. */
+  async oidc(account: OidcAccount, identity: Identity | null): Promise<SignedIn | 'bound'> {
+    if (identity) {
+      await this.bind(PROVIDERS.oidc, identity, account.subject);
+      return 'bound';
+    }
+    return this.signIn(PROVIDERS.oidc, account.subject, account.name);
   }
 
   private async bind(provider: Provider, identity: Identity, externalId: string): Promise<void> {
