@@ -161,6 +161,7 @@ export const accountEn: TranslationOf<typeof accountZh> = {
   oauth: {
     processing: 'Working…',
     github: 'Continue with GitHub',
+    oidc: 'Continue with OpenID Connect',
   },
   twoFactor: {
     title: 'Two-factor authentication',

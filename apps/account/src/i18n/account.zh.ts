@@ -152,6 +152,7 @@ export const accountZh = {
   oauth: {
     processing: '正在处理…',
     github: '使用 GitHub 继续',
+    oidc: '使用 OpenID Connect 继续',
   },
   twoFactor: {
     title: '两步验证',

@@ -147,6 +147,7 @@ export const ROUTES: readonly RouteEntry[] = [
   { path: '/reset', page: remote('account/ResetPasswordPage'), ...open },
   { path: '/user/reset', page: remote('account/ResetConfirmPage'), ...open },
   { path: '/oauth/github', page: remote('account/GitHubOAuthPage'), ...open },
+  { path: '/oauth/oidc', page: remote('account/OidcOAuthPage'), ...open },
   { path: '/about', page: shell('about'), ...open },
   { path: '/user/edit/:id', page: remote('account/UserEditPage'), ...admin, section: 'user' },
   { path: '/user/edit', page: remote('account/UserEditPage'), ...admin, section: 'user' },

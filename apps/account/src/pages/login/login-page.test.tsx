@@ -155,6 +155,16 @@ describe('LoginPage', () => {
     expect(screen.queryByTestId('login-register-link')).not.toBeInTheDocument();
   });
 
+  it('offers the OpenID Connect provider under its button text, or a default text', async () => {
+    useSessionStore.setState({ status: { oidc: true, oidc_button_text: 'Company SSO' } as never });
+    await openLogin();
+    expect(screen.getByTestId('login-oidc')).toHaveTextContent('Company SSO');
+    useSessionStore.setState({ status: { oidc: true, oidc_button_text: '' } as never });
+    expect(await screen.findByText('使用 OpenID Connect 继续')).toBeInTheDocument();
+    useSessionStore.setState({ status: { oidc: false } as never });
+    await waitFor(() => expect(screen.queryByTestId('login-oidc')).not.toBeInTheDocument());
+  });
+
   it('waits for Turnstile when the check is on and does not call the server yet', async () => {
     useSessionStore.setState({
       status: { turnstile_check: true, turnstile_site_key: '' } as never,

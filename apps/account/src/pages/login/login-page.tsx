@@ -14,7 +14,7 @@ import { TelegramWidget } from '../../components/telegram-widget';
 import { TextLink } from '../../components/text-link';
 import { TurnstileWidget, useTurnstile } from '../../components/turnstile';
 import { RemoteRoot } from '../../remote';
-import { type TelegramAuth, telegramLogin, wechatLogin } from '../oauth/oauth.api';
+import { startOidc, type TelegramAuth, telegramLogin, wechatLogin } from '../oauth/oauth.api';
 import { SecondFactorForm } from './second-factor-form';
 import { useLogin } from './use-login';
 import { usePageSignInForm } from './use-page-sign-in-form';
@@ -174,6 +174,11 @@ export function LoginPage() {
             data-testid="login-github"
           >
             {t('oauth.github')}
+          </Button>
+        ) : null}
+        {status?.oidc ? (
+          <Button onClick={() => startOidc()} data-testid="login-oidc">
+            {status.oidc_button_text || t('oauth.oidc')}
           </Button>
         ) : null}
         {status?.wechat_login ? (
