@@ -193,6 +193,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock,
     githubOAuthUrl: config.githubOAuthUrl,
     githubApiUrl: config.githubApiUrl,
+    twoFactor,
   });
   registerOAuthRoutes(app, oauth, sessions);
   registerOidcRoutes(app, {

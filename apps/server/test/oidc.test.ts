@@ -9,15 +9,25 @@ import { type FakeOidcProvider, startFakeOidcProvider } from './fakes/fake-oidc-
 import type { TestClient, TestResponse } from './helpers/client';
 import { countRows, createUser } from './helpers/factories';
 import { createTestContext, type TestContext, type TestServer } from './helpers/server';
+import {
+  codeAt,
+  enableTwoFactor,
+  ManualClock,
+  pendingCookieOf,
+  secondStep,
+} from './helpers/two-factor';
 
 let ctx: TestContext;
 let server: TestServer;
 let idp: FakeOidcProvider;
+// The provider signs with the real time; this server's own clock starts there and is moved on
+// for the second factor's steps.
+const clock = new ManualClock(Math.floor(Date.now() / 1000));
 
 beforeAll(async () => {
   idp = await startFakeOidcProvider();
   ctx = await createTestContext();
-  server = await ctx.start();
+  server = await ctx.start({}, clock);
   const options = server.runtime.options;
   await options.set('OIDCIssuer', idp.url);
   await options.set('OIDCClientId', idp.clientId);
@@ -185,6 +195,23 @@ describe('binding', () => {
     const other = server.client();
     const reply = await callback(other, await signInAt(other, 'sub-bind'));
     expect((reply.json.data as SessionUser).id).toBe(user.id);
+  });
+
+  it('a bound account with a second factor still needs its code after the provider', async () => {
+    const user = await createUser(server.db);
+    const client = server.client();
+    await client.login(user.username, user.password);
+    await callback(client, await signInAt(client, 'sub-2fa', { bind: true }));
+    const { secret } = await enableTwoFactor(client, clock);
+    clock.advance(30);
+
+    const browser = server.client();
+    const reply = await callback(browser, await signInAt(browser, 'sub-2fa'));
+    expect(reply.json).toMatchObject({ success: true, data: { require_2fa: true } });
+    expect(browser.cookie).toBeUndefined();
+    const done = await secondStep(browser, pendingCookieOf(reply), { code: codeAt(secret, clock) });
+    expect((done.json.data as SessionUser).id).toBe(user.id);
+    expect((await browser.get('/api/user/self')).status).toBe(200);
   });
 
   it('a bind needs a signed-in session', async () => {

@@ -155,6 +155,12 @@ describe('LoginPage', () => {
     expect(screen.queryByTestId('login-register-link')).not.toBeInTheDocument();
   });
 
+  it('opens on the second-factor step when a provider sign-in sent the user back for it', async () => {
+    await openLogin('/login?second_factor=1');
+    expect(screen.getByTestId('login-2fa')).toBeInTheDocument();
+    expect(screen.queryByTestId('login-username')).not.toBeInTheDocument();
+  });
+
   it('offers the OpenID Connect provider under its button text, or a default text', async () => {
     useSessionStore.setState({ status: { oidc: true, oidc_button_text: 'Company SSO' } as never });
     await openLogin();

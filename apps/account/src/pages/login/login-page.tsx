@@ -15,7 +15,7 @@ import { TextLink } from '../../components/text-link';
 import { TurnstileWidget, useTurnstile } from '../../components/turnstile';
 import { RemoteRoot } from '../../remote';
 import { startOidc, type TelegramAuth, telegramLogin, wechatLogin } from '../oauth/oauth.api';
-import { SecondFactorForm } from './second-factor-form';
+import { SECOND_FACTOR_PARAM, SecondFactorForm } from './second-factor-form';
 import { useLogin } from './use-login';
 import { usePageSignInForm } from './use-page-sign-in-form';
 
@@ -61,7 +61,7 @@ export function LoginPage() {
     },
     [signedInElsewhere],
   );
-  const [secondFactor, setSecondFactor] = useState(false);
+  const [secondFactor, setSecondFactor] = useState(params.get(SECOND_FACTOR_PARAM) === '1');
   const loginMutation = useLogin(
     (usedDefaultPassword) => {
       if (usedDefaultPassword) setWarnDefaultPassword(true);

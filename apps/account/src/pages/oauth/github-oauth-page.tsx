@@ -7,6 +7,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { RemoteRoot } from '../../remote';
+import { SECOND_FACTOR_PARAM } from '../login/second-factor-form';
 import { finishGitHubOAuth, finishOidcOAuth, type OAuthOutcome } from './oauth.api';
 
 function OAuthCallbackPage({
@@ -26,6 +27,10 @@ function OAuthCallbackPage({
     started.current = true;
     finish(params.get('code') ?? '', params.get('state') ?? '')
       .then(async (result) => {
+        if (result.secondFactor) {
+          navigate(`/login?${SECOND_FACTOR_PARAM}=1`, { replace: true });
+          return;
+        }
         if (result.bound) {
           Message.success(t('personal.bindSuccess'));
           navigate('/setting?tab=personal', { replace: true });

@@ -1,14 +1,19 @@
 // Provider callbacks (GitHub, OpenID Connect): the reply message `bind` means the account was
 // bound, else it signed in.
 import { apiGet, http } from '@switchyard/console-kit';
-import type { ApiEnvelope, SessionUser } from '@switchyard/contracts';
+import type { ApiEnvelope, SecondFactorRequired, SessionUser } from '@switchyard/contracts';
 
-export type OAuthOutcome = { bound: boolean; user?: SessionUser };
+/** `secondFactor`: the account has one; the sign-in finishes with its code on /login. */
+export type OAuthOutcome = { bound: boolean; user?: SessionUser; secondFactor?: boolean };
 
 async function finishOAuth(url: string, code: string, state: string): Promise<OAuthOutcome> {
-  const reply = await http.get<ApiEnvelope<SessionUser>>(url, { params: { code, state } });
+  const reply = await http.get<ApiEnvelope<SessionUser | SecondFactorRequired>>(url, {
+    params: { code, state },
+  });
   if (reply.data.message === 'bind') return { bound: true };
-  return reply.data.data ? { bound: false, user: reply.data.data } : { bound: false };
+  const data = reply.data.data;
+  if (data && 'require_2fa' in data) return { bound: false, secondFactor: true };
+  return data ? { bound: false, user: data } : { bound: false };
 }
 
 export const finishGitHubOAuth = (code: string, state: string): Promise<OAuthOutcome> =>

@@ -17,6 +17,7 @@ import { refuse } from '../../lib/errors';
 import { insertLogs } from '../logs/logs.repository';
 import type { OptionsStore } from '../options/options.store';
 import type { Identity, SessionService } from '../sessions/sessions.service';
+import type { TwoFactorService } from '../sessions/two-factor.service';
 import { newUserRow } from '../users/new-user';
 import { toSessionUser } from '../users/users.mapper';
 import {
@@ -38,12 +39,12 @@ export interface OAuthDeps {
   clock: Clock;
   githubOAuthUrl: string;
   githubApiUrl: string;
+  twoFactor: TwoFactorService;
 }
 
-export interface SignedIn {
-  user: SessionUser;
-  token: string;
-}
+/** A provider's sign-in: a session, or (the account has a second factor) a pending sign-in the
+ * code finishes at POST /api/user/login/2fa, as after a password. */
+export type SignedIn = { user: SessionUser; token: string } | { pendingToken: string };
 
 interface Provider {
   column: ExternalIdColumn;
@@ -152,6 +153,10 @@ export class OAuthService {
     if (existing) {
       if (existing.status !== UserStatus.enabled || existing.deleted_at !== null) {
         throw refuse('oauth.userDisabled');
+      }
+      // A provider does not stand in for the account's own second factor.
+      if (await this.deps.twoFactor.isEnabled(existing.id)) {
+        return { pendingToken: await this.deps.twoFactor.startPending(existing.id) };
       }
       return { user: toSessionUser(existing), token: await sessions.create(existing.id) };
     }

@@ -14,6 +14,7 @@ import { resolveIdentity, setSessionCookie } from '../../plugins/auth';
 import { assertSameSite } from '../../plugins/csrf';
 import type { OptionsStore } from '../options/options.store';
 import type { SessionService } from '../sessions/sessions.service';
+import { setPendingSignInCookie } from '../sessions/two-factor.routes';
 import type { OAuthService } from './oauth.service';
 import type { OidcClient, OidcFlow, OidcSettings } from './oidc.client';
 
@@ -117,6 +118,10 @@ export function registerOidcRoutes(app: FastifyInstance, deps: OidcRouteDeps): v
       });
     const result = await oauth.oidc(account, identity);
     if (result === 'bound') return ok(undefined, 'bind');
+    if ('pendingToken' in result) {
+      setPendingSignInCookie(request, reply, result.pendingToken);
+      return ok({ require_2fa: true }, translate(languageOf(request), 'twoFactor.required'));
+    }
     setSessionCookie(request, reply, result.token, sessions.maxAgeSeconds);
     return ok(result.user, translate(languageOf(request), 'auth.loginSuccess'));
   });
