@@ -214,6 +214,27 @@ describe('binding', () => {
     expect((await browser.get('/api/user/self')).status).toBe(200);
   });
 
+  it('unbinds from personal settings; an account without a password may not', async () => {
+    const user = await createUser(server.db);
+    const client = server.client();
+    await client.login(user.username, user.password);
+    await callback(client, await signInAt(client, 'sub-unbind', { bind: true }));
+    expect((await client.get<{ oidc_id: string }>('/api/user/self')).json.data?.oidc_id).toBe(
+      'sub-unbind',
+    );
+    const unbound = await client.delete('/api/oauth/oidc');
+    expect(unbound.json.success).toBe(true);
+    expect((await client.get<{ oidc_id: string }>('/api/user/self')).json.data?.oidc_id).toBe('');
+
+    const made = server.client();
+    await callback(made, await signInAt(made, 'sub-passwordless'));
+    const refused = await made.delete('/api/oauth/oidc');
+    expect(refused.json.success).toBe(false);
+    expect((await made.get<{ oidc_id: string }>('/api/user/self')).json.data?.oidc_id).toBe(
+      'sub-passwordless',
+    );
+  });
+
   it('a bind needs a signed-in session', async () => {
     const reply = await server.client().get('/api/oauth/oidc/start?bind=1');
     expect(reply.json.success).toBe(false);

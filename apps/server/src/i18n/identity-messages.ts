@@ -21,6 +21,8 @@ export const identityZh = {
   'oauth.oidcDisabled': '管理员未开启通过 OpenID Connect 登录以及注册',
   'oauth.oidcFailed': 'OpenID Connect 授权失败，请重试',
   'oauth.oidcTaken': '该 OpenID Connect 账户已被绑定',
+  'oauth.oidcOnlySignIn': '该账户没有密码，请先设置密码再解除绑定',
+  'oauth.unbound': '已解除绑定',
   'log.adminTwoFactorReset': '管理员 {admin} 重置了用户 {username} 的两步验证',
 } as const;
 
@@ -46,6 +48,8 @@ export const identityEn: Record<keyof typeof identityZh, string> = {
   'oauth.oidcDisabled': 'The administrator has not enabled sign-in and sign-up with OpenID Connect',
   'oauth.oidcFailed': 'OpenID Connect authorization failed, please try again',
   'oauth.oidcTaken': 'This OpenID Connect account is already bound to another user',
+  'oauth.oidcOnlySignIn': 'This account has no password; set one before removing the binding',
+  'oauth.unbound': 'Binding removed',
   'log.adminTwoFactorReset':
     'Administrator {admin} reset the two-factor authentication of user {username}',
 };

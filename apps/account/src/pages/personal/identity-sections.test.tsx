@@ -21,6 +21,7 @@ vi.mock('./identity.api', () => ({
   listSessions: vi.fn(),
   revokeSession: vi.fn(),
   revokeOtherSessions: vi.fn(),
+  unbindOidc: vi.fn(),
 }));
 
 const session = (id: string, agent: string, current: boolean) => ({

@@ -16,6 +16,8 @@ export const enableTwoFactor = (code: string): Promise<{ recovery_codes: string[
 export const disableTwoFactor = (body: SecondFactorRequest): Promise<void> =>
   apiPost<void>('/api/user/2fa/disable', { body });
 
+export const unbindOidc = (): Promise<void> => apiDelete<void>('/api/oauth/oidc');
+
 export const listSessions = (): Promise<SessionEntry[]> =>
   apiGet<SessionEntry[]>('/api/user/sessions');
 export const revokeSession = (id: string): Promise<void> =>

@@ -27,6 +27,7 @@ vi.mock('./identity.api', () => ({
   disableTwoFactor: vi.fn(),
   revokeSession: vi.fn(),
   revokeOtherSessions: vi.fn(),
+  unbindOidc: vi.fn(),
 }));
 
 const self = selfUser({ aff_count: 2, aff_quota: 3_000_000, aff_history_quota: 4_000_000 });

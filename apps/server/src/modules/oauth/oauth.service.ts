@@ -131,6 +131,15 @@ export class OAuthService {
     return this.signIn(PROVIDERS.oidc, account.subject, account.name);
   }
 
+  /** Removes the OpenID Connect binding; an account without a password keeps it (its only way
+   * to sign in). */
+  async unbindOidc(identity: Identity): Promise<void> {
+    const user = await findUserById(this.deps.db, identity.userId);
+    if (!user) throw refuse('user.notFound');
+    if (user.password === '') throw refuse('oauth.oidcOnlySignIn');
+    await updateUser(this.deps.db, user.id, { oidc_id: null });
+  }
+
   private async bind(provider: Provider, identity: Identity, externalId: string): Promise<void> {
     const { db } = this.deps;
     const owner = await findUserByExternalId(db, provider.column, externalId);

@@ -2,6 +2,7 @@
 // nonce and PKCE verifier kept in a signed, short-lived cookie); the provider returns to the
 // console's /oauth/oidc, which calls /api/oauth/oidc?code=&state= like the GitHub flow.
 import { timingSafeEqual } from 'node:crypto';
+import { Role } from '@switchyard/contracts';
 import { oauthCodeQuerySchema } from '@switchyard/contracts/schemas';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -10,7 +11,7 @@ import { hmacSha256Hex } from '../../lib/crypto';
 import { ok } from '../../lib/envelope';
 import { refuse } from '../../lib/errors';
 import { parseInput } from '../../lib/validation';
-import { resolveIdentity, setSessionCookie } from '../../plugins/auth';
+import { identityOf, resolveIdentity, setSessionCookie } from '../../plugins/auth';
 import { assertSameSite } from '../../plugins/csrf';
 import type { OptionsStore } from '../options/options.store';
 import type { SessionService } from '../sessions/sessions.service';
@@ -96,6 +97,15 @@ export function registerOidcRoutes(app: FastifyInstance, deps: OidcRouteDeps): v
     });
     return reply.redirect(started.url, 302);
   });
+
+  app.delete(
+    '/api/oauth/oidc',
+    { config: { access: Role.common, sessionOnly: true } },
+    async (request) => {
+      await oauth.unbindOidc(identityOf(request));
+      return ok(undefined, translate(languageOf(request), 'oauth.unbound'));
+    },
+  );
 
   app.get('/api/oauth/oidc', { config }, async (request, reply) => {
     const { code, state } = parseInput(oauthCodeQuerySchema, request.query);
