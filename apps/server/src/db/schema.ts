@@ -16,7 +16,7 @@ export interface UsersTable {
   wechat_id: string | null;
   telegram_id: string | null;
   /** The `sub` of the user's OpenID Connect account (issue 33). */
-  oidc_id?: string | null;
+  oidc_id: string | null;
   /** SHA-256 of the system access token; the token itself is shown once and never stored. */
   access_token: string | null;
   quota: Generated<number>;
