@@ -68,6 +68,8 @@ export const accountEn: TranslationOf<typeof accountZh> = {
     groupPlaceholder: 'Group',
     manageDone: 'Operation completed successfully!',
     confirmCancel: 'Delete the account of {{username}}? This cannot be undone.',
+    confirmReset2fa:
+      'Reset the two-factor authentication of {{username}}? The password alone will sign in.',
     confirmPromote: 'Make {{username}} an admin?',
     keep: 'Keep',
     columns: {
@@ -92,6 +94,7 @@ export const accountEn: TranslationOf<typeof accountZh> = {
       enable: 'Enable',
       edit: 'Edit',
       delete: 'Delete account',
+      reset2fa: 'Reset two-factor',
     },
   },
   userEdit: {
