@@ -9,6 +9,7 @@ export default defineRemoteConfig({
     './ResetPasswordPage': './src/pages/reset/index.ts',
     './ResetConfirmPage': './src/pages/reset/confirm.ts',
     './GitHubOAuthPage': './src/pages/oauth/index.ts',
+    './OidcOAuthPage': './src/pages/oauth/index.ts',
     './PersonalSettings': './src/pages/personal/index.ts',
     './UsersPage': './src/pages/users/index.ts',
     './UserEditPage': './src/pages/user-edit/index.ts',

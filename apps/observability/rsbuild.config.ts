@@ -10,6 +10,7 @@ export default defineRemoteConfig({
     './DrawingTasksPage': './src/pages/drawing-tasks/index.ts',
     './AsyncTasksPage': './src/pages/async-tasks/index.ts',
     './StatusPage': './src/pages/status/index.ts',
+    './AuditPage': './src/pages/audit/index.ts',
   },
   devPort: DEV_PORTS.observability,
 });

@@ -25,6 +25,7 @@ test('root signs in, is urged to change the default password, sees the admin sid
     'detail',
     'midjourney',
     'task',
+    'audit',
     'setting',
   ]);
 

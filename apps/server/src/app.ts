@@ -1,12 +1,14 @@
 // Builds the Fastify application from its dependencies (used by main and by the tests).
 
 import fastifyCookie from '@fastify/cookie';
-import { SESSION_COOKIE } from '@switchyard/contracts';
+import { isRoot, SESSION_COOKIE } from '@switchyard/contracts';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config';
 import type { Database } from './db/database';
 import { type Clock, systemClock } from './lib/clock';
 import type { RedisClient } from './lib/redis';
+import { registerAuditRoutes } from './modules/audit/audit.routes';
+import { AuditService } from './modules/audit/audit.service';
 import { ChannelUpstreamService } from './modules/channels/channel-upstream.service';
 import { registerChannelRoutes } from './modules/channels/channels.routes';
 import { ChannelsService } from './modules/channels/channels.service';
@@ -21,6 +23,8 @@ import { LogsService } from './modules/logs/logs.service';
 import { MailService } from './modules/mail/mail.service';
 import { registerOAuthRoutes } from './modules/oauth/oauth.routes';
 import { OAuthService } from './modules/oauth/oauth.service';
+import { OidcClient } from './modules/oauth/oidc.client';
+import { registerOidcRoutes } from './modules/oauth/oidc.routes';
 import { registerOptionRoutes } from './modules/options/options.routes';
 import { OptionsService } from './modules/options/options.service';
 import type { OptionsStore } from './modules/options/options.store';
@@ -29,7 +33,10 @@ import { PricingService } from './modules/pricing/pricing.service';
 import { PricingRules } from './modules/pricing/pricing-rules';
 import { registerRedemptionRoutes } from './modules/redemptions/redemptions.routes';
 import { RedemptionsService } from './modules/redemptions/redemptions.service';
+import { registerSessionRoutes } from './modules/sessions/sessions.routes';
 import { SessionService } from './modules/sessions/sessions.service';
+import { registerTwoFactorRoutes } from './modules/sessions/two-factor.routes';
+import { TwoFactorService } from './modules/sessions/two-factor.service';
 import { registerStatusPage } from './modules/status';
 import { registerStatusRoutes } from './modules/status/status.routes';
 import { StatusService } from './modules/status/status.service';
@@ -126,7 +133,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     critical: config.criticalRateLimit,
   });
   const sessions = new SessionService(db, deps.sessionSecret, config.sessionMaxAgeSeconds, clock);
-  registerAuth(app, sessions);
+  const twoFactor = new TwoFactorService({ db, clock, options, secret: deps.sessionSecret });
+  app.decorate('clock', clock);
+  registerAuth(
+    app,
+    sessions,
+    // Admins, not the super admin: the one who sets the rule cannot lock the console away.
+    async (identity) =>
+      !options.getBool('Require2FAForAdmins') ||
+      isRoot(identity.role) ||
+      (await twoFactor.isEnabled(identity.userId)),
+  );
   registerCsrf(app, sessions);
   registerInputGuard(app);
   const status = new StatusService(db, options, config.githubOAuthUrl);
@@ -152,27 +169,40 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     mail: new MailService(options, app.log),
     verification: new VerificationService(db, clock),
   });
+  const account = new AccountService({ db, options, sessions, twoFactor });
+  const self = new SelfService({ db, sessions, clock, options });
   registerUserRoutes(app, {
-    account: new AccountService({ db, options, sessions }),
+    account,
     registration: new RegistrationService({ db, options, clock, emailFlows }),
-    self: new SelfService({ db, sessions, clock, options }),
+    self,
     turnstile,
     sessionMaxAgeSeconds: config.sessionMaxAgeSeconds,
   });
+  registerTwoFactorRoutes(app, {
+    twoFactor,
+    account,
+    sessionMaxAgeSeconds: config.sessionMaxAgeSeconds,
+  });
+  registerSessionRoutes(app, sessions, self);
   registerUserAdminRoutes(app, new UsersAdminService({ db, options, clock }));
   registerEmailRoutes(app, emailFlows, turnstile);
-  registerOAuthRoutes(
-    app,
-    new OAuthService({
-      db,
-      options,
-      sessions,
-      clock,
-      githubOAuthUrl: config.githubOAuthUrl,
-      githubApiUrl: config.githubApiUrl,
-    }),
+  const oauth = new OAuthService({
+    db,
+    options,
     sessions,
-  );
+    clock,
+    githubOAuthUrl: config.githubOAuthUrl,
+    githubApiUrl: config.githubApiUrl,
+    twoFactor,
+  });
+  registerOAuthRoutes(app, oauth, sessions);
+  registerOidcRoutes(app, {
+    oauth,
+    sessions,
+    options,
+    oidc: new OidcClient(),
+    secret: deps.sessionSecret,
+  });
   registerGroupRoutes(app, new GroupsService(options));
   registerOptionRoutes(app, new OptionsService(options));
 
@@ -187,6 +217,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     channels,
     new ChannelUpstreamService({ db, options, clock }, channels),
   );
+  registerAuditRoutes(app, new AuditService(db));
   registerLogRoutes(app, new LogsService(db, () => options.getNumber('QuotaPerUnit')));
   registerDataRoutes(app, new UsageDataService(db));
   registerTaskRoutes(app, new TasksService(db, options));

@@ -54,7 +54,14 @@ export const updateUserRequestSchema = z.object({
 });
 export type UpdateUserRequest = z.infer<typeof updateUserRequestSchema>;
 
-export const MANAGE_ACTIONS = ['promote', 'demote', 'disable', 'enable', 'delete'] as const;
+export const MANAGE_ACTIONS = [
+  'promote',
+  'demote',
+  'disable',
+  'enable',
+  'delete',
+  'reset_2fa',
+] as const;
 export type ManageAction = (typeof MANAGE_ACTIONS)[number];
 
 export const manageUserRequestSchema = z.object({

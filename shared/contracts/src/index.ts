@@ -48,6 +48,19 @@ export type {
 export { channelInfoOf, RESPONSES_API_MODES, responsesApiModeOf } from './channels';
 export * from './domain';
 export * from './field-issues';
+export {
+  type AuditEntry,
+  type AuditPage,
+  type AuditQuery,
+  PENDING_SIGN_IN_COOKIE,
+  type SecondFactorRequest,
+  type SecondFactorRequired,
+  type SessionEntry,
+  type SignOutEverywhereRequest,
+  type TwoFactorEnableRequest,
+  type TwoFactorSetupReply,
+  type TwoFactorStatus,
+} from './identity';
 export * from './observability';
 export type {
   AsyncTaskQuery,

@@ -3,6 +3,7 @@
 export * from './account';
 export * from './billing.schemas';
 export * from './channels';
+export * from './identity';
 export * from './observability.schemas';
 export * from './option-api';
 export { validateOptionValue } from './option-validation';

@@ -25,6 +25,9 @@ export const publicStatusSchema = z.object({
   github_client_id: z.string(),
   /** Where the console sends the browser to authorize (GitHub or a configured stand-in). */
   github_oauth_url: z.string(),
+  /** Sign-in with the configured OpenID Connect provider, and its button's text. */
+  oidc: z.boolean(),
+  oidc_button_text: z.string(),
   wechat_login: z.boolean(),
   wechat_qrcode: z.string(),
   telegram_oauth: z.boolean(),

@@ -48,6 +48,7 @@ export const selfUserSchema = sessionUserSchema.extend({
   github_id: z.string(),
   wechat_id: z.string(),
   telegram_id: z.string(),
+  oidc_id: z.string(),
   quota: z.number(),
   used_quota: z.number(),
   request_count: z.number(),

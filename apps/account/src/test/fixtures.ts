@@ -15,6 +15,7 @@ export const selfUser = (patch: Partial<SelfUser> = {}): SelfUser => ({
   github_id: '',
   wechat_id: '',
   telegram_id: '',
+  oidc_id: '',
   quota: 0,
   used_quota: 0,
   request_count: 0,

@@ -91,6 +91,25 @@ export const observabilityEn: TranslationOf<typeof observabilityZh> = {
     notFoldedYet: 'No data has been folded in yet',
     noData: 'No data in the selected time range',
   },
+  audit: {
+    title: 'Audit log',
+    search: 'Search',
+    export: 'Export CSV',
+    filters: {
+      actor: 'Actor',
+      action: 'Action',
+      target_type: 'Target type',
+      target_id: 'Target ID',
+    },
+    columns: {
+      time: 'Time',
+      actor: 'Actor',
+      action: 'Action',
+      target: 'Target',
+      summary: 'Change',
+      ip: 'IP',
+    },
+  },
   drawing: {
     title: 'Drawing tasks',
     callbackOff:

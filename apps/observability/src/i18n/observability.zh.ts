@@ -87,6 +87,25 @@ export const observabilityZh = {
     notFoldedYet: '数据尚未汇总',
     noData: '所选时间范围内没有数据',
   },
+  audit: {
+    title: '审计日志',
+    search: '查询',
+    export: '导出 CSV',
+    filters: {
+      actor: '操作人',
+      action: '操作',
+      target_type: '对象类型',
+      target_id: '对象 ID',
+    },
+    columns: {
+      time: '时间',
+      actor: '操作人',
+      action: '操作',
+      target: '对象',
+      summary: '内容',
+      ip: 'IP',
+    },
+  },
   drawing: {
     title: '绘图任务',
     callbackOff: '当前未开启 Midjourney 回调，部分项目可能无法获得绘图结果，可在运营设置中开启。',

@@ -15,6 +15,8 @@ export interface UsersTable {
   github_id: string | null;
   wechat_id: string | null;
   telegram_id: string | null;
+  /** The `sub` of the user's OpenID Connect account (issue 33). */
+  oidc_id: string | null;
   /** SHA-256 of the system access token; the token itself is shown once and never stored. */
   access_token: string | null;
   quota: Generated<number>;
@@ -39,6 +41,47 @@ export interface SessionsTable {
   created_at: number;
   expires_at: number;
   last_seen_at: number;
+  ip: Generated<string>;
+  user_agent: Generated<string>;
+}
+
+export interface TwoFactorTable {
+  user_id: number;
+  /** Base32 TOTP secret. */
+  secret: string;
+  enabled: Generated<Flag>;
+  /** The newest TOTP time step accepted: a code of this step or older is refused. */
+  last_step: Generated<number>;
+  created_at: number;
+}
+
+export interface TwoFactorRecoveryCodesTable {
+  id: Generated<number>;
+  user_id: number;
+  /** SHA-256 of the code; a used code's row is deleted. */
+  code_hash: string;
+}
+
+export interface PendingSignInsTable {
+  /** HMAC-SHA256 of the pending sign-in cookie's token. */
+  id: string;
+  user_id: number;
+  attempts: Generated<number>;
+  expires_at: number;
+}
+
+export interface AuditLogsTable {
+  id: Generated<number>;
+  actor_id: number;
+  actor_name: string;
+  /** The actor's role when acting: an admin reads admin entries, the super admin all. */
+  actor_role: number;
+  action: string;
+  target_type: string;
+  target_id: Generated<string>;
+  summary: string;
+  ip: Generated<string>;
+  created_at: number;
 }
 
 export interface TokensTable {
@@ -311,12 +354,20 @@ export interface Schema {
   relay_reservations: RelayReservationsTable;
   relay_responses: RelayResponsesTable;
   status_buckets: StatusBucketsTable;
+  two_factor: TwoFactorTable;
+  two_factor_recovery_codes: TwoFactorRecoveryCodesTable;
+  pending_sign_ins: PendingSignInsTable;
+  audit_logs: AuditLogsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 export type SessionRow = Selectable<SessionsTable>;
+export type NewSession = Insertable<SessionsTable>;
+export type TwoFactorRow = Selectable<TwoFactorTable>;
+export type AuditLogRow = Selectable<AuditLogsTable>;
+export type NewAuditLog = Insertable<AuditLogsTable>;
 export type NewLog = Insertable<LogsTable>;
 export type LogRow = Selectable<LogsTable>;
 export type DrawingTaskRow = Selectable<MidjourneysTable>;

@@ -22,7 +22,7 @@ export type Mapped<T> = { row: T } | { skip: ImportMessageKey };
 
 /** Source columns with no place in Switchyard, per table (counted in the report when set). */
 export const DROPPED_COLUMNS: Record<string, readonly string[]> = {
-  users: ['discord_id', 'oidc_id', 'lark_id', 'linux_do_id', 'remark', 'stripe_customer'],
+  users: ['discord_id', 'lark_id', 'linux_do_id', 'remark', 'stripe_customer'],
   tokens: ['allow_ips', 'subnet', 'group', 'cross_group_retry', 'billing_type'],
   channels: [
     'tag',
@@ -91,6 +91,7 @@ export function mapUser(row: SourceRow, now: number, report: ImportReport): Mapp
       github_id: textOrNull(row, 'github_id'),
       wechat_id: textOrNull(row, 'wechat_id'),
       telegram_id: textOrNull(row, 'telegram_id'),
+      oidc_id: textOrNull(row, 'oidc_id'),
       // The reference stores the access token itself; Switchyard stores its SHA-256.
       access_token: accessToken ? sha256Hex(accessToken) : null,
       quota: int(row, 'quota'),

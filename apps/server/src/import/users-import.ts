@@ -46,6 +46,7 @@ const UNIQUE_BINDINGS = [
   'github_id',
   'wechat_id',
   'telegram_id',
+  'oidc_id',
   'access_token',
   'aff_code',
 ] as const;

@@ -1,7 +1,7 @@
 // Who may call what: every /api route declares its access; the caller is resolved per request.
-import { type RoleValue, SESSION_COOKIE } from '@switchyard/contracts';
+import { Role, type RoleValue, SESSION_COOKIE } from '@switchyard/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { forbidden, unauthorized } from '../lib/errors';
+import { AppError, forbidden, unauthorized } from '../lib/errors';
 import {
   accessTokenFromHeader,
   type Identity,
@@ -24,6 +24,9 @@ declare module 'fastify' {
     access?: RouteAccess;
     /** Sign-in style endpoint: also counted by the stricter critical rate limit. */
     critical?: boolean;
+    /** Needs a signed-in session (cookie): an access token, which skips the second factor, is
+     * refused (second factor, sessions, making a new access token). */
+    sessionOnly?: boolean;
   }
   interface FastifyRequest {
     identity: Identity | null;
@@ -84,8 +87,15 @@ export async function resolveIdentity(
   return accessToken ? sessions.fromAccessToken(accessToken) : null;
 }
 
+/** Refuses an admin route to an admin without a second factor while `Require2FAForAdmins` is on. */
+export type AdminSecondFactorCheck = (identity: Identity) => Promise<boolean>;
+
 /** Registers the access registry, the start-up check and the per-request guard. */
-export function registerAuth(app: FastifyInstance, sessions: SessionService): void {
+export function registerAuth(
+  app: FastifyInstance,
+  sessions: SessionService,
+  adminHasSecondFactor?: AdminSecondFactorCheck,
+): void {
   const registry: RouteAccessEntry[] = [];
   app.decorate('routeAccess', registry);
   app.decorateRequest('identity', null);
@@ -109,6 +119,13 @@ export function registerAuth(app: FastifyInstance, sessions: SessionService): vo
     const identity = await resolveIdentity(request, reply, sessions);
     if (!identity) throw unauthorized();
     if (identity.role < access) throw forbidden();
+    const config = request.routeOptions.config;
+    if (config.sessionOnly === true && identity.sessionId === null) {
+      throw new AppError(401, 'twoFactor.sessionRequired');
+    }
+    if (access >= Role.admin && adminHasSecondFactor && !(await adminHasSecondFactor(identity))) {
+      throw new AppError(403, 'twoFactor.requiredForAdmins');
+    }
     request.identity = identity;
   });
 }

@@ -15,6 +15,7 @@ export const shellEn: TranslationOf<typeof shellZh> = {
     user: 'Users',
     log: 'Logs',
     detail: 'Dashboard',
+    audit: 'Audit log',
     midjourney: 'Drawing',
     task: 'Async tasks',
     status: 'Status',

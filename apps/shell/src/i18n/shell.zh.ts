@@ -12,6 +12,7 @@ export const shellZh = {
     user: '用户管理',
     log: '日志',
     detail: '数据看板',
+    audit: '审计日志',
     midjourney: '绘图',
     task: '异步任务',
     status: '服务状态',

@@ -1,6 +1,7 @@
 // The sidebar menu: exactly the items of spec §2 this user may see, in the table's order.
 import { Menu } from '@arco-design/web-react';
 import {
+  IconBook,
   IconCheckCircle,
   IconDashboard,
   IconExperiment,
@@ -39,6 +40,7 @@ const ICONS: Record<NavIcon, ReactNode> = {
   midjourney: <IconImage />,
   task: <IconSchedule />,
   status: <IconCheckCircle />,
+  audit: <IconBook />,
   setting: <IconSettings />,
 };
 

@@ -10,6 +10,7 @@ const SPEC_PATHS = [
   '/reset',
   '/user/reset',
   '/oauth/github',
+  '/oauth/oidc',
   '/pricing',
   '/about',
   '/chat',
@@ -30,6 +31,7 @@ const SPEC_PATHS = [
   '/status',
   // Not in spec §2: the playground of issue 34.
   '/playground',
+  '/audit',
   '*',
 ];
 
@@ -63,6 +65,7 @@ describe('route table', () => {
       '/reset': 'account/ResetPasswordPage',
       '/user/reset': 'account/ResetConfirmPage',
       '/oauth/github': 'account/GitHubOAuthPage',
+      '/oauth/oidc': 'account/OidcOAuthPage',
       '/pricing': 'billing/PricingPage',
       '/about': 'shell:about',
       '/chat': 'shell:chat',
@@ -82,6 +85,7 @@ describe('route table', () => {
       '/midjourney': 'observability/DrawingTasksPage',
       '/task': 'observability/AsyncTasksPage',
       '/status': 'observability/StatusPage',
+      '/audit': 'observability/AuditPage',
       '*': 'shell:not-found',
     });
   });
@@ -103,6 +107,7 @@ describe('route table', () => {
 
   it('keeps admin pages from ordinary users and opens them to admins and root', () => {
     const adminPaths = [
+      '/audit',
       '/channel',
       '/channel/add',
       '/channel/edit/:id',

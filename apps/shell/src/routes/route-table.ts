@@ -33,6 +33,7 @@ export type NavIcon =
   | 'midjourney'
   | 'task'
   | 'status'
+  | 'audit'
   | 'setting';
 
 export interface NavEntry {
@@ -141,12 +142,20 @@ export const ROUTES: readonly RouteEntry[] = [
     ...signedIn,
     nav: { key: 'task', order: 120, when: (status) => Boolean(status?.enable_task) },
   },
+  {
+    // Who changed what (issue 33): admins see admins' actions, the super admin everyone's.
+    path: '/audit',
+    page: remote('observability/AuditPage'),
+    ...admin,
+    nav: { key: 'audit', order: 125 },
+  },
   { path: '/setting', page: shell('settings'), ...signedIn, nav: { key: 'setting', order: 130 } },
   { path: '/login', page: remote('account/LoginPage'), ...open },
   { path: '/register', page: remote('account/RegisterPage'), ...open },
   { path: '/reset', page: remote('account/ResetPasswordPage'), ...open },
   { path: '/user/reset', page: remote('account/ResetConfirmPage'), ...open },
   { path: '/oauth/github', page: remote('account/GitHubOAuthPage'), ...open },
+  { path: '/oauth/oidc', page: remote('account/OidcOAuthPage'), ...open },
   { path: '/about', page: shell('about'), ...open },
   { path: '/user/edit/:id', page: remote('account/UserEditPage'), ...admin, section: 'user' },
   { path: '/user/edit', page: remote('account/UserEditPage'), ...admin, section: 'user' },

@@ -38,6 +38,7 @@ describe('sidebar items', () => {
       'detail',
       'midjourney',
       'task',
+      'audit',
       'setting',
     ];
     expect(keys({ role: Role.root }, ALL_FLAGS)).toEqual(all);

@@ -5,10 +5,10 @@ import type { SessionUser } from '@switchyard/contracts';
 import { SIGN_IN_FORM_ID } from '@switchyard/contracts/sign-in';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { login } from './login.api';
+import { login, loginSecondFactor } from './login.api';
 import { LoginPage } from './login-page';
 
-vi.mock('./login.api', () => ({ login: vi.fn() }));
+vi.mock('./login.api', () => ({ login: vi.fn(), loginSecondFactor: vi.fn() }));
 const loginMock = vi.mocked(login);
 
 const root: SessionUser = {
@@ -71,6 +71,23 @@ describe('LoginPage', () => {
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/token'));
     expect(useSessionStore.getState().user?.username).toBe('alice');
     expect(JSON.parse(localStorage.getItem('user') ?? 'null')).toMatchObject({ username: 'alice' });
+  });
+
+  it('asks for the second factor when the account has one, then signs in with the code', async () => {
+    loginMock.mockResolvedValue({ require_2fa: true });
+    vi.mocked(loginSecondFactor).mockResolvedValue({ ...root, username: 'alice', role: 1 });
+    await openLogin();
+    await fillAndSubmit('alice', 'secret-pass');
+    expect(await screen.findByTestId('login-2fa')).toBeInTheDocument();
+    expect(useSessionStore.getState().user).toBeFalsy();
+    await userEvent.click(screen.getByTestId('login-2fa-toggle'));
+    await userEvent.type(screen.getByTestId('login-2fa-code'), 'abcde-12345');
+    await userEvent.click(screen.getByTestId('login-2fa-submit'));
+    await waitFor(() =>
+      expect(loginSecondFactor).toHaveBeenCalledWith({ recovery_code: 'abcde-12345' }),
+    );
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/token'));
+    expect(useSessionStore.getState().user?.username).toBe('alice');
   });
 
   it('takes over the form the server sent with the page: values, focus and a submit asked for', async () => {
@@ -136,6 +153,22 @@ describe('LoginPage', () => {
     expect(screen.queryByTestId('login-username')).not.toBeInTheDocument();
     expect(screen.getByTestId('password-login-off')).toBeInTheDocument();
     expect(screen.queryByTestId('login-register-link')).not.toBeInTheDocument();
+  });
+
+  it('opens on the second-factor step when a provider sign-in sent the user back for it', async () => {
+    await openLogin('/login?second_factor=1');
+    expect(screen.getByTestId('login-2fa')).toBeInTheDocument();
+    expect(screen.queryByTestId('login-username')).not.toBeInTheDocument();
+  });
+
+  it('offers the OpenID Connect provider under its button text, or a default text', async () => {
+    useSessionStore.setState({ status: { oidc: true, oidc_button_text: 'Company SSO' } as never });
+    await openLogin();
+    expect(screen.getByTestId('login-oidc')).toHaveTextContent('Company SSO');
+    useSessionStore.setState({ status: { oidc: true, oidc_button_text: '' } as never });
+    expect(await screen.findByText('使用 OpenID Connect 继续')).toBeInTheDocument();
+    useSessionStore.setState({ status: { oidc: false } as never });
+    await waitFor(() => expect(screen.queryByTestId('login-oidc')).not.toBeInTheDocument());
   });
 
   it('waits for Turnstile when the check is on and does not call the server yet', async () => {

@@ -14,7 +14,8 @@ import { TelegramWidget } from '../../components/telegram-widget';
 import { TextLink } from '../../components/text-link';
 import { TurnstileWidget, useTurnstile } from '../../components/turnstile';
 import { RemoteRoot } from '../../remote';
-import { type TelegramAuth, telegramLogin, wechatLogin } from '../oauth/oauth.api';
+import { startOidc, type TelegramAuth, telegramLogin, wechatLogin } from '../oauth/oauth.api';
+import { SECOND_FACTOR_PARAM, SecondFactorForm } from './second-factor-form';
 import { useLogin } from './use-login';
 import { usePageSignInForm } from './use-page-sign-in-form';
 
@@ -60,10 +61,14 @@ export function LoginPage() {
     },
     [signedInElsewhere],
   );
-  const loginMutation = useLogin((usedDefaultPassword) => {
-    if (usedDefaultPassword) setWarnDefaultPassword(true);
-    else navigate(AFTER_LOGIN_PATH);
-  });
+  const [secondFactor, setSecondFactor] = useState(params.get(SECOND_FACTOR_PARAM) === '1');
+  const loginMutation = useLogin(
+    (usedDefaultPassword) => {
+      if (usedDefaultPassword) setWarnDefaultPassword(true);
+      else navigate(AFTER_LOGIN_PATH);
+    },
+    () => setSecondFactor(true),
+  );
 
   const passwordLogin = status?.password_login !== false;
   const registration = status?.register_enabled !== false;
@@ -120,7 +125,9 @@ export function LoginPage() {
             data-testid="login-expired"
           />
         ) : null}
-        {passwordLogin ? (
+        {secondFactor ? (
+          <SecondFactorForm onDone={() => navigate(AFTER_LOGIN_PATH)} />
+        ) : passwordLogin ? (
           <Form form={form} layout="vertical" onSubmit={() => void signIn()} autoComplete="on">
             <Form.Item label={t('auth.username')} field="username" rules={rules.username}>
               <Input
@@ -167,6 +174,11 @@ export function LoginPage() {
             data-testid="login-github"
           >
             {t('oauth.github')}
+          </Button>
+        ) : null}
+        {status?.oidc ? (
+          <Button onClick={() => startOidc()} data-testid="login-oidc">
+            {status.oidc_button_text || t('oauth.oidc')}
           </Button>
         ) : null}
         {status?.wechat_login ? (

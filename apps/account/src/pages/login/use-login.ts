@@ -1,26 +1,42 @@
-// Logs in, stores the user and says so; tells the caller whether the default root password was used.
+// Logs in (or hands over to the second-factor step), stores the user and says so; tells the caller whether the default root password was used.
 import { Message } from '@arco-design/web-react';
 import { useSessionStore } from '@switchyard/console-kit';
 import {
   type LoginRequest,
   ROOT_DEFAULT_PASSWORD,
   ROOT_DEFAULT_USERNAME,
+  type SecondFactorRequired,
+  type SessionUser,
 } from '@switchyard/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { login } from './login.api';
 
+/** The password step's reply when the account asks for its second factor. */
+export const needsSecondFactor = (
+  reply: SessionUser | SecondFactorRequired,
+): reply is SecondFactorRequired =>
+  typeof reply === 'object' && reply !== null && 'require_2fa' in reply;
+
 export const usesDefaultRootPassword = (request: LoginRequest): boolean =>
   request.username === ROOT_DEFAULT_USERNAME && request.password === ROOT_DEFAULT_PASSWORD;
 
-export function useLogin(onLoggedIn: (usedDefaultPassword: boolean) => void) {
+/** `onSecondFactor` runs instead of `onLoggedIn` when the account asks for its second factor. */
+export function useLogin(
+  onLoggedIn: (usedDefaultPassword: boolean) => void,
+  onSecondFactor: () => void,
+) {
   const { t } = useTranslation('account');
   const setUser = useSessionStore((state) => state.setUser);
   return useMutation({
     mutationFn: ({ turnstile, ...request }: LoginRequest & { turnstile?: string }) =>
       login(request, turnstile),
-    onSuccess: (user, { turnstile: _token, ...request }) => {
-      setUser(user);
+    onSuccess: (reply, { turnstile: _token, ...request }) => {
+      if (needsSecondFactor(reply)) {
+        onSecondFactor();
+        return;
+      }
+      setUser(reply);
       Message.success(t('login.success'));
       onLoggedIn(usesDefaultRootPassword(request));
     },

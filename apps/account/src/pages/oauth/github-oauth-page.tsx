@@ -1,4 +1,5 @@
-// /oauth/github?code=&state=: finishes GitHub sign-in or binding; on failure goes to /setting.
+// /oauth/github and /oauth/oidc (?code=&state=): finishes a provider's sign-in or binding; on
+// failure goes to /setting.
 import { Message, Spin } from '@arco-design/web-react';
 import { apiGet, reportError, useSessionStore } from '@switchyard/console-kit';
 import type { SessionUser } from '@switchyard/contracts';
@@ -6,9 +7,16 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { RemoteRoot } from '../../remote';
-import { finishGitHubOAuth } from './oauth.api';
+import { SECOND_FACTOR_PARAM } from '../login/second-factor-form';
+import { finishGitHubOAuth, finishOidcOAuth, type OAuthOutcome } from './oauth.api';
 
-export function GitHubOAuthPage() {
+function OAuthCallbackPage({
+  finish,
+  testId,
+}: {
+  finish: (code: string, state: string) => Promise<OAuthOutcome>;
+  testId: string;
+}) {
   const { t } = useTranslation('account');
   const navigate = useNavigate();
   const [params] = useSearchParams();
@@ -17,8 +25,12 @@ export function GitHubOAuthPage() {
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-    finishGitHubOAuth(params.get('code') ?? '', params.get('state') ?? '')
+    finish(params.get('code') ?? '', params.get('state') ?? '')
       .then(async (result) => {
+        if (result.secondFactor) {
+          navigate(`/login?${SECOND_FACTOR_PARAM}=1`, { replace: true });
+          return;
+        }
         if (result.bound) {
           Message.success(t('personal.bindSuccess'));
           navigate('/setting?tab=personal', { replace: true });
@@ -32,12 +44,20 @@ export function GitHubOAuthPage() {
         reportError(error);
         navigate('/setting', { replace: true });
       });
-  }, [navigate, params, setUser, t]);
+  }, [finish, navigate, params, setUser, t]);
   return (
-    <RemoteRoot testId="github-oauth-page">
+    <RemoteRoot testId={testId}>
       <div style={{ display: 'flex', justifyContent: 'center', padding: 48 }}>
         <Spin tip={t('oauth.processing')} />
       </div>
     </RemoteRoot>
   );
 }
+
+export const GitHubOAuthPage = () => (
+  <OAuthCallbackPage finish={finishGitHubOAuth} testId="github-oauth-page" />
+);
+
+export const OidcOAuthPage = () => (
+  <OAuthCallbackPage finish={finishOidcOAuth} testId="oidc-oauth-page" />
+);

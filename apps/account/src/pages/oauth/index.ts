@@ -1,4 +1,4 @@
-// Exposed as `account/GitHubOAuthPage`.
+// Exposed as `account/GitHubOAuthPage` and `account/OidcOAuthPage`.
 import '../../i18n';
 
-export { GitHubOAuthPage } from './github-oauth-page';
+export { GitHubOAuthPage, OidcOAuthPage } from './github-oauth-page';

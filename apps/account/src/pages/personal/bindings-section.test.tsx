@@ -91,3 +91,33 @@ describe('BindingsSection Telegram', () => {
     expect(screen.queryByTestId('telegram-widget')).not.toBeInTheDocument();
   });
 });
+
+describe('BindingsSection OpenID Connect', () => {
+  beforeEach(() => {
+    Message.clear();
+    useSessionStore.setState(loadSessionData());
+    useSessionStore.setState({
+      status: { oidc: true, oidc_button_text: 'Company SSO' } as never,
+    });
+  });
+
+  it('offers to bind under the provider’s name when not bound', async () => {
+    await open();
+    expect(screen.getByText(/Company SSO/)).toBeInTheDocument();
+    expect(screen.getByTestId('personal-oidc')).toHaveTextContent('未绑定');
+    expect(screen.getByTestId('personal-bind-oidc')).toBeInTheDocument();
+  });
+
+  it('removes a binding with DELETE /api/oauth/oidc', async () => {
+    const seen = serveEnvelope({ success: true, message: '已解除绑定', data: null });
+    await open({ ...self, oidc_id: 'sub-1' });
+    expect(screen.getByTestId('personal-oidc')).toHaveTextContent('已绑定');
+    await userEvent.click(screen.getByTestId('personal-unbind-oidc'));
+    await waitFor(() =>
+      expect(seen.map((request) => `${request.method} ${request.url}`)).toContain(
+        'delete /api/oauth/oidc',
+      ),
+    );
+    expect(await screen.findByText('已解除绑定')).toBeInTheDocument();
+  });
+});

@@ -1,4 +1,5 @@
-// Bind an email (with a mailed code) and, when enabled, a GitHub account.
+// Bind an email (with a mailed code) and, when enabled, a GitHub, WeChat, OpenID Connect or
+// Telegram account.
 import { Button, Form, Input, Message, Space, Tag } from '@arco-design/web-react';
 import { useContractForm, useSessionStore } from '@switchyard/console-kit';
 import type { SelfUser } from '@switchyard/contracts';
@@ -11,6 +12,7 @@ import { startGitHubOAuth } from '../../components/github-oauth';
 import { TelegramWidget } from '../../components/telegram-widget';
 import { WeChatModal } from '../../components/wechat-modal';
 import { wechatBind } from '../oauth/oauth.api';
+import { OidcBinding } from './oidc-binding';
 import { bindEmail } from './personal.api';
 import { SELF_KEY } from './use-self';
 
@@ -110,6 +112,9 @@ export function BindingsSection({ self }: { self: SelfUser }) {
             }}
           />
         </div>
+      ) : null}
+      {status?.oidc ? (
+        <OidcBinding self={self} label={status.oidc_button_text || 'OpenID Connect'} />
       ) : null}
       {status?.telegram_oauth ? (
         <div>

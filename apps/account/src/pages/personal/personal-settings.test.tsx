@@ -19,6 +19,17 @@ vi.mock('./personal.api', () => ({
   bindEmail: vi.fn(),
 }));
 
+vi.mock('./identity.api', () => ({
+  getTwoFactor: vi.fn().mockResolvedValue({ enabled: false }),
+  listSessions: vi.fn().mockResolvedValue([]),
+  setupTwoFactor: vi.fn(),
+  enableTwoFactor: vi.fn(),
+  disableTwoFactor: vi.fn(),
+  revokeSession: vi.fn(),
+  revokeOtherSessions: vi.fn(),
+  unbindOidc: vi.fn(),
+}));
+
 const self = selfUser({ aff_count: 2, aff_quota: 3_000_000, aff_history_quota: 4_000_000 });
 
 const open = () =>

@@ -12,6 +12,8 @@ import { DeleteAccountSection } from './delete-account-section';
 import { PasswordSection } from './password-section';
 import { listOwnModels } from './personal.api';
 import { ReferralSection } from './referral-section';
+import { SessionsSection } from './sessions-section';
+import { TwoFactorSection } from './two-factor-section';
 import { useSelf } from './use-self';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -81,6 +83,12 @@ export function PersonalSettings() {
         </Section>
         <Section title={t('personal.changePassword')}>
           <PasswordSection hasPassword={user.has_password !== false} />
+        </Section>
+        <Section title={t('twoFactor.title')}>
+          <TwoFactorSection />
+        </Section>
+        <Section title={t('sessions.title')}>
+          <SessionsSection />
         </Section>
         <Section title={t('personal.accessToken')}>
           <AccessTokenSection />

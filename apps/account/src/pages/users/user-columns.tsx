@@ -101,6 +101,20 @@ export function getUserColumns(t: TFunction, h: UserColumnHandlers): ListColumn<
                 testId: testId('demote'),
               },
               !superAdmin && {
+                // A lost phone: the password alone signs in again (the server refuses when the
+                // user has no second factor, or outranks the caller).
+                key: 'reset_2fa',
+                label: t('users.actions.reset2fa'),
+                disabled: cancelled,
+                confirm: {
+                  title: t('users.confirmReset2fa', { username: user.username }),
+                  okText: t('users.actions.reset2fa'),
+                  cancelText: t('users.keep'),
+                },
+                onClick: act('reset_2fa'),
+                testId: testId('reset-2fa'),
+              },
+              !superAdmin && {
                 key: 'delete',
                 label: t('users.actions.delete'),
                 danger: true,

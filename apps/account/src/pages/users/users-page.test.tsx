@@ -66,6 +66,19 @@ describe('UsersPage', () => {
     expect(await screen.findByText('操作成功完成！')).toBeInTheDocument();
   });
 
+  it('resets a user’s second factor after asking', async () => {
+    await renderPage(<UsersPage />, { path: '/user', url: '/user' });
+    await screen.findByTestId('user-name-alice');
+    expect(await openRowMenu('user-more-alice', 'user-reset-2fa-alice')).toBeInTheDocument();
+    const person = userEvent.setup({ pointerEventsCheck: 0 });
+    await person.click(screen.getByTestId('user-reset-2fa-alice'));
+    expect(await screen.findByText(/确定要重置用户 alice 的两步验证吗/)).toBeInTheDocument();
+    expect(manageUser).not.toHaveBeenCalled();
+    const ok = screen.getAllByRole('button', { name: '重置两步验证' });
+    await person.click(ok[ok.length - 1] as HTMLElement);
+    await waitFor(() => expect(manageUser).toHaveBeenCalledWith('alice', 'reset_2fa'));
+  });
+
   it('offers promote and demote to root only', async () => {
     const view = await renderPage(<UsersPage />, { path: '/user', url: '/user' });
     await screen.findByTestId('user-name-alice');

@@ -14,7 +14,7 @@ import type { FastifyInstance } from 'fastify';
 import { languageOf, translate } from '../../i18n';
 import { ok } from '../../lib/envelope';
 import { parseInput } from '../../lib/validation';
-import { identityOf } from '../../plugins/auth';
+import { auditActorOf } from '../audit/audit.writer';
 import type { ChannelUpstreamService } from './channel-upstream.service';
 import type { ChannelsService } from './channels.service';
 
@@ -58,14 +58,18 @@ export function registerChannelRoutes(
   app.get('/api/models', admin, async () => ok(modelsByChannelType()));
 
   // Registered before /:id so the literal paths win.
-  app.delete('/api/channel/disabled', admin, async () => ok(await channels.removeDisabled()));
+  app.delete('/api/channel/disabled', admin, async (request) =>
+    ok(await channels.removeDisabled(auditActorOf(request))),
+  );
 
   app.post('/api/channel/batch', admin, async (request) => {
     const { ids } = parseInput(batchDeleteChannelsRequestSchema, request.body);
-    return ok(await channels.removeBatch(ids));
+    return ok(await channels.removeBatch(ids, auditActorOf(request)));
   });
 
-  app.post('/api/channel/fix', admin, async () => ok(await channels.fixAbilities()));
+  app.post('/api/channel/fix', admin, async (request) =>
+    ok(await channels.fixAbilities(auditActorOf(request))),
+  );
 
   app.get('/api/channel/update_balance', admin, async (request) =>
     ok(await upstream.updateAllBalances(languageOf(request))),
@@ -83,7 +87,7 @@ export function registerChannelRoutes(
 
   app.post('/api/channel/copy/:id', admin, async (request) => {
     const { id } = parseInput(channelIdParamsSchema, request.params);
-    return ok({ id: await channels.copy(id, languageOf(request)) });
+    return ok({ id: await channels.copy(id, languageOf(request), auditActorOf(request)) });
   });
 
   app.get('/api/channel/:id', admin, async (request) => {
@@ -92,19 +96,20 @@ export function registerChannelRoutes(
   });
 
   app.post('/api/channel/', admin, async (request) => {
-    const ids = await channels.create(parseInput(createChannelRequestSchema, request.body));
+    const input = parseInput(createChannelRequestSchema, request.body);
+    const ids = await channels.create(input, auditActorOf(request));
     return ok({ ids }, translate(languageOf(request), 'channel.created'));
   });
 
   app.put('/api/channel/', admin, async (request) => {
     const input = parseInput(updateChannelRequestSchema, request.body);
-    const channel = await channels.update(input, identityOf(request));
+    const channel = await channels.update(input, auditActorOf(request));
     return ok(channel, translate(languageOf(request), 'channel.updated'));
   });
 
   app.delete('/api/channel/:id', admin, async (request) => {
     const { id } = parseInput(channelIdParamsSchema, request.params);
-    await channels.remove(id);
+    await channels.remove(id, auditActorOf(request));
     return ok();
   });
 }

@@ -23,6 +23,7 @@ import type { Db } from '../../db/database';
 import { translate } from '../../i18n';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
+import { type AuditActor, recordAudit } from '../audit/audit.writer';
 import type { OptionsStore } from '../options/options.store';
 import { deleteAbilities, rebuildAbilities, repairAbilities } from './abilities';
 import { isAcceptableBaseUrl } from './base-url';
@@ -126,7 +127,7 @@ export class ChannelsService {
   }
 
   /** Creates one channel per non-empty line of the key (batch create); returns their ids. */
-  async create(input: CreateChannelRequest): Promise<number[]> {
+  async create(input: CreateChannelRequest, actor: AuditActor): Promise<number[]> {
     const keys = splitKeys(input.key);
     if (input.name.trim() === '' || keys.length === 0) throw badInput('channel.nameKeyRequired');
     if (splitList(input.models).length === 0) throw badInput('channel.modelsRequired');
@@ -152,6 +153,12 @@ export class ChannelsService {
         await rebuildAbilities(trx, await this.require(trx, id));
         ids.push(id);
       }
+      await recordAudit(trx, actor, {
+        action: 'channel.create',
+        target_type: 'channel',
+        target_id: ids.join(','),
+        summary: { name: input.name, type: type.id, count: ids.length },
+      });
       return ids;
     });
   }
@@ -161,7 +168,7 @@ export class ChannelsService {
    * needs its key re-entered: the stored key would otherwise go to wherever the editor chose (a
    * model list, balance or test call), and admins may use channels but not read their keys.
    */
-  async update(input: UpdateChannelRequest, caller: { role: number }): Promise<Channel> {
+  async update(input: UpdateChannelRequest, actor: AuditActor): Promise<Channel> {
     const { id, key, ...fields } = input;
     if (fields.name !== undefined && fields.name.trim() === '') {
       throw badInput('channel.nameKeyRequired');
@@ -180,7 +187,7 @@ export class ChannelsService {
         (patch.base_url !== undefined && patch.base_url !== trimBaseUrl(current.base_url ?? '')) ||
         (patch.type !== undefined && patch.type !== current.type);
       if (patch.base_url !== current.base_url) checkBaseUrl(patch.base_url ?? undefined);
-      if (retargets && patch.key === undefined && !isRoot(caller.role)) {
+      if (retargets && patch.key === undefined && !isRoot(actor.role)) {
         throw new AppError(403, 'channel.keyRequiredToRetarget');
       }
       // A PUT of the object GET returned leaves other_info alone while the mode is unchanged.
@@ -191,6 +198,13 @@ export class ChannelsService {
         patch.other_info = withResponsesMode(current.other_info, fields.responses_api);
       }
       await updateChannel(trx, id, patch);
+      // Which fields changed, never their values: `key` is named, not shown.
+      await recordAudit(trx, actor, {
+        action: 'channel.update',
+        target_type: 'channel',
+        target_id: id,
+        summary: { fields: Object.keys(patch) },
+      });
       const updated = await this.require(trx, id);
       await rebuildAbilities(trx, updated);
       return updated;
@@ -199,7 +213,7 @@ export class ChannelsService {
   }
 
   /** A new channel with the same settings and key; counters and test results start afresh. */
-  async copy(id: number, language: Language): Promise<number> {
+  async copy(id: number, language: Language, actor: AuditActor): Promise<number> {
     return this.deps.db.transaction().execute(async (trx) => {
       const source = await this.require(trx, id);
       const {
@@ -218,33 +232,68 @@ export class ChannelsService {
         created_time: this.deps.clock.now(),
       });
       await rebuildAbilities(trx, await this.require(trx, copyId));
+      await recordAudit(trx, actor, {
+        action: 'channel.copy',
+        target_type: 'channel',
+        target_id: copyId,
+        summary: { from: id, name: source.name },
+      });
       return copyId;
     });
   }
 
-  async remove(id: number): Promise<void> {
+  async remove(id: number, actor: AuditActor): Promise<void> {
     await this.deps.db.transaction().execute(async (trx) => {
-      await this.require(trx, id);
+      const channel = await this.require(trx, id);
       await this.removeMany(trx, [id]);
+      await recordAudit(trx, actor, {
+        action: 'channel.delete',
+        target_type: 'channel',
+        target_id: id,
+        summary: { name: channel.name },
+      });
     });
   }
 
   /** Deletes every manually or automatically disabled channel; returns how many. */
-  removeDisabled(): Promise<number> {
+  removeDisabled(actor: AuditActor): Promise<number> {
     return this.deps.db.transaction().execute(async (trx) => {
-      return this.removeMany(trx, await findDisabledChannelIds(trx));
+      const ids = await findDisabledChannelIds(trx);
+      const count = await this.removeMany(trx, ids);
+      await this.auditMany(trx, actor, 'channel.delete_disabled', ids, count);
+      return count;
     });
   }
 
   /** Deletes the listed channels that exist; returns how many. */
-  removeBatch(ids: number[]): Promise<number> {
-    return this.deps.db.transaction().execute((trx) => this.removeMany(trx, [...new Set(ids)]));
+  removeBatch(ids: number[], actor: AuditActor): Promise<number> {
+    return this.deps.db.transaction().execute(async (trx) => {
+      const unique = [...new Set(ids)];
+      const count = await this.removeMany(trx, unique);
+      await this.auditMany(trx, actor, 'channel.delete_batch', unique, count);
+      return count;
+    });
   }
 
   /** Repairs the abilities table; returns how many channels needed it. */
-  fixAbilities(): Promise<number> {
+  fixAbilities(actor: AuditActor): Promise<number> {
     return this.deps.db.transaction().execute(async (trx) => {
-      return repairAbilities(trx, await listAllChannels(trx));
+      const count = await repairAbilities(trx, await listAllChannels(trx));
+      await recordAudit(trx, actor, {
+        action: 'channel.fix_abilities',
+        target_type: 'channel',
+        summary: { count },
+      });
+      return count;
+    });
+  }
+
+  private auditMany(trx: Db, actor: AuditActor, action: string, ids: number[], count: number) {
+    return recordAudit(trx, actor, {
+      action,
+      target_type: 'channel',
+      target_id: ids.slice(0, 20).join(','),
+      summary: { ids, count },
     });
   }
 

@@ -14,6 +14,7 @@ import { languageOf } from '../../i18n';
 import { ok } from '../../lib/envelope';
 import { parseInput } from '../../lib/validation';
 import { identityOf } from '../../plugins/auth';
+import { auditActorOf } from '../audit/audit.writer';
 import type { LogsService } from './logs.service';
 
 function sendCsv(reply: FastifyReply, body: Readable) {
@@ -62,6 +63,6 @@ export function registerLogRoutes(app: FastifyInstance, logs: LogsService): void
   });
   app.delete('/api/log/', { config: admin }, async (request) => {
     const { target_timestamp } = parseInput(logCleanupQuerySchema, request.query);
-    return ok(await logs.cleanup(target_timestamp));
+    return ok(await logs.cleanup(target_timestamp, auditActorOf(request)));
   });
 }

@@ -14,6 +14,7 @@ import {
 } from '@switchyard/contracts';
 import type { Db } from '../../db/database';
 import type { LogRow } from '../../db/schema';
+import { type AuditActor, recordAudit } from '../audit/audit.writer';
 import { deleteLogs, type LogFilter, listLogs, oldLogIds, sumConsumption } from './logs.repository';
 import { exportLogsCsv } from './logs-export';
 
@@ -121,8 +122,18 @@ export class LogsService {
   }
 
   /** Deletes every log created before `before` (unix seconds), batch by batch; returns the count. */
-  async cleanup(before: number): Promise<number> {
-    let deleted = 0;
+  async cleanup(before: number, actor: AuditActor): Promise<number> {
+    // The audit entry lands with the first batch: a cleanup of millions of rows is not one
+    // transaction, but no row goes without its entry.
+    let deleted = await this.db.transaction().execute(async (trx) => {
+      await recordAudit(trx, actor, {
+        action: 'log.cleanup',
+        target_type: 'log',
+        summary: { before },
+      });
+      return deleteLogs(trx, await oldLogIds(trx, before, CLEANUP_BATCH));
+    });
+    if (deleted < CLEANUP_BATCH) return deleted;
     for (;;) {
       const ids = await oldLogIds(this.db, before, CLEANUP_BATCH);
       deleted += await deleteLogs(this.db, ids);

@@ -11,6 +11,7 @@ import { parseInput } from '../../lib/validation';
 import { identityOf, resolveIdentity, setSessionCookie } from '../../plugins/auth';
 import { assertSameSite } from '../../plugins/csrf';
 import type { SessionService } from '../sessions/sessions.service';
+import { setPendingSignInCookie } from '../sessions/two-factor.routes';
 import type { OAuthService, SignedIn } from './oauth.service';
 
 /** Ties the GitHub callback to the browser that started it (CSRF); kept ten minutes. */
@@ -38,6 +39,10 @@ export function registerOAuthRoutes(
   const finish = (request: FastifyRequest, reply: FastifyReply, result: SignedIn | 'bound') => {
     const language = languageOf(request);
     if (result === 'bound') return ok(undefined, BOUND_MESSAGE);
+    if ('pendingToken' in result) {
+      setPendingSignInCookie(request, reply, result.pendingToken);
+      return ok({ require_2fa: true }, translate(language, 'twoFactor.required'));
+    }
     setSessionCookie(request, reply, result.token, sessions.maxAgeSeconds);
     return ok(result.user, translate(language, 'auth.loginSuccess'));
   };

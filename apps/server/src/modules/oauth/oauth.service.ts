@@ -1,4 +1,5 @@
-// Third-party sign-in and binding: GitHub OAuth, WeChat verification codes, Telegram widget.
+// Third-party sign-in and binding: GitHub OAuth, any OpenID Connect provider, WeChat verification
+// codes, Telegram widget.
 // Signing in with an unknown external account creates a user when registration is open.
 import {
   LogType,
@@ -16,6 +17,7 @@ import { refuse } from '../../lib/errors';
 import { insertLogs } from '../logs/logs.repository';
 import type { OptionsStore } from '../options/options.store';
 import type { Identity, SessionService } from '../sessions/sessions.service';
+import type { TwoFactorService } from '../sessions/two-factor.service';
 import { newUserRow } from '../users/new-user';
 import { toSessionUser } from '../users/users.mapper';
 import {
@@ -26,6 +28,7 @@ import {
   updateUser,
 } from '../users/users.repository';
 import { fetchGitHubUser } from './github.client';
+import type { OidcAccount } from './oidc.client';
 import { isTelegramLoginValid } from './telegram';
 import { fetchWeChatId } from './wechat.client';
 
@@ -36,12 +39,12 @@ export interface OAuthDeps {
   clock: Clock;
   githubOAuthUrl: string;
   githubApiUrl: string;
+  twoFactor: TwoFactorService;
 }
 
-export interface SignedIn {
-  user: SessionUser;
-  token: string;
-}
+/** A provider's sign-in: a session, or (the account has a second factor) a pending sign-in the
+ * code finishes at POST /api/user/login/2fa, as after a password. */
+export type SignedIn = { user: SessionUser; token: string } | { pendingToken: string };
 
 interface Provider {
   column: ExternalIdColumn;
@@ -55,6 +58,7 @@ interface Provider {
 const PROVIDERS = {
   github: { column: 'github_id', prefix: 'github_', registers: true, taken: 'oauth.githubTaken' },
   wechat: { column: 'wechat_id', prefix: 'wechat_', registers: true, taken: 'oauth.wechatTaken' },
+  oidc: { column: 'oidc_id', prefix: 'oidc_', registers: true, taken: 'oauth.oidcTaken' },
   telegram: {
     column: 'telegram_id',
     prefix: 'tg_',
@@ -118,6 +122,24 @@ export class OAuthService {
     return this.signIn(PROVIDERS.telegram, data.id, data.username ?? data.first_name ?? '');
   }
 
+  /** Signs in (identity null) or binds with an OpenID Connect account whose id_token passed. */
+  async oidc(account: OidcAccount, identity: Identity | null): Promise<SignedIn | 'bound'> {
+    if (identity) {
+      await this.bind(PROVIDERS.oidc, identity, account.subject);
+      return 'bound';
+    }
+    return this.signIn(PROVIDERS.oidc, account.subject, account.name);
+  }
+
+  /** Removes the OpenID Connect binding; an account without a password keeps it (its only way
+   * to sign in). */
+  async unbindOidc(identity: Identity): Promise<void> {
+    const user = await findUserById(this.deps.db, identity.userId);
+    if (!user) throw refuse('user.notFound');
+    if (user.password === '') throw refuse('oauth.oidcOnlySignIn');
+    await updateUser(this.deps.db, user.id, { oidc_id: null });
+  }
+
   private async bind(provider: Provider, identity: Identity, externalId: string): Promise<void> {
     const { db } = this.deps;
     const owner = await findUserByExternalId(db, provider.column, externalId);
@@ -140,6 +162,10 @@ export class OAuthService {
     if (existing) {
       if (existing.status !== UserStatus.enabled || existing.deleted_at !== null) {
         throw refuse('oauth.userDisabled');
+      }
+      // A provider does not stand in for the account's own second factor.
+      if (await this.deps.twoFactor.isEnabled(existing.id)) {
+        return { pendingToken: await this.deps.twoFactor.startPending(existing.id) };
       }
       return { user: toSessionUser(existing), token: await sessions.create(existing.id) };
     }

@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { languageOf, translate } from '../../i18n';
 import { ok } from '../../lib/envelope';
 import { parseInput } from '../../lib/validation';
+import { auditActorOf } from '../audit/audit.writer';
 import type { OptionsService } from './options.service';
 
 export function registerOptionRoutes(app: FastifyInstance, options: OptionsService): void {
@@ -12,12 +13,12 @@ export function registerOptionRoutes(app: FastifyInstance, options: OptionsServi
 
   app.put('/api/option/', { config: { access: Role.root } }, async (request) => {
     const { key, value } = parseInput(updateOptionRequestSchema, request.body);
-    await options.update(key, value);
+    await options.update(key, value, auditActorOf(request));
     return ok(undefined, translate(languageOf(request), 'option.saved'));
   });
 
   app.post('/api/option/rest_model_ratio', { config: { access: Role.root } }, async (request) => {
-    await options.resetModelRatio();
+    await options.resetModelRatio(auditActorOf(request));
     return ok(undefined, translate(languageOf(request), 'option.modelRatioReset'));
   });
 }

@@ -9,8 +9,10 @@ import {
   type OptionProblem,
   optionValueProblem,
 } from '@switchyard/contracts/options';
+import type { Db } from '../../db/database';
 import type { MessageKey, MessageParams } from '../../i18n';
 import { type AppError, refuse } from '../../lib/errors';
+import { type AuditActor, maskedOption, recordAudit } from '../audit/audit.writer';
 import type { OptionsStore } from './options.store';
 
 /** Switches that need another option filled in before they may be turned on. */
@@ -64,7 +66,7 @@ export class OptionsService {
       );
   }
 
-  async update(key: string, value: string): Promise<void> {
+  async update(key: string, value: string, actor: AuditActor): Promise<void> {
     if (!isOptionKey(key)) throw refuse('option.unknownKey', { key });
     const problem = optionValueProblem(key, value);
     if (problem) throw refusal(key, problem);
@@ -72,11 +74,25 @@ export class OptionsService {
     if (prerequisite && value === 'true' && this.store.get(prerequisite.needs).trim() === '') {
       throw refuse(prerequisite.message);
     }
-    if (!(await this.store.set(key, value))) throw refuse('option.invalidValue', { key });
+    const audit = (trx: Db, previous: string) =>
+      recordAudit(trx, actor, {
+        action: 'option.update',
+        target_type: 'option',
+        target_id: key,
+        summary: { key, old: maskedOption(key, previous), new: maskedOption(key, value) },
+      });
+    if (!(await this.store.set(key, value, audit))) throw refuse('option.invalidValue', { key });
   }
 
   /** Puts the built-in model ratios back (POST /api/option/rest_model_ratio). */
-  async resetModelRatio(): Promise<void> {
-    await this.store.set('ModelRatio', OPTION_DEFINITIONS.ModelRatio.default);
+  async resetModelRatio(actor: AuditActor): Promise<void> {
+    await this.store.set('ModelRatio', OPTION_DEFINITIONS.ModelRatio.default, (trx) =>
+      recordAudit(trx, actor, {
+        action: 'option.reset_model_ratio',
+        target_type: 'option',
+        target_id: 'ModelRatio',
+        summary: { key: 'ModelRatio' },
+      }),
+    );
   }
 }

@@ -81,10 +81,23 @@ export class OptionsStore {
     }
   }
 
-  /** Validates, stores and applies a value. Returns false (and writes nothing) when invalid. */
-  async set(key: OptionKey, value: string): Promise<boolean> {
+  /** Validates, stores and applies a value. Returns false (and writes nothing) when invalid.
+   * `alongside` writes in the same transaction (the audit entry of an admin's change). */
+  async set(
+    key: OptionKey,
+    value: string,
+    alongside?: (trx: Db, previous: string) => Promise<void>,
+  ): Promise<boolean> {
     if (!validateOptionValue(key, value)) return false;
-    await upsertOption(this.db, key, value);
+    const previous = this.get(key);
+    if (alongside) {
+      await this.db.transaction().execute(async (trx) => {
+        await upsertOption(trx, key, value);
+        await alongside(trx, previous);
+      });
+    } else {
+      await upsertOption(this.db, key, value);
+    }
     this.writes += 1;
     this.values.set(key, value);
     await this.notifier?.(key);

@@ -12,6 +12,7 @@ import {
 import type { Db } from '../../db/database';
 import type { Clock } from '../../lib/clock';
 import { refuse } from '../../lib/errors';
+import { type AuditActor, recordAudit } from '../audit/audit.writer';
 import type { Identity } from '../sessions/sessions.service';
 import {
   findRedemption,
@@ -57,46 +58,76 @@ export class RedemptionsService {
   }
 
   /** Creates `count` codes in one statement; returns their keys. */
-  async create(identity: Identity, input: CreateRedemptionRequest): Promise<string[]> {
+  async create(
+    identity: Identity,
+    input: CreateRedemptionRequest,
+    actor: AuditActor,
+  ): Promise<string[]> {
     const now = this.clock.now();
     const keys = Array.from({ length: input.count }, generateRedemptionKey);
-    await insertRedemptions(
-      this.db,
-      keys.map((key) => ({
-        user_id: identity.userId,
-        key,
-        status: RedemptionStatus.unused,
-        name: input.name,
-        quota: input.quota,
-        created_time: now,
-        deleted_at: null,
-      })),
-    );
+    const rows = keys.map((key) => ({
+      user_id: identity.userId,
+      key,
+      status: RedemptionStatus.unused,
+      name: input.name,
+      quota: input.quota,
+      created_time: now,
+      deleted_at: null,
+    }));
+    await this.db.transaction().execute(async (trx) => {
+      await insertRedemptions(trx, rows);
+      // The codes themselves are money: the entry names the batch, never a key.
+      await recordAudit(trx, actor, {
+        action: 'redemption.create',
+        target_type: 'redemption',
+        summary: { name: input.name, count: input.count, quota: input.quota },
+      });
+    });
     return keys;
   }
 
-  async update(input: UpdateRedemptionRequest): Promise<RedemptionView> {
-    await this.change(input.id, { name: input.name, quota: input.quota });
+  async update(input: UpdateRedemptionRequest, actor: AuditActor): Promise<RedemptionView> {
+    await this.change(input.id, { name: input.name, quota: input.quota }, actor);
     return this.get(input.id);
   }
 
-  async setStatus(input: RedemptionStatusRequest): Promise<RedemptionView> {
-    await this.change(input.id, { status: input.status });
+  async setStatus(input: RedemptionStatusRequest, actor: AuditActor): Promise<RedemptionView> {
+    await this.change(input.id, { status: input.status }, actor);
     return this.get(input.id);
   }
 
-  async delete(id: number): Promise<void> {
-    if (!(await softDeleteRedemption(this.db, id, this.clock.now()))) {
-      throw refuse('redemption.notFound');
-    }
+  async delete(id: number, actor: AuditActor): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      if (!(await softDeleteRedemption(trx, id, this.clock.now()))) {
+        throw refuse('redemption.notFound');
+      }
+      await recordAudit(trx, actor, {
+        action: 'redemption.delete',
+        target_type: 'redemption',
+        target_id: id,
+        summary: {},
+      });
+    });
   }
 
   /** Used codes are final: the guarded update refuses them even if one was used a moment ago. */
-  private async change(id: number, patch: { name?: string; quota?: number; status?: number }) {
+  private async change(
+    id: number,
+    patch: { name?: string; quota?: number; status?: number },
+    actor: AuditActor,
+  ) {
     await this.load(id);
-    if (!(await updateUnusedRedemption(this.db, id, patch))) {
-      throw refuse('redemption.usedCannotChange');
-    }
+    await this.db.transaction().execute(async (trx) => {
+      if (!(await updateUnusedRedemption(trx, id, patch))) {
+        throw refuse('redemption.usedCannotChange');
+      }
+      await recordAudit(trx, actor, {
+        action: 'redemption.update',
+        target_type: 'redemption',
+        target_id: id,
+        summary: { ...patch },
+      });
+    });
   }
 
   private async load(id: number): Promise<RedemptionRow> {

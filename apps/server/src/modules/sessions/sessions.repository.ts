@@ -1,6 +1,6 @@
 // SQL for console sessions; a session is always read together with its user's current row.
 import type { Db } from '../../db/database';
-import type { SessionRow } from '../../db/schema';
+import type { NewSession, SessionRow } from '../../db/schema';
 
 export interface SessionWithUser {
   id: string;
@@ -14,7 +14,7 @@ export interface SessionWithUser {
   deleted_at: number | null;
 }
 
-export async function insertSession(db: Db, session: SessionRow): Promise<void> {
+export async function insertSession(db: Db, session: NewSession): Promise<void> {
   await db.insertInto('sessions').values(session).execute();
 }
 
@@ -39,6 +39,27 @@ export function findSessionWithUser(db: Db, id: string): Promise<SessionWithUser
 
 export async function touchSession(db: Db, id: string, now: number): Promise<void> {
   await db.updateTable('sessions').set({ last_seen_at: now }).where('id', '=', id).execute();
+}
+
+export function listUserSessions(db: Db, userId: number, now: number): Promise<SessionRow[]> {
+  return db
+    .selectFrom('sessions')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('expires_at', '>', now)
+    .orderBy('created_at', 'desc')
+    .orderBy('id')
+    .execute();
+}
+
+/** Deletes one session of a user (another user's id deletes nothing). */
+export async function deleteUserSession(db: Db, userId: number, id: string): Promise<boolean> {
+  const result = await db
+    .deleteFrom('sessions')
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) === 1;
 }
 
 export async function deleteSession(db: Db, id: string): Promise<void> {

@@ -1,7 +1,7 @@
 // Console sessions and access tokens: create, resolve to the caller's identity, destroy.
 
 import { timingSafeEqual } from 'node:crypto';
-import { UserStatus } from '@switchyard/contracts';
+import { type SessionEntry, UserStatus } from '@switchyard/contracts';
 import type { Db } from '../../db/database';
 import type { Clock } from '../../lib/clock';
 import { hmacSha256Hex, randomToken, sha256Hex } from '../../lib/crypto';
@@ -9,9 +9,11 @@ import { findUserByAccessTokenHash } from '../users/users.repository';
 import {
   deleteExpiredSessions,
   deleteSession,
+  deleteUserSession,
   deleteUserSessions,
   findSessionWithUser,
   insertSession,
+  listUserSessions,
   touchSession,
 } from './sessions.repository';
 
@@ -23,6 +25,12 @@ export interface Identity {
   group: string;
   /** The session row id when signed in by cookie; null for access-token calls. */
   sessionId: string | null;
+}
+
+/** Where a session signed in from, shown in the user's session list. */
+export interface SessionMeta {
+  ip: string;
+  userAgent: string;
 }
 
 interface UserState {
@@ -60,7 +68,7 @@ export class SessionService {
   }
 
   /** Starts a session; returns the cookie token (only its hash is stored). */
-  async create(userId: number): Promise<string> {
+  async create(userId: number, meta?: SessionMeta): Promise<string> {
     const now = this.clock.now();
     const token = randomToken(32);
     await deleteExpiredSessions(this.db, now);
@@ -70,8 +78,29 @@ export class SessionService {
       created_at: now,
       expires_at: now + this.maxAgeSeconds,
       last_seen_at: now,
+      ip: meta?.ip.slice(0, 64) ?? '',
+      user_agent: meta?.userAgent.slice(0, 255) ?? '',
     });
     return token;
+  }
+
+  /** A user's live sessions, newest first; `current` marks the caller's own. */
+  async list(userId: number, currentId: string | null): Promise<SessionEntry[]> {
+    const rows = await listUserSessions(this.db, userId, this.clock.now());
+    return rows.map((row) => ({
+      id: row.id,
+      created_at: row.created_at,
+      last_seen_at: row.last_seen_at,
+      ip: row.ip,
+      user_agent: row.user_agent,
+      current: row.id === currentId,
+    }));
+  }
+
+  /** Ends one of the user's own sessions. Sessions are read from the database on every request
+   * (no cache), so the deletion holds on every node at once. */
+  async revoke(userId: number, id: string): Promise<boolean> {
+    return deleteUserSession(this.db, userId, id);
   }
 
   /** Resolves a cookie token; an expired session or a disabled/cancelled user's is deleted. */

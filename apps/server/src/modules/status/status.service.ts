@@ -44,6 +44,8 @@ export class StatusService {
       github_oauth: o.getBool('GitHubOAuthEnabled'),
       github_client_id: o.getString('GitHubClientId'),
       github_oauth_url: this.githubOAuthUrl,
+      oidc: o.getBool('OIDCEnabled'),
+      oidc_button_text: o.getString('OIDCButtonText'),
       wechat_login: o.getBool('WeChatAuthEnabled'),
       wechat_qrcode: o.getString('WeChatAccountQRCodeImageURL'),
       telegram_oauth: o.getBool('TelegramOAuthEnabled'),

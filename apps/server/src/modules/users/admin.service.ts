@@ -22,10 +22,12 @@ import { type MessageKey, translate } from '../../i18n';
 import type { Clock } from '../../lib/clock';
 import { hashPassword } from '../../lib/crypto';
 import { refuse } from '../../lib/errors';
+import { type AuditActor, recordAudit } from '../audit/audit.writer';
 import { insertLogs } from '../logs/logs.repository';
 import type { OptionsStore } from '../options/options.store';
 import { deleteUserSessions } from '../sessions/sessions.repository';
 import type { Identity } from '../sessions/sessions.service';
+import { deleteTwoFactor } from '../sessions/two-factor.repository';
 import { newUserRow } from './new-user';
 import { quotaText } from './quota-text';
 import { assertUsernameAllowed, assertUsernameFree } from './username-rules';
@@ -59,7 +61,7 @@ const outranks = (caller: Identity, target: UserRow): boolean =>
 
 /** What each manage action changes, and the admin log line it writes. */
 const ACTION_EFFECT: Record<
-  ManageAction,
+  Exclude<ManageAction, 'reset_2fa'>,
   { patch: (now: number) => UserUpdate; log?: MessageKey }
 > = {
   promote: { patch: () => ({ role: Role.admin }), log: 'log.adminPromoted' },
@@ -94,7 +96,7 @@ export class UsersAdminService {
     return toAdminUser(user);
   }
 
-  async create(input: CreateUserRequest): Promise<void> {
+  async create(input: CreateUserRequest, actor: AuditActor): Promise<void> {
     const { db, clock, options } = this.deps;
     assertUsernameAllowed(input.username);
     const passwordHash = await hashPassword(input.password);
@@ -108,7 +110,13 @@ export class UsersAdminService {
           quota: options.getInt('QuotaForNewUser'),
           now: clock.now(),
         });
-        await insertUser(trx, row);
+        const id = await insertUser(trx, row);
+        await recordAudit(trx, actor, {
+          action: 'user.create',
+          target_type: 'user',
+          target_id: id,
+          summary: { username: input.username },
+        });
       });
     } catch (error) {
       if (isUniqueViolation(error)) throw refuse('user.usernameTaken');
@@ -117,7 +125,12 @@ export class UsersAdminService {
   }
 
   /** Edits another user: names, password, group, quota (the difference is applied atomically). */
-  async update(caller: Identity, input: UpdateUserRequest, language: Language): Promise<void> {
+  async update(
+    caller: Identity,
+    input: UpdateUserRequest,
+    language: Language,
+    actor: AuditActor,
+  ): Promise<void> {
     const { db } = this.deps;
     const user = await this.load(input.id);
     if (user.id === caller.userId) throw refuse('admin.useSelfEndpoint');
@@ -140,6 +153,17 @@ export class UsersAdminService {
       await db.transaction().execute(async (trx) => {
         if (Object.keys(patch).length > 0) await updateUser(trx, user.id, patch);
         if (patch.password) await deleteUserSessions(trx, user.id);
+        await recordAudit(trx, actor, {
+          action: 'user.update',
+          target_type: 'user',
+          target_id: user.id,
+          // Which fields changed; a new password only as "changed".
+          summary: {
+            username: user.username,
+            fields: Object.keys(patch),
+            ...(delta === 0 ? {} : { quota: { old: user.quota, new: user.quota + delta } }),
+          },
+        });
         if (delta === 0) return;
         await addUserQuota(trx, user.id, delta);
         const content = translate(language, 'log.adminQuota', {
@@ -161,12 +185,21 @@ export class UsersAdminService {
     username: string,
     action: ManageAction,
     language: Language,
+    actor: AuditActor,
   ): Promise<ManageUserReply> {
     const { db, clock } = this.deps;
     const user = await findUserByUsername(db, username);
     if (!user) throw refuse('user.notFound');
     if (user.deleted_at !== null) throw refuse('admin.userCancelled');
     this.checkAction(caller, user, action);
+    const audit = (trx: Db) =>
+      recordAudit(trx, actor, {
+        action: `user.manage.${action}`,
+        target_type: 'user',
+        target_id: user.id,
+        summary: { username: user.username, action },
+      });
+    if (action === 'reset_2fa') return this.resetTwoFactor(caller, user, language, audit);
     const effect = ACTION_EFFECT[action];
     const patch = effect.patch(clock.now());
     await db.transaction().execute(async (trx) => {
@@ -174,6 +207,7 @@ export class UsersAdminService {
       const changed = await updateUserIf(trx, user.id, user, patch);
       if (!changed) throw refuse('admin.changedMeanwhile');
       if (action === 'disable' || action === 'delete') await deleteUserSessions(trx, user.id);
+      await audit(trx);
       if (effect.log) {
         const content = translate(language, effect.log, {
           admin: caller.username,
@@ -183,6 +217,25 @@ export class UsersAdminService {
       }
     });
     return { role: patch.role ?? user.role, status: patch.status ?? user.status };
+  }
+
+  /** Removes a user's second factor (a lost phone): the password alone signs in again. */
+  private async resetTwoFactor(
+    caller: Identity,
+    user: UserRow,
+    language: Language,
+    audit: (trx: Db) => Promise<void>,
+  ): Promise<ManageUserReply> {
+    await this.deps.db.transaction().execute(async (trx) => {
+      if (!(await deleteTwoFactor(trx, user.id))) throw refuse('twoFactor.notEnabled');
+      await audit(trx);
+      const content = translate(language, 'log.adminTwoFactorReset', {
+        admin: caller.username,
+        username: user.username,
+      });
+      await insertLogs(trx, [this.adminLog(user, content)]);
+    });
+    return { role: user.role, status: user.status };
   }
 
   private checkAction(caller: Identity, user: UserRow, action: ManageAction): void {

@@ -12,7 +12,7 @@ export interface NewAccount {
   now: number;
   email?: string | null;
   inviterId?: number;
-  external?: Partial<Pick<NewUser, 'github_id' | 'wechat_id' | 'telegram_id'>>;
+  external?: Partial<Pick<NewUser, 'github_id' | 'wechat_id' | 'telegram_id' | 'oidc_id'>>;
 }
 
 export async function newUserRow(db: Db, account: NewAccount): Promise<NewUser> {

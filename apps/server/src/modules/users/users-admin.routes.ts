@@ -13,6 +13,7 @@ import { languageOf, translate } from '../../i18n';
 import { ok } from '../../lib/envelope';
 import { parseInput } from '../../lib/validation';
 import { identityOf } from '../../plugins/auth';
+import { auditActorOf } from '../audit/audit.writer';
 import type { UsersAdminService } from './admin.service';
 
 const idParamsSchema = z.object({ id: z.coerce.number().int().positive() });
@@ -41,21 +42,23 @@ export function registerUserAdminRoutes(app: FastifyInstance, users: UsersAdminS
   });
 
   app.post('/api/user/', { config: admin }, async (request) => {
-    await users.create(parseInput(createUserRequestSchema, request.body));
+    await users.create(parseInput(createUserRequestSchema, request.body), auditActorOf(request));
     return ok(undefined, translate(languageOf(request), 'admin.created'));
   });
 
   app.put('/api/user/', { config: admin }, async (request) => {
     const input = parseInput(updateUserRequestSchema, request.body);
     const language = languageOf(request);
-    await users.update(identityOf(request), input, language);
+    await users.update(identityOf(request), input, language, auditActorOf(request));
     return ok(undefined, translate(language, 'user.updated'));
   });
 
   app.post('/api/user/manage', { config: admin }, async (request) => {
     const input = parseInput(manageUserRequestSchema, request.body);
     const language = languageOf(request);
-    const reply = await users.manage(identityOf(request), input.username, input.action, language);
+    const caller = identityOf(request);
+    const actor = auditActorOf(request);
+    const reply = await users.manage(caller, input.username, input.action, language, actor);
     return ok(reply, translate(language, 'admin.manageDone'));
   });
 }

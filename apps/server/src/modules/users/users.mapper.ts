@@ -20,6 +20,7 @@ export function toSelfUser(user: UserRow): SelfUser {
     github_id: user.github_id ?? '',
     wechat_id: user.wechat_id ?? '',
     telegram_id: user.telegram_id ?? '',
+    oidc_id: user.oidc_id ?? '',
     quota: user.quota,
     used_quota: user.used_quota,
     request_count: user.request_count,

@@ -193,7 +193,7 @@ export function findUserByEmail(db: Db, email: string): Promise<UserRow | undefi
     .executeTakeFirst();
 }
 
-export type ExternalIdColumn = 'github_id' | 'wechat_id' | 'telegram_id';
+export type ExternalIdColumn = 'github_id' | 'wechat_id' | 'telegram_id' | 'oidc_id';
 
 /** The user bound to an external account (cancelled ones too, so a cancelled binding stays taken). */
 export function findUserByExternalId(

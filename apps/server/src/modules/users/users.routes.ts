@@ -11,6 +11,7 @@ import { languageOf, translate } from '../../i18n';
 import { ok } from '../../lib/envelope';
 import { parseInput } from '../../lib/validation';
 import { clearSessionCookie, identityOf, setSessionCookie } from '../../plugins/auth';
+import { sessionMetaOf, setPendingSignInCookie } from '../sessions/two-factor.routes';
 import type { TurnstileService } from '../verification/turnstile.service';
 import type { AccountService } from './account.service';
 import type { RegistrationService } from './register.service';
@@ -38,9 +39,14 @@ export function registerUserRoutes(app: FastifyInstance, services: UserRouteServ
   app.post('/api/user/login', { config: publicCritical }, async (request, reply) => {
     const input = parseInput(loginRequestSchema, request.body);
     await turnstile.check(turnstileTokenOf(request), request.ip);
-    const { user, token } = await account.login(input);
-    setSessionCookie(request, reply, token, services.sessionMaxAgeSeconds);
-    return ok(user, translate(languageOf(request), 'auth.loginSuccess'));
+    const outcome = await account.login(input, sessionMetaOf(request));
+    if (!outcome.done) {
+      // No session yet: the second step (POST /api/user/login/2fa) finishes it.
+      setPendingSignInCookie(request, reply, outcome.pendingToken);
+      return ok({ require_2fa: true }, translate(languageOf(request), 'twoFactor.required'));
+    }
+    setSessionCookie(request, reply, outcome.token, services.sessionMaxAgeSeconds);
+    return ok(outcome.user, translate(languageOf(request), 'auth.loginSuccess'));
   });
 
   app.get(
@@ -80,7 +86,9 @@ export function registerUserRoutes(app: FastifyInstance, services: UserRouteServ
     return ok(undefined, translate(languageOf(request), 'user.deleted'));
   });
 
-  app.get('/api/user/token', { config: { ...signedIn, changesState: true } }, async (request) =>
+  // Not with an access token: that would let it outlive a password change and skip the 2FA.
+  const sessionOnly = { ...signedIn, changesState: true, sessionOnly: true } as const;
+  app.get('/api/user/token', { config: sessionOnly }, async (request) =>
     ok(await self.generateAccessToken(identityOf(request))),
   );
 

@@ -21,6 +21,7 @@ export const SYSTEM_SECTIONS = {
     'TelegramOAuthEnabled',
     'RegisterEnabled',
     'TurnstileCheckEnabled',
+    'Require2FAForAdmins',
   ]),
   emailDomain: section('emailDomain', [
     'EmailDomainRestrictionEnabled',
@@ -40,6 +41,14 @@ export const SYSTEM_SECTIONS = {
     'WeChatServerAddress',
     'WeChatServerToken',
     field('WeChatAccountQRCodeImageURL', { preview: 'image' }),
+  ]),
+  oidc: section('oidc', [
+    'OIDCEnabled',
+    'OIDCIssuer',
+    'OIDCClientId',
+    'OIDCClientSecret',
+    'OIDCScopes',
+    'OIDCButtonText',
   ]),
   telegram: section('telegram', ['TelegramBotName', 'TelegramBotToken']),
   turnstile: section('turnstile', ['TurnstileSiteKey', 'TurnstileSecretKey']),

@@ -1,5 +1,6 @@
 // The system tab: server address and worker, payment (after the server address), sign-in and
-// registration switches, email domains, SMTP, GitHub, WeChat, Telegram and Turnstile.
+// registration switches, email domains, SMTP, GitHub, WeChat, OpenID Connect, Telegram and
+// Turnstile.
 import type { OptionKey } from '@switchyard/contracts/options';
 import { useTranslation } from 'react-i18next';
 import { OptionSection } from '../../components/option-section';
@@ -34,6 +35,11 @@ function SystemSections({ options }: { options: OptionsState }) {
         hint={t('hints.github', { callback: `${serverAddress || '<server>'}/oauth/github` })}
       />
       <OptionSection spec={S.wechat} options={options} hint={t('hints.wechat')} />
+      <OptionSection
+        spec={S.oidc}
+        options={options}
+        hint={t('hints.oidc', { callback: `${serverAddress || '<server>'}/oauth/oidc` })}
+      />
       <OptionSection spec={S.telegram} options={options} hint={t('hints.telegram')} />
       <OptionSection spec={S.turnstile} options={options} hint={t('hints.turnstile')} />
     </>
