@@ -41,6 +41,8 @@ export type {
   ChannelStatusInfo,
   CreateChannelRequest,
   CreateChannelsResult,
+  FetchModelsInput,
+  FetchModelsRequest,
   UpdateChannelRequest,
 } from './channels';
 export * from './domain';

@@ -14,6 +14,32 @@ export interface UpstreamTarget {
   organization?: string | null;
 }
 
+/** A network failure in a few words: the cause's code (ECONNREFUSED, …) says more than "fetch failed". */
+function networkReason(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const cause: unknown = error.cause;
+  const code = typeof cause === 'object' && cause !== null ? Reflect.get(cause, 'code') : undefined;
+  return typeof code === 'string' ? `${error.message} (${code})` : error.message;
+}
+
+/**
+ * A refusal as "HTTP 401: <the provider's own message>"; the key is masked, since providers
+ * often quote the key they were sent and this text reaches the console.
+ */
+function refusalReason(status: number, body: string, key: string): string {
+  let detail = body.slice(0, 200);
+  try {
+    const parsed: unknown = JSON.parse(body);
+    const error = isRecord(parsed) ? parsed.error : undefined;
+    const message = isRecord(error) ? error.message : isRecord(parsed) ? parsed.message : error;
+    if (typeof message === 'string') detail = message.slice(0, 200);
+  } catch {
+    // Not JSON: the start of the body as it came.
+  }
+  if (key.length >= 4) detail = detail.split(key).join('***');
+  return detail.trim() === '' ? `HTTP ${status}` : `HTTP ${status}: ${detail.trim()}`;
+}
+
 async function getJson(target: UpstreamTarget, path: string): Promise<unknown> {
   const headers: Record<string, string> = { authorization: `Bearer ${target.key}` };
   if (target.organization) headers['openai-organization'] = target.organization;
@@ -24,10 +50,10 @@ async function getJson(target: UpstreamTarget, path: string): Promise<unknown> {
       signal: AbortSignal.timeout(TIMEOUT_MS),
     });
   } catch (error) {
-    throw new UpstreamError(error instanceof Error ? error.message : String(error));
+    throw new UpstreamError(networkReason(error));
   }
   const body = await response.text();
-  if (!response.ok) throw new UpstreamError(`HTTP ${response.status}: ${body.slice(0, 200)}`);
+  if (!response.ok) throw new UpstreamError(refusalReason(response.status, body, target.key));
   try {
     return JSON.parse(body);
   } catch {
