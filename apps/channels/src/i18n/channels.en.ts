@@ -82,6 +82,8 @@ export const channelsEn: TranslationOf<typeof channelsZh> = {
   },
   list: {
     title: 'Channels',
+    priorityOf: 'Priority of {{name}}',
+    weightOf: 'Weight of {{name}}',
     columns: {
       id: 'ID',
       name: 'Name',

@@ -78,6 +78,8 @@ export const channelsZh = {
   },
   list: {
     title: '渠道',
+    priorityOf: '{{name}} 的优先级',
+    weightOf: '{{name}} 的权重',
     columns: {
       id: 'ID',
       name: '名称',

@@ -40,6 +40,9 @@ export type ListColumn<T> = TableColumnProps<T> & {
   long?: boolean;
   /** Prose (a log's details): wraps between words within `width`, never inside one. */
   wrap?: boolean;
+  /** Detail (a log's content): on a wide screen shown under the row when its labelled +/−
+   * button opens it, instead of widening every row; on a phone a field of the card. */
+  detail?: boolean;
   /** Its role on a phone card; by default the first column is the title, a column keyed
    * `actions` holds the actions, and every other column is a field. */
   card?: 'title' | 'field' | 'actions' | 'hidden';
