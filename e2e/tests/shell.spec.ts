@@ -3,7 +3,7 @@ import { expect, test } from '@playwright/test';
 
 test('an unknown path shows the not-found texts inside the console', async ({ page }) => {
   await page.goto('/no/such/page');
-  await expect(page.getByText('页面不存在')).toBeVisible();
+  await expect(page.getByTestId('not-found').getByText('页面不存在')).toBeVisible();
   await expect(page.getByText('请检查你的浏览器地址是否正确')).toBeVisible();
   await expect(page.getByTestId('sidebar')).toBeVisible();
 });
