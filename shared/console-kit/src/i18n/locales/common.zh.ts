@@ -49,6 +49,7 @@ export const commonZh = {
   list: {
     total: '共 {{total}} 条',
     moreActions: '更多操作',
+    pageJumper: '页码',
     details: '详情',
     showDetails: '展开详情',
     hideDetails: '收起详情',
