@@ -175,6 +175,8 @@ export const billingEn: TranslationOf<typeof billingZh> = {
     modelRatio: 'Model ratio: {{value}}',
     completionRatio: 'Completion ratio: {{value}}',
     groupRatio: 'Group ratio: {{value}}',
+    context: 'Context',
+    contextTokens: '{{value}} tokens',
     input: 'Input',
     output: 'Output',
     perMillion: '{{price}} / 1M tokens',

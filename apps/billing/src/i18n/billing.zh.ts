@@ -171,6 +171,8 @@ export const billingZh = {
     modelRatio: '模型倍率：{{value}}',
     completionRatio: '补全倍率：{{value}}',
     groupRatio: '分组倍率：{{value}}',
+    context: '上下文长度',
+    contextTokens: '{{value}} tokens',
     input: '输入',
     output: '输出',
     perMillion: '{{price}} / 1M tokens',

@@ -3,9 +3,14 @@
 // those prices are an admin's business and shown to admins only.
 import { Space, Tag, Tooltip, Typography } from '@arco-design/web-react';
 import { IconCheckCircle, IconCloseCircle } from '@arco-design/web-react/icon';
+import { i18next as i18n } from '@switchyard/console-kit';
 import type { ListColumn } from '@switchyard/console-kit/list';
 import { modelPrices, type PricingItem } from '@switchyard/contracts';
 import type { TFunction } from 'i18next';
+
+/** 128000 → "128K" (en), "12.8万" (zh). */
+const compact = (tokens: number, language: string): string =>
+  new Intl.NumberFormat(language, { notation: 'compact', maximumFractionDigits: 1 }).format(tokens);
 
 /** Prices keep up to 4 decimals without trailing zeros. */
 const money = (value: number): string => `$${Number(value.toFixed(4))}`;
@@ -91,6 +96,14 @@ export function getPricingColumns(
       title: t('pricing.output'),
       key: 'output',
       render: (_, item) => price(item, 'output'),
+    },
+    {
+      title: t('pricing.context'),
+      dataIndex: 'context_length',
+      render: (tokens: number | undefined) =>
+        tokens === undefined
+          ? none
+          : t('pricing.contextTokens', { value: compact(tokens, i18n.language) }),
     },
     {
       title: t('pricing.type'),

@@ -77,7 +77,9 @@ describe('PricingPage', () => {
   it('shows a customer dollars per 1M tokens by vendor, and no ratios', async () => {
     useSessionStore.setState({ user: { id: 2, group: 'vip', role: Role.common } as SessionUser });
     vi.mocked(getPricing).mockResolvedValue(
-      reply('vip', 0.5, [item('gpt-4o', { model_ratio: 2.5, completion_ratio: 4 })]),
+      reply('vip', 0.5, [
+        item('gpt-4o', { model_ratio: 2.5, completion_ratio: 4, context_length: 128_000 }),
+      ]),
     );
     await renderPage(<PricingPage />, { url: '/pricing', language: 'en' });
     const table = await screen.findByTestId('pricing-table');
@@ -89,6 +91,7 @@ describe('PricingPage', () => {
     expect(screen.getByTestId('price-input-gpt-4o')).toHaveTextContent('$2.5 / 1M tokens');
     expect(screen.getByTestId('price-output-gpt-4o')).toHaveTextContent('$10 / 1M tokens');
     expect(within(table).getByText('openai')).toBeInTheDocument();
+    expect(within(table).getByText('128K tokens')).toBeInTheDocument();
     expect(screen.queryByText(/Model ratio/)).not.toBeInTheDocument();
   });
 
