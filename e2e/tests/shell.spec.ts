@@ -22,5 +22,5 @@ test('theme and language persist across a reload', async ({ page }) => {
   await expect(page.locator('body')).toHaveAttribute('arco-theme', 'dark');
   await expect(page.getByTestId('nav-home')).toContainText('Home');
   await page.goto('/no/such/page');
-  await expect(page.getByText('Page not found')).toBeVisible();
+  await expect(page.getByTestId('not-found').getByText('Page not found')).toBeVisible();
 });
