@@ -34,8 +34,11 @@ function routesFor(viewer: Viewer): string[] {
 }
 
 async function findings(page: Page): Promise<string[]> {
-  // The page is ready when a remote page (or the shell's own) has rendered into the page area.
-  await expect(page.getByTestId('page-area')).not.toBeEmpty();
+  // The page is ready when a remote page (or the shell's own) has rendered into the page area,
+  // beside the shell's h1.
+  await expect(
+    page.getByTestId('page-area').locator(':scope > :not([data-testid="page-title"])').first(),
+  ).not.toBeEmpty();
   await page.waitForLoadState('networkidle');
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations
