@@ -3,7 +3,7 @@ import { expect, test } from '@playwright/test';
 
 test('an unknown path shows the not-found texts inside the console', async ({ page }) => {
   await page.goto('/no/such/page');
-  await expect(page.getByText('页面不存在')).toBeVisible();
+  await expect(page.getByTestId('not-found').getByText('页面不存在')).toBeVisible();
   await expect(page.getByText('请检查你的浏览器地址是否正确')).toBeVisible();
   await expect(page.getByTestId('sidebar')).toBeVisible();
 });
@@ -22,5 +22,5 @@ test('theme and language persist across a reload', async ({ page }) => {
   await expect(page.locator('body')).toHaveAttribute('arco-theme', 'dark');
   await expect(page.getByTestId('nav-home')).toContainText('Home');
   await page.goto('/no/such/page');
-  await expect(page.getByText('Page not found')).toBeVisible();
+  await expect(page.getByTestId('not-found').getByText('Page not found')).toBeVisible();
 });

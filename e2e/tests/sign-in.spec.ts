@@ -77,7 +77,7 @@ test('a registered user signs in without admin items and never loads admin remot
 
   // An admin page typed into the address bar is not reachable and fetches nothing.
   await page.goto('/channel');
-  await expect(page.getByText('页面不存在')).toBeVisible();
+  await expect(page.getByTestId('not-found').getByText('页面不存在')).toBeVisible();
   await page.goto('/setting?tab=operation');
   await expect(page.getByTestId('page-area')).toBeVisible();
 

@@ -344,6 +344,7 @@ describe('access', () => {
     ['POST', '/api/channel/fix'],
     ['POST', '/api/channel/copy/1'],
     ['GET', '/api/channel/fetch_models/1'],
+    ['POST', '/api/channel/fetch_models', { id: 1 }],
     ['GET', '/api/channel/update_balance/1'],
     ['GET', '/api/channel/update_balance'],
     ['GET', '/api/channel/models'],

@@ -50,11 +50,15 @@ describe('GET /api/pricing', () => {
       available: true,
       price_set: true,
       owner_by: 'openai',
+      context_length: 128_000,
     });
     expect(byName(reply, 'mj-imagine')).toMatchObject({ quota_type: 1, model_price: 0.1 });
+    // A model the built-in table does not know has no context length.
+    expect(byName(reply, 'zeta-chat')).not.toHaveProperty('context_length');
     expect(byName(reply, 'claude-3-haiku')).toMatchObject({
       owner_by: 'anthropic',
       available: true,
+      context_length: 200_000,
     });
   });
 

@@ -111,6 +111,8 @@ export interface PricingItem {
    * relay would bill it at the fallback ratio, so the console marks it "No price set". */
   price_set: boolean;
   owner_by: string;
+  /** Tokens the model reads at once, where the built-in table knows the model. */
+  context_length?: number;
 }
 
 export interface PricingReply {

@@ -145,6 +145,30 @@ export type ChannelSearchQuery = z.infer<typeof channelSearchQuerySchema>;
 
 export const channelIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
 
+/**
+ * POST /api/channel/fetch_models: ask an upstream for its models on the server, storing nothing.
+ * A new channel sends its type, base URL and key; an existing one its id, and any field it sends
+ * (an edited base URL, a new key) is used instead of the stored one.
+ */
+export const fetchModelsRequestSchema = z
+  .object({
+    id: z.number().int().positive().optional(),
+    type: z.number().int().min(1).optional(),
+    base_url: text(512).default(''),
+    key: z.string().trim().max(100_000).default(''),
+    openai_organization: text(255).default(''),
+  })
+  .superRefine((input, ctx) => {
+    if (input.id !== undefined) return;
+    // Without a stored channel the type and key must come with the request: reported as missing.
+    const missing = (field: 'type' | 'key', expected: 'number' | 'string') =>
+      ctx.addIssue({ code: 'invalid_type', expected, input: undefined, path: [field] });
+    if (input.type === undefined) missing('type', 'number');
+    if (input.key === '') missing('key', 'string');
+  });
+export type FetchModelsRequest = z.input<typeof fetchModelsRequestSchema>;
+export type FetchModelsInput = z.output<typeof fetchModelsRequestSchema>;
+
 export const batchDeleteChannelsRequestSchema = z.object({
   ids: z.array(z.number().int().positive()).max(10_000),
 });

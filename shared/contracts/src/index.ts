@@ -41,6 +41,8 @@ export type {
   ChannelStatusInfo,
   CreateChannelRequest,
   CreateChannelsResult,
+  FetchModelsInput,
+  FetchModelsRequest,
   ResponsesApiCheck,
   ResponsesApiMode,
   UpdateChannelRequest,

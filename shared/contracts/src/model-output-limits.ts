@@ -1,6 +1,7 @@
 // The most output tokens one reply of a current model can hold, as the providers publish them
 // (beside the list prices in model-price-table.ts, from the same model pages). The relay reserves
 // a request without max_tokens against this instead of a flat guess (issue 14).
+import { familyLookup } from './model-family';
 
 /** Max output tokens by model name; dated snapshots and `-latest` aliases find their family. */
 export const MODEL_OUTPUT_LIMITS: Record<string, number> = {
@@ -76,25 +77,9 @@ export const MODEL_OUTPUT_LIMITS: Record<string, number> = {
   'minimax-text-01': 40_000,
 };
 
-const byLength = Object.entries(MODEL_OUTPUT_LIMITS)
-  .map(([name, limit]) => [name.toLowerCase(), limit] as const)
-  .sort((a, b) => b[0].length - a[0].length);
-const exact = new Map(byLength);
-
 /**
  * The model's max output tokens, or undefined when the table does not know it: the exact name
  * (case-insensitive, a `provider/` prefix dropped), else the longest name it starts with followed
  * by `-`, `@` or `:` (`gpt-4o-2024-08-06` → `gpt-4o`, `claude-sonnet-4-5-20250929`).
  */
-export function modelOutputLimit(model: string): number | undefined {
-  const name = model.slice(model.lastIndexOf('/') + 1).toLowerCase();
-  const found = exact.get(name);
-  if (found !== undefined) return found;
-  for (const [prefix, limit] of byLength) {
-    if (name.length > prefix.length && name.startsWith(prefix)) {
-      const next = name[prefix.length];
-      if (next === '-' || next === '@' || next === ':') return limit;
-    }
-  }
-  return undefined;
-}
+export const modelOutputLimit = familyLookup(MODEL_OUTPUT_LIMITS);

@@ -8,6 +8,7 @@ import {
   type ChannelPage,
   type CreateChannelRequest,
   type CreateChannelsResult,
+  type FetchModelsRequest,
   type UpdateChannelRequest,
 } from '@switchyard/contracts';
 
@@ -72,9 +73,12 @@ export const updateBalance = (id: number) =>
 
 export const updateAllBalances = () => apiGet<BalanceUpdateSummary>('/api/channel/update_balance');
 
-/** Models of an existing channel's upstream, fetched by the server with the stored key. */
-export const fetchChannelModels = (id: number) =>
-  apiGet<string[]>(`/api/channel/fetch_models/${id}`);
+/**
+ * The upstream's models, asked by the server (the provider's cross-origin rule would block the
+ * browser): a new channel's type, base URL and key, or an existing one's id with the form's edits.
+ */
+export const fetchUpstreamModels = (body: FetchModelsRequest) =>
+  apiPost<string[]>('/api/channel/fetch_models', { body });
 
 export const listGroups = () => apiGet<string[]>('/api/group/');
 
@@ -99,20 +103,4 @@ export async function testChannel(id: number, model?: string): Promise<ChannelTe
 export async function testAllChannels(): Promise<string> {
   const reply = await http.get<{ message: string }>('/api/channel/test');
   return reply.data.message;
-}
-
-/**
- * A new channel's models straight from the provider (spec §7): the browser asks
- * `{base}/v1/models` with the key as bearer, without the console's cookies.
- */
-export async function fetchUpstreamModels(baseUrl: string, key: string): Promise<string[]> {
-  const response = await fetch(`${baseUrl}/v1/models`, {
-    headers: { Authorization: `Bearer ${key}` },
-    credentials: 'omit',
-  });
-  if (!response.ok) throw new Error(`HTTP ${response.status}`);
-  const body = (await response.json()) as { data?: { id?: unknown }[] };
-  if (!Array.isArray(body.data)) throw new Error('no model list');
-  const ids = body.data.map((item) => item.id).filter((id): id is string => typeof id === 'string');
-  return [...new Set(ids)];
 }

@@ -82,6 +82,8 @@ export const channelsEn: TranslationOf<typeof channelsZh> = {
   },
   list: {
     title: 'Channels',
+    priorityOf: 'Priority of {{name}}',
+    weightOf: 'Weight of {{name}}',
     columns: {
       id: 'ID',
       name: 'Name',
@@ -181,6 +183,16 @@ export const channelsEn: TranslationOf<typeof channelsZh> = {
     fillDefaults: 'Fill in the type’s models',
     clearModels: 'Clear all models',
     fetchModels: 'Fetch model list',
+    merge: {
+      title: 'Models offered by the upstream',
+      summary: '{{added}} new, {{kept}} kept, {{gone}} no longer offered',
+      added: 'New',
+      kept: 'Kept',
+      gone: 'No longer offered',
+      goneHint: 'Tick the ones to remove from this channel; unticked ones stay.',
+      none: 'None',
+      apply: 'Apply',
+    },
     modelMapping: 'Model mapping',
     modelMappingPlaceholder:
       'Optional: renames the model in the request. A JSON object from requested name to upstream name, for example:\n{{example}}',

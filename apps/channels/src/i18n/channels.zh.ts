@@ -78,6 +78,8 @@ export const channelsZh = {
   },
   list: {
     title: '渠道',
+    priorityOf: '{{name}} 的优先级',
+    weightOf: '{{name}} 的权重',
     columns: {
       id: 'ID',
       name: '名称',
@@ -177,6 +179,16 @@ export const channelsZh = {
     fillDefaults: '填入相关模型',
     clearModels: '清除所有模型',
     fetchModels: '获取模型列表',
+    merge: {
+      title: '上游提供的模型',
+      summary: '新增 {{added}} 个，保留 {{kept}} 个，上游已不再提供 {{gone}} 个',
+      added: '新增',
+      kept: '保留',
+      gone: '上游已不再提供',
+      goneHint: '勾选要从本渠道移除的模型，未勾选的保留。',
+      none: '无',
+      apply: '应用',
+    },
     modelMapping: '模型重定向',
     modelMappingPlaceholder:
       '可选，修改请求体中的模型名称，为一个 JSON 字符串，键为请求中模型名称，值为要替换的模型名称，例如：\n{{example}}',

@@ -3,6 +3,7 @@ import { Button, Form, Input, Select, Space, Switch, Tag } from '@arco-design/we
 import { type OptionKey, optionDefinition } from '@switchyard/contracts/options';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { jsonProblem } from '../options/json-location';
 import type { FieldSpec } from '../options/option-fields';
 import { ContentPreview } from './content-preview';
 
@@ -105,8 +106,14 @@ export function OptionField(props: OptionFieldProps) {
   const { t } = useTranslation('settings');
   const [previewing, setPreviewing] = useState(false);
   const { spec, value } = props;
+  // A JSON option says where it stops parsing, under the field, as it is typed.
+  const problem = spec.kind === 'json' && value.trim() !== '' ? jsonProblem(value) : null;
   return (
-    <Form.Item label={props.labelled === false ? undefined : t(`fields.${spec.key}`)}>
+    <Form.Item
+      label={props.labelled === false ? undefined : t(`fields.${spec.key}`)}
+      validateStatus={problem ? 'error' : undefined}
+      help={problem ? t('jsonProblem', { ...problem }) : undefined}
+    >
       <Control {...props} />
       {spec.preview ? (
         <div style={{ marginTop: 8 }}>

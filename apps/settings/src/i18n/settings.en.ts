@@ -76,6 +76,28 @@ export const settingsEn: TranslationOf<typeof settingsZh> = {
     wechat: 'Lets users sign in and register with WeChat',
     smtp: 'Lets the system send email',
   },
+  priceEditor: {
+    table: 'Prices',
+    json: 'JSON (advanced)',
+    model: 'Model',
+    search: 'Search models',
+    builtIn: 'built-in',
+    columns: {
+      input: 'Input $ / 1M tokens',
+      output: 'Output $ / 1M tokens',
+      perCall: '$ per call',
+      cacheRead: 'Cache read $ / 1M',
+      cacheWrite: 'Cache write $ / 1M',
+    },
+    fieldOf: {
+      input: 'Input price of {{model}}',
+      output: 'Output price of {{model}}',
+      perCall: 'Price per call of {{model}}',
+      cacheRead: 'Cache read price of {{model}}',
+      cacheWrite: 'Cache write price of {{model}}',
+    },
+  },
+  jsonProblem: 'Line {{line}}, column {{column}}: {{reason}}',
   fields: {
     ServerAddress: 'Server address',
     WorkerUrl: 'Worker address (image proxy)',

@@ -72,6 +72,28 @@ export const settingsZh = {
     wechat: '用以支持通过微信进行登录注册',
     smtp: '用以支持系统的邮件发送',
   },
+  priceEditor: {
+    table: '价格表',
+    json: 'JSON（高级）',
+    model: '模型',
+    search: '搜索模型',
+    builtIn: '内置',
+    columns: {
+      input: '输入 $ / 1M tokens',
+      output: '输出 $ / 1M tokens',
+      perCall: '$ / 次',
+      cacheRead: '缓存读取 $ / 1M',
+      cacheWrite: '缓存写入 $ / 1M',
+    },
+    fieldOf: {
+      input: '{{model}} 的输入价格',
+      output: '{{model}} 的输出价格',
+      perCall: '{{model}} 的每次调用价格',
+      cacheRead: '{{model}} 的缓存读取价格',
+      cacheWrite: '{{model}} 的缓存写入价格',
+    },
+  },
+  jsonProblem: '第 {{line}} 行第 {{column}} 列：JSON 格式不正确（{{reason}}）',
   fields: {
     ServerAddress: '服务器地址',
     WorkerUrl: 'Worker 地址（图片代理）',

@@ -9,6 +9,7 @@ import { useSessionCheck } from '../boot/use-session-check';
 import { applyTheme } from '../theme/apply-theme';
 import { Footer } from './footer';
 import { NoticeModal } from './notice-modal';
+import { PageTitle } from './page-title';
 import { Sidebar } from './sidebar';
 import { TopBar } from './top-bar';
 import { useSidebarCollapse } from './use-sidebar-collapse';
@@ -64,6 +65,7 @@ export function AppLayout() {
         )}
         <Layout className="sy-main">
           <Layout.Content className="sy-content" data-testid="page-area">
+            <PageTitle />
             <Outlet />
           </Layout.Content>
           <Layout.Footer>

@@ -44,10 +44,29 @@ export interface NavEntry {
   when?: (status: PublicStatus | null) => boolean;
 }
 
+/** Titles of pages without a menu item: `shell:pageTitle.<key>` (a menu item's page uses its label). */
+export type PageTitleKey =
+  | 'login'
+  | 'oauthOidc'
+  | 'register'
+  | 'reset'
+  | 'resetConfirm'
+  | 'oauth'
+  | 'about'
+  | 'userEdit'
+  | 'userAdd'
+  | 'channelAdd'
+  | 'channelEdit'
+  | 'notFound';
+
 export interface RouteEntry extends Guard {
   path: string;
   page: PageRef;
   nav?: NavEntry;
+  /** The page's h1 when it has no menu item (else the item's label). */
+  title?: PageTitleKey;
+  /** The page shows its own headline (a sign-in card, a 404): the h1 is for screen readers only. */
+  ownHeadline?: true;
   /** For pages without a menu item: the item highlighted while they are open. */
   section?: NavIcon;
 }
@@ -66,7 +85,7 @@ const admin = { access: 'protected', role: Role.admin } as const;
 const root = { access: 'protected', role: Role.root } as const;
 
 export const ROUTES: readonly RouteEntry[] = [
-  { path: '/', page: shell('home'), ...open, nav: { key: 'home', order: 10 } },
+  { path: '/', page: shell('home'), ...open, nav: { key: 'home', order: 10 }, ownHeadline: true },
   {
     path: '/channel',
     page: remote('channels/ChannelsPage'),
@@ -77,6 +96,7 @@ export const ROUTES: readonly RouteEntry[] = [
     path: '/chat',
     page: shell('chat'),
     ...open,
+    ownHeadline: true,
     nav: { key: 'chat', order: 30, when: (status) => Boolean(status?.chat_link) },
   },
   {
@@ -150,23 +170,72 @@ export const ROUTES: readonly RouteEntry[] = [
     nav: { key: 'audit', order: 125 },
   },
   { path: '/setting', page: shell('settings'), ...signedIn, nav: { key: 'setting', order: 130 } },
-  { path: '/login', page: remote('account/LoginPage'), ...open },
-  { path: '/register', page: remote('account/RegisterPage'), ...open },
-  { path: '/reset', page: remote('account/ResetPasswordPage'), ...open },
-  { path: '/user/reset', page: remote('account/ResetConfirmPage'), ...open },
-  { path: '/oauth/github', page: remote('account/GitHubOAuthPage'), ...open },
-  { path: '/oauth/oidc', page: remote('account/OidcOAuthPage'), ...open },
-  { path: '/about', page: shell('about'), ...open },
-  { path: '/user/edit/:id', page: remote('account/UserEditPage'), ...admin, section: 'user' },
-  { path: '/user/edit', page: remote('account/UserEditPage'), ...admin, section: 'user' },
-  { path: '/channel/add', page: remote('channels/ChannelEditPage'), ...admin, section: 'channel' },
+  { path: '/login', page: remote('account/LoginPage'), ...open, title: 'login', ownHeadline: true },
+  {
+    path: '/register',
+    page: remote('account/RegisterPage'),
+    ...open,
+    title: 'register',
+    ownHeadline: true,
+  },
+  {
+    path: '/reset',
+    page: remote('account/ResetPasswordPage'),
+    ...open,
+    title: 'reset',
+    ownHeadline: true,
+  },
+  {
+    path: '/user/reset',
+    page: remote('account/ResetConfirmPage'),
+    ...open,
+    title: 'resetConfirm',
+    ownHeadline: true,
+  },
+  {
+    path: '/oauth/github',
+    page: remote('account/GitHubOAuthPage'),
+    ...open,
+    title: 'oauth',
+    ownHeadline: true,
+  },
+  {
+    path: '/oauth/oidc',
+    page: remote('account/OidcOAuthPage'),
+    ...open,
+    title: 'oauthOidc',
+    ownHeadline: true,
+  },
+  { path: '/about', page: shell('about'), ...open, title: 'about' },
+  {
+    path: '/user/edit/:id',
+    page: remote('account/UserEditPage'),
+    ...admin,
+    section: 'user',
+    title: 'userEdit',
+  },
+  {
+    path: '/user/edit',
+    page: remote('account/UserEditPage'),
+    ...admin,
+    section: 'user',
+    title: 'userAdd',
+  },
+  {
+    path: '/channel/add',
+    page: remote('channels/ChannelEditPage'),
+    ...admin,
+    section: 'channel',
+    title: 'channelAdd',
+  },
   {
     path: '/channel/edit/:id',
     page: remote('channels/ChannelEditPage'),
     ...admin,
     section: 'channel',
+    title: 'channelEdit',
   },
-  { path: '*', page: shell('not-found'), ...open },
+  { path: '*', page: shell('not-found'), ...open, title: 'notFound', ownHeadline: true },
 ];
 
 /** The tabs of /setting (`?tab=`): personal for everyone, the rest for the super admin only. */

@@ -136,4 +136,41 @@ describe('ListTable', () => {
       expect(within(list).getByText('No models')).toBeVisible();
     },
   );
+
+  it("names the cards' page-number field", async () => {
+    resize(390);
+    await i18next.changeLanguage('en');
+    render(
+      <ListTable<Row>
+        rowKey="id"
+        columns={columns}
+        data={rows}
+        testId="list"
+        pagination={{ current: 1, pageSize: 2, total: 9 }}
+      />,
+    );
+    expect(screen.getByRole('textbox', { name: 'Page number' })).toBeInTheDocument();
+  });
+
+  it('pins the actions on a wide screen and opens detail columns under the row', async () => {
+    resize(1440);
+    await i18next.changeLanguage('en');
+    const withDetail: ListColumn<Row>[] = [
+      ...columns,
+      { title: 'Details', key: 'content', detail: true, render: () => 'the whole story' },
+    ];
+    render(<ListTable<Row> rowKey="id" columns={withDetail} data={rows} testId="list" />);
+    const list = await screen.findByTestId('list');
+    expect(within(list).queryByText('the whole story')).toBeNull();
+    const header = within(list).getByRole('columnheader', { name: 'Actions' });
+    expect(header.className).toContain('arco-table-col-fixed-right');
+    await userEvent.click(
+      within(list).getAllByRole('button', { name: 'Show details' })[0] as HTMLElement,
+    );
+    expect(within(list).getByText('the whole story')).toBeVisible();
+    expect(within(list).getByRole('button', { name: 'Hide details' })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
+  });
 });

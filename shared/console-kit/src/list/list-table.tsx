@@ -18,7 +18,7 @@ import {
   useIsPhone,
   useLoadedComponent,
 } from '@switchyard/console-kit';
-import type { HTMLAttributes, ReactNode } from 'react';
+import { type HTMLAttributes, type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DesktopTable } from './desktop-table';
 
@@ -40,6 +40,9 @@ export type ListColumn<T> = TableColumnProps<T> & {
   long?: boolean;
   /** Prose (a log's details): wraps between words within `width`, never inside one. */
   wrap?: boolean;
+  /** Detail (a log's content): on a wide screen shown under the row when its labelled +/−
+   * button opens it, instead of widening every row; on a phone a field of the card. */
+  detail?: boolean;
   /** Its role on a phone card; by default the first column is the title, a column keyed
    * `actions` holds the actions, and every other column is a field. */
   card?: 'title' | 'field' | 'actions' | 'hidden';
@@ -92,7 +95,24 @@ export function ListTable<T>(props: ListTableProps<T>) {
   return <LoadedDesktopTable {...props} noDataElement={empty} />;
 }
 
+/**
+ * Names the page-number field of arco's simple pagination, which has no prop for it (axe: label);
+ * set after every render, as arco re-creates the field.
+ */
+function usePageJumperLabel() {
+  const { t } = useTranslation(COMMON_NS);
+  const ref = useRef<HTMLDivElement>(null);
+  const label = t('list.pageJumper');
+  useEffect(() => {
+    for (const input of ref.current?.querySelectorAll('input') ?? []) {
+      input.setAttribute('aria-label', label);
+    }
+  });
+  return ref;
+}
+
 function ListCards<T>(props: ListTableProps<T>) {
+  const pager = usePageJumperLabel();
   const roles: CardRole[] = props.columns.map(cardRole);
   // With the first column set aside (an id), the first plain field becomes the title.
   if (!roles.includes('title')) {
@@ -156,13 +176,9 @@ function ListCards<T>(props: ListTableProps<T>) {
       {pagination &&
       pagination.total !== undefined &&
       (pagination.total > 0 || props.data.length > 0) ? (
-        <Pagination
-          {...pagination}
-          className="sy-list-card-pagination"
-          size="small"
-          simple
-          sizeCanChange={false}
-        />
+        <div ref={pager} className="sy-list-card-pagination">
+          <Pagination {...pagination} size="small" simple sizeCanChange={false} />
+        </div>
       ) : null}
     </div>
   );

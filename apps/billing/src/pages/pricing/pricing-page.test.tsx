@@ -1,6 +1,7 @@
 import { loadSessionData, useSessionStore } from '@switchyard/console-kit';
 import { renderPage } from '@switchyard/console-kit/testing';
 import type { PricingItem, PricingReply, SessionUser } from '@switchyard/contracts';
+import { Role } from '@switchyard/contracts';
 import { screen, within } from '@testing-library/react';
 import { getPricing } from './pricing.api';
 import { PricingPage } from './pricing-page';
@@ -37,9 +38,8 @@ describe('PricingPage', () => {
     );
     await renderPage(<PricingPage />, { url: '/pricing' });
     expect(await screen.findByText('您还未登录，显示的价格为默认分组倍率：1')).toBeInTheDocument();
-    const price = await screen.findByTestId('price-gpt-4o');
-    expect(price).toHaveTextContent('提示 $5 / 1M tokens');
-    expect(price).toHaveTextContent('补全 $15 / 1M tokens');
+    expect(await screen.findByTestId('price-input-gpt-4o')).toHaveTextContent('$5 / 1M tokens');
+    expect(screen.getByTestId('price-output-gpt-4o')).toHaveTextContent('$15 / 1M tokens');
   });
 
   it('tells a user their group and marks models their group cannot use', async () => {
@@ -54,9 +54,7 @@ describe('PricingPage', () => {
     expect(await screen.findByText('您的分组为：vip，分组倍率为：0.5')).toBeInTheDocument();
     expect(await screen.findByTestId('unavailable-mj')).toBeInTheDocument();
     expect(screen.queryByTestId('unavailable-zeta')).not.toBeInTheDocument();
-    expect(
-      within(screen.getByTestId('price-zeta')).getByText('提示 $1 / 1M tokens'),
-    ).toBeInTheDocument();
+    expect(screen.getByTestId('price-input-zeta')).toHaveTextContent('$1 / 1M tokens');
     expect(screen.getByText('$0.05 / 次')).toBeInTheDocument();
   });
 
@@ -70,9 +68,41 @@ describe('PricingPage', () => {
     await renderPage(<PricingPage />, { url: '/pricing' });
     const marker = await screen.findByTestId('no-price-mystery');
     expect(marker).toHaveTextContent('未设置价格');
-    expect(screen.queryByTestId('price-mystery')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('price-input-mystery')).not.toBeInTheDocument();
     expect(screen.queryByTestId('unavailable-mystery')).not.toBeInTheDocument();
     expect(screen.queryByTestId('no-price-gpt-4o')).not.toBeInTheDocument();
-    expect(screen.getByTestId('price-gpt-4o')).toBeInTheDocument();
+    expect(screen.getByTestId('price-input-gpt-4o')).toBeInTheDocument();
+  });
+
+  it('shows a customer dollars per 1M tokens by vendor, and no ratios', async () => {
+    useSessionStore.setState({ user: { id: 2, group: 'vip', role: Role.common } as SessionUser });
+    vi.mocked(getPricing).mockResolvedValue(
+      reply('vip', 0.5, [
+        item('gpt-4o', { model_ratio: 2.5, completion_ratio: 4, context_length: 128_000 }),
+      ]),
+    );
+    await renderPage(<PricingPage />, { url: '/pricing', language: 'en' });
+    const table = await screen.findByTestId('pricing-table');
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((header) => header.textContent);
+    expect(headers.slice(0, 4)).toEqual(['Model', 'Vendor', 'Input', 'Output']);
+    expect(headers).not.toContain('Ratios');
+    expect(screen.getByTestId('price-input-gpt-4o')).toHaveTextContent('$2.5 / 1M tokens');
+    expect(screen.getByTestId('price-output-gpt-4o')).toHaveTextContent('$10 / 1M tokens');
+    expect(within(table).getByText('openai')).toBeInTheDocument();
+    expect(within(table).getByText('128K tokens')).toBeInTheDocument();
+    expect(screen.queryByText(/Model ratio/)).not.toBeInTheDocument();
+  });
+
+  it('shows admins the ratios behind the prices', async () => {
+    useSessionStore.setState({
+      user: { id: 1, group: 'default', role: Role.admin } as SessionUser,
+    });
+    vi.mocked(getPricing).mockResolvedValue(
+      reply('default', 1, [item('gpt-4o', { model_ratio: 2.5 })]),
+    );
+    await renderPage(<PricingPage />, { url: '/pricing', language: 'en' });
+    expect(await screen.findByText('Model ratio: 2.5')).toBeInTheDocument();
   });
 });

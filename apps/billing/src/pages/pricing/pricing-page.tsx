@@ -7,7 +7,7 @@ import {
   listPagination,
   useListParams,
 } from '@switchyard/console-kit/list';
-import type { PricingItem } from '@switchyard/contracts';
+import { type PricingItem, Role } from '@switchyard/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -29,7 +29,9 @@ export function PricingPage() {
     queryFn: getPricing,
   });
   const groupRatio = pricing.data?.group_ratio ?? 1;
-  const columns = useMemo(() => getPricingColumns(t, groupRatio), [t, groupRatio]);
+  // Ratios explain a price to the people who set it; customers read dollars.
+  const admin = (user?.role ?? 0) >= Role.admin;
+  const columns = useMemo(() => getPricingColumns(t, groupRatio, admin), [t, groupRatio, admin]);
   const rows = useMemo(() => {
     const needle = filter.trim().toLowerCase();
     const all = pricing.data?.data ?? [];
@@ -43,7 +45,11 @@ export function PricingPage() {
   return (
     <RemoteRoot testId="pricing-page">
       <Alert type={user ? 'success' : 'warning'} content={banner} data-testid="pricing-banner" />
-      <Alert type="info" content={t('pricing.ratioNote')} style={{ margin: '12px 0' }} />
+      <Alert
+        type="info"
+        content={admin ? t('pricing.ratioNote') : t('pricing.priceNote')}
+        style={{ margin: '12px 0' }}
+      />
       <ListToolbar>
         <Input.Search
           allowClear

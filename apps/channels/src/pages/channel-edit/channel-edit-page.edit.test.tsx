@@ -1,7 +1,7 @@
 import { Message } from '@arco-design/web-react';
 import { type MockReply, mockHttp, renderPage } from '@switchyard/console-kit/testing';
 import type { Channel } from '@switchyard/contracts';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { InternalAxiosRequestConfig } from 'axios';
 import { ChannelEditPage } from './channel-edit-page';
 
@@ -36,13 +36,17 @@ const STORED: Channel = {
 
 let http: ReturnType<typeof mockHttp>;
 const updates: unknown[] = [];
+const fetchRequests: unknown[] = [];
 const ok = (data: unknown): MockReply => ({ body: { success: true, message: '', data } });
 
 function answer(config: InternalAxiosRequestConfig): MockReply {
   if (config.url === '/api/group/') return ok(['default', 'vip']);
   if (config.url === '/api/models') return ok({ '1': ['gpt-4o'] });
   if (config.url === '/api/channel/7') return ok(STORED);
-  if (config.url === '/api/channel/fetch_models/7') return ok(['up-1', 'up-2']);
+  if (config.url === '/api/channel/fetch_models' && config.method === 'post') {
+    fetchRequests.push(JSON.parse(String(config.data)));
+    return ok(['gpt-4o', 'up-1']);
+  }
   if (config.url === '/api/channel/' && config.method === 'put') {
     updates.push(JSON.parse(String(config.data)));
     return ok(STORED);
@@ -57,6 +61,7 @@ describe('ChannelEditPage (edit)', () => {
   beforeEach(() => {
     Message.clear();
     updates.length = 0;
+    fetchRequests.length = 0;
     http = mockHttp(answer);
   });
   afterEach(() => http.restore());
@@ -102,14 +107,34 @@ describe('ChannelEditPage (edit)', () => {
     expect(updates[0]).toMatchObject({ responses_api: 'native' });
   });
 
-  it('fetches an existing channel’s models through the server', async () => {
+  it('fetches an existing channel’s models through the server and merges them as chosen', async () => {
     await openEditor();
     await screen.findByTestId('channel-name');
     fireEvent.click(screen.getByTestId('channel-fetch-models'));
     expect(await screen.findByText('已获取 2 个模型')).toBeInTheDocument();
-    expect(http.seen.some((config) => config.url === '/api/channel/fetch_models/7')).toBe(true);
+    // The stored channel's id; the empty key field lets the server use the stored key.
+    expect(fetchRequests).toEqual([
+      { id: 7, type: 1, base_url: 'http://127.0.0.1:9', key: '', openai_organization: 'org-1' },
+    ]);
+    expect(screen.getByText('新增 1 个，保留 1 个，上游已不再提供 1 个')).toBeInTheDocument();
+    expect(within(screen.getByTestId('merge-added')).getByLabelText('up-1')).toBeChecked();
+    expect(within(screen.getByTestId('merge-kept')).getByText('gpt-4o')).toBeInTheDocument();
+    // Nothing changed before the admin applies; removing a model no longer offered is a choice.
+    fireEvent.click(within(screen.getByTestId('merge-gone')).getByLabelText('my-model'));
+    fireEvent.click(screen.getByRole('button', { name: '应用' }));
     fireEvent.click(screen.getByTestId('channel-submit'));
     await waitFor(() => expect(updates).toHaveLength(1));
-    expect(updates[0]).toMatchObject({ models: 'up-1,up-2' });
+    expect(updates[0]).toMatchObject({ models: 'gpt-4o,up-1' });
+  });
+
+  it('keeps every model when the merge is cancelled', async () => {
+    await openEditor();
+    await screen.findByTestId('channel-name');
+    fireEvent.click(screen.getByTestId('channel-fetch-models'));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: '取消' }));
+    fireEvent.click(screen.getByTestId('channel-submit'));
+    await waitFor(() => expect(updates).toHaveLength(1));
+    expect(updates[0]).toMatchObject({ models: 'gpt-4o,my-model' });
   });
 });

@@ -1,11 +1,12 @@
 // Editor fields for groups and models: pick from the type's models, add custom ones, fill the type's
-// defaults, clear, or fetch the list from the upstream.
+// defaults, clear, or fetch the list from the upstream (through the server) and merge it.
 import { Button, Form, Input, Message, Select, Space } from '@arco-design/web-react';
 import { fieldErrorProps } from '@switchyard/console-kit';
 import { channelTypeById, DEFAULT_GROUP } from '@switchyard/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { addCustomModels } from './channel-form-state';
+import { FetchedModelsModal } from './fetched-models-modal';
 import type { FieldsProps } from './type-fields';
 import { useChannelOptions, useFetchModels } from './use-channel-options';
 
@@ -37,7 +38,8 @@ export function ModelsField({
   const modelsRef = useInnerInputLabel(t('editor.models'));
   const [custom, setCustom] = useState('');
   const { groups, modelsByType } = useChannelOptions();
-  const fetchModels = useFetchModels(channelId);
+  const fetchModels = useFetchModels();
+  const [fetched, setFetched] = useState<string[] | undefined>(undefined);
   const type = channelTypeById(state.type);
   const typeModels = modelsByType[String(state.type)] ?? [...(type?.defaultModels ?? [])];
 
@@ -57,13 +59,18 @@ export function ModelsField({
       Message.warning(t('editor.message.fetchModelsBatch'));
       return;
     }
-    const baseUrl = state.base_url || type.defaultBaseUrl || '';
     fetchModels.mutate(
-      { baseUrl, key: state.key.trim() },
+      {
+        id: channelId,
+        type: state.type,
+        base_url: state.base_url,
+        key: state.key,
+        openai_organization: state.openai_organization,
+      },
       {
         onSuccess: (models) => {
-          onChange({ models });
           Message.success(t('editor.message.modelsFetched', { count: models.length }));
+          setFetched(models);
         },
       },
     );
@@ -123,6 +130,12 @@ export function ModelsField({
           </Button>
         </Space>
       </Form.Item>
+      <FetchedModelsModal
+        current={state.models}
+        fetched={fetched}
+        onApply={(models) => onChange({ models })}
+        onClose={() => setFetched(undefined)}
+      />
       <Form.Item label={t('editor.customModel')}>
         <Input.Search
           value={custom}

@@ -1,13 +1,8 @@
 // Server data the editor offers as choices (groups, models per type) and the model-list fetch.
-import { Message } from '@arco-design/web-react';
+
+import type { FetchModelsRequest } from '@switchyard/contracts';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
-import {
-  fetchChannelModels,
-  fetchUpstreamModels,
-  listGroups,
-  listModelsByType,
-} from '../../api/channels.api';
+import { fetchUpstreamModels, listGroups, listModelsByType } from '../../api/channels.api';
 import { channelKeys } from '../../api/query-keys';
 
 export function useChannelOptions() {
@@ -20,16 +15,9 @@ export function useChannelOptions() {
   return { groups: groups.data ?? [], modelsByType: models.data ?? {} };
 }
 
-/** An existing channel's models come through the server; a new one's straight from the browser. */
-export function useFetchModels(channelId: number | undefined) {
-  const { t } = useTranslation('channels');
+/** The upstream's models through the server; its refusal (naming the upstream's status) is shown centrally. */
+export function useFetchModels() {
   return useMutation({
-    mutationFn: ({ baseUrl, key }: { baseUrl: string; key: string }) =>
-      channelId === undefined ? fetchUpstreamModels(baseUrl, key) : fetchChannelModels(channelId),
-    // The central handler shows server refusals; a direct browser fetch fails without one.
-    onError: (error) => {
-      if (channelId === undefined)
-        Message.error(`${t('editor.message.fetchModelsFailed')}: ${error.message}`);
-    },
+    mutationFn: (request: FetchModelsRequest) => fetchUpstreamModels(request),
   });
 }

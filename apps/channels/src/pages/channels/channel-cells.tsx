@@ -2,17 +2,21 @@
 import { Dropdown, InputNumber, Menu } from '@arco-design/web-react';
 import { type Channel, splitList } from '@switchyard/contracts';
 import type { TFunction } from 'i18next';
+import { cloneElement, isValidElement } from 'react';
 import type { ColumnHandlers } from './channel-columns';
 
 export function NumberCell({
   channel,
   field,
   min,
+  label,
   onNumber,
 }: {
   channel: Channel;
   field: 'priority' | 'weight';
   min: number;
+  /** The input's accessible name: the column and the channel ("Priority of main"). */
+  label: string;
   onNumber: ColumnHandlers['onNumber'];
 }) {
   const save = (text: string) => {
@@ -34,6 +38,7 @@ export function NumberCell({
         precision={0}
         size="small"
         style={{ width: 90 }}
+        aria-label={label}
         onBlur={(event) => save(event.target.value)}
         data-testid={`channel-${field}-${channel.id}`}
       />
@@ -63,6 +68,13 @@ export function TestButton({
         </Menu>
       }
       data-testid={`channel-test-${channel.id}`}
+      // The arrow half is an icon alone: it is named for screen readers.
+      buttonsRender={([main, arrow]) => [
+        main,
+        isValidElement<{ 'aria-label'?: string }>(arrow)
+          ? cloneElement(arrow, { 'aria-label': t('list.action.testWith') })
+          : arrow,
+      ]}
     >
       {t('list.action.test')}
     </Dropdown.Button>

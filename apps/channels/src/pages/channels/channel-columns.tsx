@@ -95,6 +95,7 @@ export function getColumns(t: TFunction, handlers: ColumnHandlers): ListColumn<C
           channel={channel}
           field="priority"
           min={CHANNEL_PRIORITY_MIN}
+          label={t('list.priorityOf', { name: channel.name })}
           onNumber={handlers.onNumber}
         />
       ),
@@ -107,6 +108,7 @@ export function getColumns(t: TFunction, handlers: ColumnHandlers): ListColumn<C
           channel={channel}
           field="weight"
           min={CHANNEL_WEIGHT_MIN}
+          label={t('list.weightOf', { name: channel.name })}
           onNumber={handlers.onNumber}
         />
       ),

@@ -1,4 +1,5 @@
 // Columns of the usage log table; admins also get channel, user and retries (spec §2 Usage log).
+// The cost sits beside the model; the details open under the row.
 import { Space, Tag, Typography } from '@arco-design/web-react';
 import { exactQuota, formatTime, QuotaAmount } from '@switchyard/console-kit';
 import type { ListColumn } from '@switchyard/console-kit/list';
@@ -73,7 +74,7 @@ function details(t: TFunction, log: LogEntry, quotaPerUnit: number) {
   // The exact cost (the column rounds, to two significant digits below a cent).
   const cost = log.type === 2 ? t('logs.exactCost', exactQuota(log.quota, quotaPerUnit)) : '';
   const text = [cost, breakdown, log.content].filter(Boolean).join('\n');
-  return <TextDetail title={t('logs.columns.content')} text={text} preview={40} />;
+  return <TextDetail title={t('logs.columns.content')} text={text} preview={160} />;
 }
 
 export function getLogColumns(t: TFunction, options: LogColumnOptions): ListColumn<LogEntry>[] {
@@ -117,6 +118,12 @@ export function getLogColumns(t: TFunction, options: LogColumnOptions): ListColu
       render: (value: string) => (value ? <Tag color="arcoblue">{value}</Tag> : null),
     },
     {
+      title: t('logs.columns.quota'),
+      dataIndex: 'quota',
+      render: (value: number, log) =>
+        log.type === 2 ? <QuotaAmount quota={value} testId={`log-quota-${log.id}`} /> : null,
+    },
+    {
       title: t('logs.columns.useTime'),
       key: 'use_time',
       render: (_: unknown, log) => timing(t, log),
@@ -131,12 +138,6 @@ export function getLogColumns(t: TFunction, options: LogColumnOptions): ListColu
       dataIndex: 'completion_tokens',
       render: (value: number, log) => (log.type === 2 ? value : null),
     },
-    {
-      title: t('logs.columns.quota'),
-      dataIndex: 'quota',
-      render: (value: number, log) =>
-        log.type === 2 ? <QuotaAmount quota={value} testId={`log-quota-${log.id}`} /> : null,
-    },
     options.admin && {
       title: t('logs.columns.retry'),
       key: 'retry',
@@ -148,7 +149,8 @@ export function getLogColumns(t: TFunction, options: LogColumnOptions): ListColu
     {
       title: t('logs.columns.content'),
       key: 'content',
-      wrap: true,
+      // Opened under the row on a wide screen, so the row itself fits 1280 px.
+      detail: true,
       render: (_: unknown, log) => details(t, log, options.quotaPerUnit),
     },
   ];

@@ -64,7 +64,29 @@ describe('LogsPage', () => {
     const cost = await screen.findByTestId('log-quota-1');
     expect(cost).toHaveTextContent('$0.0025');
     expect(cost.querySelector('[data-exact]')).toHaveTextContent('(1234 quota = $0.002468)');
+    // The details open under the row from its labelled button.
+    await userEvent.click(screen.getByRole('button', { name: 'Show details' }));
     expect(screen.getByTestId('logs-table')).toHaveTextContent('Cost 1234 quota = $0.002468');
+  });
+
+  it('puts the cost right after the model and keeps the details out of the row', async () => {
+    serve();
+    await renderPage(<LogsPage />, { user: userWithRole(Role.admin), language: 'en' });
+    const table = await screen.findByTestId('logs-table');
+    await within(table).findByText('gpt-4o');
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((header) => header.textContent ?? '');
+    expect(headers[headers.indexOf('Model') + 1]).toBe('Cost');
+    // Only the expand column (first) is named Details: no wide details column in the row.
+    expect(headers.lastIndexOf('Details')).toBe(0);
+    const open = within(table).getByRole('button', { name: 'Show details' });
+    expect(open).toHaveAttribute('aria-expanded', 'false');
+    await userEvent.click(open);
+    expect(within(table).getByRole('button', { name: 'Hide details' })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
   });
 
   it('reveals the total consumption only when asked', async () => {
@@ -146,6 +168,7 @@ describe('LogsPage', () => {
     serve([{ ...log, other: JSON.stringify(other) }]);
     await renderPage(<LogsPage />, { user: userWithRole(Role.common), language: 'en' });
     const table = await screen.findByTestId('logs-table');
+    await userEvent.click(await within(table).findByRole('button', { name: 'Show details' }));
     await userEvent.click(await within(table).findByText(/^Cost /));
     const detail = await screen.findByRole('dialog');
     expect(detail).toHaveTextContent('Cache read 1200 tokens × ratio 0.1');

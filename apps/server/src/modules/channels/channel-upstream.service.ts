@@ -4,6 +4,7 @@ import {
   CHANNEL_TYPES,
   type ChannelBalance,
   ChannelStatus,
+  type FetchModelsInput,
   type Language,
   trimBaseUrl,
 } from '@switchyard/contracts';
@@ -50,10 +51,30 @@ export class ChannelUpstreamService {
   /** The upstream's model ids (types that list models the OpenAI way only). */
   async fetchModels(id: number): Promise<string[]> {
     const row = await this.channels.require(this.deps.db, id);
-    const type = requireType(row.type);
-    if (!type.fetchModels) throw new AppError(200, 'channel.fetchModelsUnsupported');
+    return this.listModels(row.type, this.targetOf(row));
+  }
+
+  /**
+   * The models of a channel being edited, asked on the server (a browser's cross-origin rule blocks
+   * nearly every provider) and stored nowhere: the form's type, base URL and key, each falling
+   * back to the stored channel's when an id is given and the form leaves it empty.
+   */
+  async fetchModelsFor(input: FetchModelsInput): Promise<string[]> {
+    const { db } = this.deps;
+    const row = input.id === undefined ? undefined : await this.channels.require(db, input.id);
+    // The schema asks for a type when no id is given.
+    const type = requireType(input.type ?? row?.type ?? 0);
+    return this.listModels(type.id, {
+      baseUrl: trimBaseUrl(input.base_url || row?.base_url || type.defaultBaseUrl || ''),
+      key: input.key || row?.key || '',
+      organization: input.openai_organization || row?.openai_organization,
+    });
+  }
+
+  private async listModels(typeId: number, target: UpstreamTarget): Promise<string[]> {
+    if (!requireType(typeId).fetchModels) throw new AppError(200, 'channel.fetchModelsUnsupported');
     try {
-      return await fetchUpstreamModels(this.targetOf(row));
+      return await fetchUpstreamModels(target);
     } catch (error) {
       throw this.upstreamFailure('channel.fetchModelsFailed', error);
     }

@@ -8,6 +8,7 @@ import {
   channelListQuerySchema,
   channelSearchQuerySchema,
   createChannelRequestSchema,
+  fetchModelsRequestSchema,
   updateChannelRequestSchema,
 } from '@switchyard/contracts/schemas';
 import type { FastifyInstance } from 'fastify';
@@ -84,6 +85,10 @@ export function registerChannelRoutes(
     const { id } = parseInput(channelIdParamsSchema, request.params);
     return ok(await upstream.fetchModels(id));
   });
+
+  app.post('/api/channel/fetch_models', admin, async (request) =>
+    ok(await upstream.fetchModelsFor(parseInput(fetchModelsRequestSchema, request.body))),
+  );
 
   app.post('/api/channel/copy/:id', admin, async (request) => {
     const { id } = parseInput(channelIdParamsSchema, request.params);

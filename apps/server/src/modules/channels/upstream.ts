@@ -15,6 +15,14 @@ export interface UpstreamTarget {
   organization?: string | null;
 }
 
+/** A network failure in a few words: the cause's code (ECONNREFUSED, …) says more than "fetch failed". */
+function networkReason(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const cause: unknown = error.cause;
+  const code = typeof cause === 'object' && cause !== null ? Reflect.get(cause, 'code') : undefined;
+  return typeof code === 'string' ? `${error.message} (${code})` : error.message;
+}
+
 async function getJson(target: UpstreamTarget, path: string): Promise<unknown> {
   const headers: Record<string, string> = { authorization: `Bearer ${target.key}` };
   if (target.organization) headers['openai-organization'] = target.organization;
@@ -25,7 +33,7 @@ async function getJson(target: UpstreamTarget, path: string): Promise<unknown> {
       signal: AbortSignal.timeout(TIMEOUT_MS),
     });
   } catch (error) {
-    throw new UpstreamError(error instanceof Error ? error.message : String(error));
+    throw new UpstreamError(networkReason(error));
   }
   const body = await response.text();
   // The status and the upstream's JSON message only: never the body itself (see upstream-text).

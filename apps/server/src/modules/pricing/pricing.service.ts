@@ -5,6 +5,7 @@ import {
   DEFAULT_GROUP,
   type PricingItem,
 } from '@switchyard/contracts';
+import { modelContextWindow } from '@switchyard/contracts/pricing';
 import type { Db } from '../../db/database';
 import { listServedModels } from './pricing.repository';
 import type { PricingRules } from './pricing-rules';
@@ -43,6 +44,7 @@ export class PricingService {
         available: pricing.known && (group === null || enableGroups.includes(group)),
         price_set: pricing.known,
         owner_by: channelTypeById(channelType)?.key ?? '',
+        context_length: modelContextWindow(model),
       };
     });
     const shownGroup = group ?? DEFAULT_GROUP;

@@ -53,9 +53,38 @@ describe('OperationSettings', { timeout: 20_000 }, () => {
     const editor = fieldIn('option-GroupRatio');
     await userEvent.clear(editor);
     await userEvent.type(editor, '{{"default": 1,');
+    // Where it stops parsing is said on the field as it is typed.
+    expect(screen.getByText(/^第 1 行第 15 列：JSON 格式不正确/)).toBeInTheDocument();
     await userEvent.click(screen.getByTestId('save-pricing'));
     expect(await screen.findByText('分组倍率不是合法的 JSON 字符串')).toBeInTheDocument();
     expect(server.puts).toEqual([]);
+  });
+
+  it('edits a model’s prices in dollars in the searchable table and saves the ratios', async () => {
+    server = fakeOptionServer({
+      ModelRatio: '{"gpt-4o": 1.25, "o3": 1}',
+      CompletionRatio: '{"gpt-4o": 4}',
+      ModelPrice: '{}',
+      CacheRatio: '{}',
+      CacheCreationRatio: '{}',
+    });
+    await renderPage(<OperationSettings />, { language: 'en' });
+    const editor = await screen.findByTestId('price-editor');
+    await userEvent.type(within(editor).getByTestId('price-editor-search'), '4o');
+    expect(within(editor).queryByTestId('price-input-o3')).not.toBeInTheDocument();
+    const input = within(editor).getByLabelText('Input price of gpt-4o');
+    expect(input).toHaveValue('2.500000');
+    expect(within(editor).getByLabelText('Output price of gpt-4o')).toHaveValue('10.000000');
+    await userEvent.clear(input);
+    await userEvent.type(input, '5');
+    await userEvent.tab();
+    await userEvent.click(screen.getByTestId('save-prices'));
+    expect(await screen.findByText('Saved successfully')).toBeInTheDocument();
+    // The output price stays $10: its ratio follows the new input price.
+    expect(server.puts.map((put) => [put.key, JSON.parse(put.value)])).toEqual([
+      ['ModelRatio', { 'gpt-4o': 2.5, o3: 1 }],
+      ['CompletionRatio', { 'gpt-4o': 2 }],
+    ]);
   });
 
   it('says 部分保存失败，请重试 and lists what the server refused', async () => {

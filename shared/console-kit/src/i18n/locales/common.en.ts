@@ -53,6 +53,10 @@ export const commonEn: TranslationOf<typeof commonZh> = {
   list: {
     total: '{{total}} in total',
     moreActions: 'More actions',
+    pageJumper: 'Page number',
+    details: 'Details',
+    showDetails: 'Show details',
+    hideDetails: 'Hide details',
     selectAll: 'Select all on this page',
     selectRow: 'Select {{key}}',
     search: 'Search',

@@ -49,6 +49,10 @@ export const commonZh = {
   list: {
     total: '共 {{total}} 条',
     moreActions: '更多操作',
+    pageJumper: '页码',
+    details: '详情',
+    showDetails: '展开详情',
+    hideDetails: '收起详情',
     selectAll: '全选本页',
     selectRow: '选择 {{key}}',
     search: '查询',
