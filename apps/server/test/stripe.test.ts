@@ -241,4 +241,34 @@ describe('POST /api/stripe/webhook', () => {
     expect((await webhook(wrongSum)).statusCode).toBe(200);
     expect(await userQuota(server.db, user.id)).toBe(0);
   });
+
+  it("credits the inviter's rebate once for a paid Stripe session of an invitee", async () => {
+    await setOptions({ AffiliateRebatePercent: '12.5' });
+    try {
+      const inviter = await signedInUser(server);
+      const { user, created } = await checkout(4);
+      await server.db
+        .updateTable('users')
+        .set({ inviter_id: inviter.user.id })
+        .where('id', '=', user.id)
+        .execute();
+      const paid = { payment_status: 'paid' as const, status: 'complete' as const };
+      const event = signedSessionEvent(created, 'checkout.session.completed', paid, WEBHOOK_SECRET);
+      await Promise.all([webhook(event), webhook(event)]);
+      const history = await inviter.client.get<{ items: { quota: number }[] }>(
+        '/api/user/aff/history',
+      );
+      expect(history.json.data?.items).toEqual([
+        expect.objectContaining({ quota: 250_000, payment_method: 'stripe', invitee_id: user.id }),
+      ]);
+      const row = await server.db
+        .selectFrom('users')
+        .select('aff_quota')
+        .where('id', '=', inviter.user.id)
+        .executeTakeFirstOrThrow();
+      expect(Number(row.aff_quota)).toBe(250_000);
+    } finally {
+      await setOptions({ AffiliateRebatePercent: '0' });
+    }
+  });
 });

@@ -27,7 +27,9 @@ export async function listRebates(
   offset: number,
   limit: number,
 ): Promise<{ items: AffiliateRebateView[]; total: number }> {
-  const base = db.selectFrom('affiliate_rebates').where('inviter_id', '=', inviterId);
+  const base = db
+    .selectFrom('affiliate_rebates')
+    .where('affiliate_rebates.inviter_id', '=', inviterId);
   const rows = await base
     .leftJoin('users', 'users.id', 'affiliate_rebates.invitee_id')
     .select([
