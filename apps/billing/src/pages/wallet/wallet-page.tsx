@@ -1,4 +1,4 @@
-// /topup: balance, redeem box and online top-up.
+// /topup: balance, redeem box, online top-up (epay) and, when configured, Stripe Checkout.
 import { Card, Statistic } from '@arco-design/web-react';
 import { useQuotaDisplay } from '@switchyard/console-kit';
 import { useQuery } from '@tanstack/react-query';
@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { RemoteRoot } from '../../remote';
 import { OnlineTopUpCard } from './online-top-up-card';
 import { RedeemCard } from './redeem-card';
+import { StripeTopUpCard } from './stripe-top-up-card';
 import { getSelf } from './wallet.api';
 
 export function WalletPage() {
@@ -26,6 +27,7 @@ export function WalletPage() {
         </Card>
         <RedeemCard onRedeemed={() => void self.refetch()} />
         <OnlineTopUpCard />
+        <StripeTopUpCard />
       </div>
     </RemoteRoot>
   );

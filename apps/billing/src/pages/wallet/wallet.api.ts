@@ -1,6 +1,6 @@
-// Calls of the wallet page: balance, redeem, online top-up quote and payment form.
+// Calls of the wallet page: balance, redeem, online top-up quote and payment form, Stripe Checkout.
 import { apiGet, apiPost } from '@switchyard/console-kit';
-import type { PaymentForm, PaymentMethod, SelfUser } from '@switchyard/contracts';
+import type { PaymentForm, PaymentMethod, SelfUser, StripeCheckout } from '@switchyard/contracts';
 
 export const getSelf = (): Promise<SelfUser> => apiGet('/api/user/self');
 
@@ -14,3 +14,7 @@ export const quoteTopUp = (amount: number): Promise<number> =>
 
 export const startPayment = (amount: number, method: PaymentMethod): Promise<PaymentForm> =>
   apiPost('/api/user/pay', { body: { amount, top_up_code: '', payment_method: method } });
+
+/** Opens a Stripe Checkout Session for `amount`; resolves to the page to send the browser to. */
+export const startStripePayment = (amount: number): Promise<StripeCheckout> =>
+  apiPost('/api/user/stripe/pay', { body: { amount } });
