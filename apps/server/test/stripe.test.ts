@@ -115,6 +115,8 @@ describe('POST /api/user/stripe/pay', () => {
     for (const body of [{ amount: 0 }, { amount: 'ten' }, {}]) {
       expect((await client.post('/api/user/stripe/pay', body)).status).toBe(400);
     }
+    expect(await server.runtime.options.set('StripeCurrency', 'dollars')).toBe(false);
+    expect(await server.runtime.options.set('StripeUnitPrice', '0')).toBe(false);
   });
 
   it('is refused when Stripe is not configured, and /api/status says so', async () => {
