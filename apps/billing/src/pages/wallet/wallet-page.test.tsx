@@ -130,6 +130,13 @@ describe('WalletPage', () => {
     expect(vi.mocked(startStripePayment).mock.calls[0]?.[0]).toBe(25);
   });
 
+  it('shows no epay buttons on a site that takes only Stripe', async () => {
+    withStatus({ enable_online_topup: false, enable_stripe_topup: true });
+    await renderPage(<WalletPage />, { url: '/topup' });
+    expect(await screen.findByTestId('stripe-pay')).toBeInTheDocument();
+    expect(screen.queryByTestId('topup-pay-zfb')).not.toBeInTheDocument();
+  });
+
   it('says what happened when Stripe sends the browser back', async () => {
     withStatus({ enable_stripe_topup: true });
     await renderPage(<WalletPage />, { url: '/topup?stripe=success' });

@@ -1,6 +1,6 @@
 // /topup: balance, redeem box, online top-up (epay) and, when configured, Stripe Checkout.
 import { Card, Statistic } from '@arco-design/web-react';
-import { useQuotaDisplay } from '@switchyard/console-kit';
+import { useQuotaDisplay, useSessionStore } from '@switchyard/console-kit';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { RemoteRoot } from '../../remote';
@@ -13,6 +13,9 @@ export function WalletPage() {
   const { t } = useTranslation('billing');
   const { renderQuota } = useQuotaDisplay();
   const self = useQuery({ queryKey: ['billing', 'self'], queryFn: getSelf, staleTime: 0 });
+  const status = useSessionStore((state) => state.status);
+  // A site that takes only Stripe shows no Alipay/WeChat buttons that could only refuse.
+  const epayShown = status?.enable_online_topup === true || status?.enable_stripe_topup !== true;
 
   return (
     <RemoteRoot testId="wallet-page">
@@ -26,7 +29,7 @@ export function WalletPage() {
           </div>
         </Card>
         <RedeemCard onRedeemed={() => void self.refetch()} />
-        <OnlineTopUpCard />
+        {epayShown ? <OnlineTopUpCard /> : null}
         <StripeTopUpCard />
       </div>
     </RemoteRoot>
