@@ -82,8 +82,10 @@ export class StripeService {
       if (!session.url) throw new Error('Checkout Session without a url');
       return { url: session.url };
     } catch (error) {
-      // The SDK's error names the request, never the key; the order stays pending and unpaid.
-      const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+      // Stripe's messages may quote a (masked) key: any key-shaped text is cut from the log. The
+      // order stays pending and unpaid.
+      const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+      const reason = text.replace(/\b(sk|rk|pk)_[A-Za-z0-9_*]+/g, '[key]');
       this.deps.log.warn({ tradeNo, reason }, 'stripe checkout session failed');
       throw new AppError(502, 'stripe.unavailable');
     }
