@@ -40,6 +40,8 @@ import { TwoFactorService } from './modules/sessions/two-factor.service';
 import { registerStatusPage } from './modules/status';
 import { registerStatusRoutes } from './modules/status/status.routes';
 import { StatusService } from './modules/status/status.service';
+import { registerStripeRoutes } from './modules/stripe/stripe.routes';
+import { StripeService } from './modules/stripe/stripe.service';
 import { registerTaskRoutes } from './modules/tasks/tasks.routes';
 import { TasksService } from './modules/tasks/tasks.service';
 import { registerTokenRoutes } from './modules/tokens/tokens.routes';
@@ -210,6 +212,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerTokenRoutes(app, new TokensService(db, clock, () => options.get('QuotaWindowTimezone')));
   registerRedemptionRoutes(app, new RedemptionsService(db, clock));
   registerTopUpRoutes(app, new TopUpService({ db, options, pricing: pricingRules, clock }));
+  registerStripeRoutes(
+    app,
+    new StripeService({ db, options, pricing: pricingRules, clock, log: app.log }),
+  );
   registerPricingRoutes(app, new PricingService(db, pricingRules), sessions);
   const channels = new ChannelsService({ db, options, clock });
   registerChannelRoutes(

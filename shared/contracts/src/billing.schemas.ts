@@ -95,3 +95,6 @@ export const payRequestSchema = topUpAmountRequestSchema.extend({
   payment_method: z.enum(Object.keys(PAYMENT_METHODS) as [PaymentMethod, ...PaymentMethod[]]),
 });
 export type PayRequest = z.infer<typeof payRequestSchema>;
+/** `POST /api/user/stripe/pay`: dollars of quota to buy (quota units when currency display is off). */
+export const stripePayRequestSchema = topUpAmountRequestSchema.pick({ amount: true });
+export type StripePayRequest = z.infer<typeof stripePayRequestSchema>;

@@ -26,6 +26,8 @@ export const QUOTA_PRESETS = [1, 10, 50, 100, 500, 1000].map((dollars) => ({
 /** Payment methods of the online top-up (spec §4) and the epay `type` each maps to. */
 export const PAYMENT_METHODS = { zfb: 'alipay', wx: 'wxpay' } as const;
 export type PaymentMethod = keyof typeof PAYMENT_METHODS;
+/** payment_method of a top-up order paid through Stripe Checkout. */
+export const STRIPE_PAYMENT_METHOD = 'stripe';
 export const TopUpStatus = { pending: 'pending', success: 'success' } as const;
 
 /** A stored token's status as the list shows it: an enabled token past its expiry or out of quota
@@ -95,6 +97,23 @@ export interface Page<T> {
 export interface PaymentForm {
   url: string;
   fields: Record<string, string>;
+}
+
+/** What `POST /api/user/stripe/pay` returns: the Checkout Session page to send the browser to. */
+export interface StripeCheckout {
+  url: string;
+}
+
+/** One referral rebate of `GET /api/user/aff/history`. */
+export interface AffiliateRebateView {
+  id: number;
+  invitee_id: number;
+  invitee_username: string;
+  /** The paid top-up order and how it was paid (zfb, wx, stripe). */
+  top_up_id: number;
+  payment_method: string;
+  quota: number;
+  created_at: number;
 }
 
 export interface PricingItem {

@@ -60,6 +60,11 @@ export const QUOTA_WINDOW_TIMEZONES: readonly string[] = [
   ...Intl.supportedValuesOf('timeZone').filter((zone) => zone !== 'UTC'),
 ];
 
+/** Currencies Stripe may charge in: ISO 4217 codes, lower case as Stripe writes them. */
+export const STRIPE_CURRENCIES: readonly string[] = Intl.supportedValuesOf('currency').map((code) =>
+  code.toLowerCase(),
+);
+
 /** Granularities of the data dashboard (spec §9). */
 export const DATA_EXPORT_GRANULARITIES = ['hour', 'day', 'week'] as const;
 
@@ -87,6 +92,14 @@ export const OPTION_DEFINITIONS = {
   Price: num(7.3),
   MinTopUp: int(1, { min: 1 }),
   TopupGroupRatio: json(DEFAULT_GROUP_RATIO),
+  // Stripe Checkout (issue 31): configured when the secret key and the webhook secret are set.
+  StripeSecretKey: secret(),
+  StripeWebhookSecret: secret(),
+  StripeCurrency: choice('usd', STRIPE_CURRENCIES),
+  /** Price of one dollar of quota in StripeCurrency. */
+  StripeUnitPrice: num(1, { min: 0.01 }),
+  /** Where the Stripe SDK sends its calls: Stripe's API, or a proxy or test stand-in. */
+  StripeApiBase: { kind: 'string', default: 'https://api.stripe.com', format: 'url' },
   // Login and registration switches
   PasswordLoginEnabled: bool(true),
   PasswordRegisterEnabled: bool(true),
@@ -162,6 +175,8 @@ export const OPTION_DEFINITIONS = {
   PreConsumedQuota: int(500),
   QuotaForInviter: int(0),
   QuotaForInvitee: int(0),
+  /** Share (percent) of each online payment of an invitee credited to the inviter's aff_quota. */
+  AffiliateRebatePercent: num(0, { min: 0, max: 100 }),
   // Pricing
   ModelPrice: json(DEFAULT_MODEL_PRICE),
   ModelRatio: json(DEFAULT_MODEL_RATIO),

@@ -37,6 +37,8 @@ export const publicStatusSchema = z.object({
   min_topup: z.number(),
   price: z.number(),
   enable_online_topup: z.boolean(),
+  /** Stripe Checkout is configured (secret key and webhook secret set). */
+  enable_stripe_topup: z.boolean(),
   password_login: z.boolean(),
   password_register: z.boolean(),
   register_enabled: z.boolean(),

@@ -157,6 +157,10 @@ export const billingEn: TranslationOf<typeof billingZh> = {
     confirmAmount: 'Amount: {{amount}}',
     confirmMoney: 'To pay: {{money}} yuan',
     confirmPay: 'Pay',
+    stripeTitle: 'Pay by card (Stripe)',
+    payStripe: 'Pay with Stripe',
+    stripeReturned: 'Payment received: your balance goes up as soon as Stripe confirms it.',
+    stripeCancelled: 'The Stripe payment was cancelled; nothing was charged.',
   },
   pricing: {
     title: 'Model pricing',

@@ -154,6 +154,10 @@ export const billingZh = {
     confirmAmount: '充值数量：{{amount}}',
     confirmMoney: '实付金额：{{money}} 元',
     confirmPay: '支付',
+    stripeTitle: '银行卡支付（Stripe）',
+    payStripe: '使用 Stripe 支付',
+    stripeReturned: '已收到付款：Stripe 确认后余额即会增加。',
+    stripeCancelled: '已取消 Stripe 支付，未产生扣款。',
   },
   pricing: {
     title: '模型价格',

@@ -264,6 +264,18 @@ export interface TopUpsTable {
   complete_time: Generated<number>;
 }
 
+/** A referral rebate: the inviter's share of one confirmed online payment of an invitee. */
+export interface AffiliateRebatesTable {
+  id: Generated<number>;
+  inviter_id: number;
+  invitee_id: number;
+  /** The paid top-up order (unique: one rebate per payment). */
+  top_up_id: number;
+  payment_method: string;
+  quota: number;
+  created_at: number;
+}
+
 export interface QuotaDataTable {
   id: Generated<number>;
   user_id: number;
@@ -346,6 +358,7 @@ export interface Schema {
   midjourneys: MidjourneysTable;
   tasks: TasksTable;
   top_ups: TopUpsTable;
+  affiliate_rebates: AffiliateRebatesTable;
   quota_data: QuotaDataTable;
   aggregation_watermarks: AggregationWatermarksTable;
   verifications: VerificationsTable;

@@ -137,6 +137,9 @@ export const en: Record<MessageKey, string> = {
   'topup.moneyTooSmall': 'The amount to pay is too small',
   'topup.serverAddressMissing':
     'The administrator has not set the server address; online top-up is unavailable',
+  'stripe.disabled': 'The administrator has not enabled Stripe payments',
+  'stripe.unavailable': 'Stripe could not start the payment; please try again later',
+  'stripe.badSignature': 'Invalid Stripe signature',
   'log.redeemed': 'Redeemed {quota} with redemption code ID {id}',
   'log.onlineTopUp': 'Online top-up succeeded: {quota} added, {money} paid',
   // channels

@@ -123,6 +123,9 @@ export const zh = {
   'topup.belowMin': '充值数量不能小于 {min}',
   'topup.moneyTooSmall': '充值金额过低',
   'topup.serverAddressMissing': '管理员未设置服务器地址，无法发起在线充值',
+  'stripe.disabled': '管理员未开启 Stripe 支付',
+  'stripe.unavailable': 'Stripe 暂时无法发起支付，请稍后再试',
+  'stripe.badSignature': 'Stripe 签名无效',
   'log.redeemed': '通过兑换码充值 {quota}，兑换码 ID {id}',
   'log.onlineTopUp': '在线充值成功，充值额度: {quota}，支付金额: {money}',
   // channels

@@ -54,6 +54,7 @@ export const settingsEn: TranslationOf<typeof settingsZh> = {
     pricing: 'Ratios',
     system: 'General',
     payment: 'Payment',
+    stripe: 'Stripe payments',
     login: 'Login and registration',
     emailDomain: 'Email domain whitelist',
     smtp: 'SMTP',
@@ -67,6 +68,8 @@ export const settingsEn: TranslationOf<typeof settingsZh> = {
   hints: {
     payment:
       'Payment callbacks need the server address: fill in and save the server address above first.',
+    stripe:
+      'Takes payments through Stripe Checkout (on once the secret key and the webhook signing secret are set); in the Stripe dashboard, add a webhook for checkout.session.completed and checkout.session.async_payment_succeeded to {{webhook}}',
     emailDomain: 'Stops abusers from registering in bulk with throwaway mailboxes',
     github:
       'Lets users sign in and register with GitHub; Homepage URL is the server address, Authorization callback URL is {{callback}}',
@@ -120,6 +123,11 @@ export const settingsEn: TranslationOf<typeof settingsZh> = {
     Price: 'Top-up price (yuan per dollar)',
     MinTopUp: 'Minimum top-up in dollars',
     TopupGroupRatio: 'Top-up group ratio',
+    StripeSecretKey: 'Stripe secret key',
+    StripeWebhookSecret: 'Stripe webhook signing secret (whsec_…)',
+    StripeCurrency: 'Stripe currency (for example usd, eur)',
+    StripeUnitPrice: 'Stripe top-up price (amount in that currency per dollar of quota)',
+    StripeApiBase: "Stripe API address (Stripe's own by default; a proxy may stand in)",
     PasswordLoginEnabled: 'Allow sign-in with a password',
     PasswordRegisterEnabled: 'Allow registration with a password',
     EmailVerificationEnabled: 'Require email verification when registering with a password',
@@ -183,6 +191,8 @@ export const settingsEn: TranslationOf<typeof settingsZh> = {
     QuotaForNewUser: 'Quota for a new user',
     PreConsumedQuota: 'Quota held per request in advance',
     QuotaForInviter: 'Reward quota for inviting a user',
+    AffiliateRebatePercent:
+      "Referral rebate (%: that share of the quota each online payment of an invitee buys goes to the inviter's affiliate quota)",
     QuotaForInvitee: 'Reward quota for registering with an invitation code',
     ModelPrice: 'Model fixed price (dollars per call, takes precedence over the model ratio)',
     ModelRatio: 'Model ratio',

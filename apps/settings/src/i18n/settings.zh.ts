@@ -51,6 +51,7 @@ export const settingsZh = {
     pricing: '倍率设置',
     system: '通用设置',
     payment: '支付设置',
+    stripe: 'Stripe 支付',
     login: '配置登录注册',
     emailDomain: '配置邮箱域名白名单',
     smtp: '配置 SMTP',
@@ -63,6 +64,8 @@ export const settingsZh = {
   },
   hints: {
     payment: '支付回调需要服务器地址，请先在上方填写并保存服务器地址。',
+    stripe:
+      '用 Stripe Checkout 收款（填写 Secret Key 与 Webhook 签名密钥后开启）；在 Stripe 后台为 checkout.session.completed 与 checkout.session.async_payment_succeeded 事件添加 Webhook：{{webhook}}',
     emailDomain: '用以防止恶意用户利用临时邮箱批量注册',
     github:
       '用以支持通过 GitHub 进行登录注册；Homepage URL 填服务器地址，Authorization callback URL 填 {{callback}}',
@@ -116,6 +119,11 @@ export const settingsZh = {
     Price: '充值价格（x 元/美元）',
     MinTopUp: '最低充值美元数量',
     TopupGroupRatio: '充值分组倍率',
+    StripeSecretKey: 'Stripe Secret Key',
+    StripeWebhookSecret: 'Stripe Webhook 签名密钥（whsec_…）',
+    StripeCurrency: 'Stripe 收款币种（如 usd、eur）',
+    StripeUnitPrice: 'Stripe 充值价格（每美元额度收取的该币种金额）',
+    StripeApiBase: 'Stripe API 地址（默认 Stripe 官方，可填代理）',
     PasswordLoginEnabled: '允许通过密码进行登录',
     PasswordRegisterEnabled: '允许通过密码进行注册',
     EmailVerificationEnabled: '通过密码注册时需要进行邮箱验证',
@@ -177,6 +185,8 @@ export const settingsZh = {
     QuotaForNewUser: '新用户初始额度',
     PreConsumedQuota: '请求预扣费额度',
     QuotaForInviter: '邀请新用户奖励额度',
+    AffiliateRebatePercent:
+      '邀请返利比例（%，被邀请用户每笔在线支付所购额度的该比例计入邀请人的邀请额度）',
     QuotaForInvitee: '新用户使用邀请码奖励额度',
     ModelPrice: '模型固定价格（一次调用消耗多少美元，优先于模型倍率）',
     ModelRatio: '模型倍率',

@@ -20,7 +20,14 @@ describe('the three settings tabs', () => {
       ...Object.values(SYSTEM_SECTIONS),
     ].flatMap((section) => section.fields);
     const kindOf = (key: string) => fields.find((field) => field.key === key)?.kind;
-    for (const key of ['SMTPToken', 'GitHubClientSecret', 'EpayKey', 'TurnstileSecretKey']) {
+    for (const key of [
+      'SMTPToken',
+      'GitHubClientSecret',
+      'EpayKey',
+      'TurnstileSecretKey',
+      'StripeSecretKey',
+      'StripeWebhookSecret',
+    ]) {
       expect(kindOf(key), key).toBe('secret');
     }
     for (const key of [

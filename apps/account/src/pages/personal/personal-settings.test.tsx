@@ -5,7 +5,13 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { selfUser, serveEnvelope } from '../../test/fixtures';
 import { getSelf, updateSelf } from '../user-edit/user-edit.api';
-import { deleteSelf, getAffCode, listOwnModels, transferAffQuota } from './personal.api';
+import {
+  deleteSelf,
+  getAffCode,
+  listOwnModels,
+  listRebates,
+  transferAffQuota,
+} from './personal.api';
 import { PersonalSettings } from './personal-settings';
 
 vi.mock('../user-edit/user-edit.api', () => ({ getSelf: vi.fn(), updateSelf: vi.fn() }));
@@ -14,6 +20,7 @@ vi.mock('./personal.api', () => ({
   listOwnModels: vi.fn(),
   deleteSelf: vi.fn(),
   transferAffQuota: vi.fn(),
+  listRebates: vi.fn(),
   generateAccessToken: vi.fn(),
   sendEmailCode: vi.fn(),
   bindEmail: vi.fn(),
@@ -42,6 +49,7 @@ describe('PersonalSettings', () => {
     vi.mocked(getSelf).mockResolvedValue(self);
     vi.mocked(getAffCode).mockResolvedValue('AbCd');
     vi.mocked(listOwnModels).mockResolvedValue(['model-a', 'model-b']);
+    vi.mocked(listRebates).mockResolvedValue({ items: [], total: 0, page: 0, page_size: 10 });
     vi.mocked(deleteSelf).mockReset();
     vi.mocked(transferAffQuota).mockReset();
   });
@@ -56,6 +64,32 @@ describe('PersonalSettings', () => {
     );
     expect(screen.getByText('$6.00')).toBeInTheDocument();
     expect(screen.getByText('$8.00')).toBeInTheDocument();
+  });
+
+  it('lists the referral rebates earned from invitees, with their payments', async () => {
+    vi.mocked(listRebates).mockResolvedValue({
+      items: [
+        {
+          id: 3,
+          invitee_id: 41,
+          invitee_username: 'friend41',
+          top_up_id: 77,
+          payment_method: 'stripe',
+          quota: 250_000,
+          created_at: 1_764_000_000,
+        },
+      ],
+      total: 1,
+      page: 0,
+      page_size: 10,
+    });
+    await open();
+    const list = await screen.findByTestId('personal-rebates');
+    expect(list).toHaveTextContent('邀请返利');
+    await waitFor(() => expect(list).toHaveTextContent('friend41'));
+    expect(list).toHaveTextContent('订单 #77（Stripe）');
+    expect(list).toHaveTextContent('$0.50');
+    expect(vi.mocked(listRebates).mock.calls[0]).toEqual([0, 10]);
   });
 
   it('shows, once, why a bind that left the console was refused, and drops it from the URL', async () => {

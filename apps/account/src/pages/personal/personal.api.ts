@@ -1,10 +1,14 @@
-// Personal settings calls: self, access token, referral, transfer, email code and binding, models.
+// Personal settings calls: self, access token, referral, rebates, transfer, email code and binding, models.
 import { apiDelete, apiGet, apiPost } from '@switchyard/console-kit';
+import type { AffiliateRebateView, Page } from '@switchyard/contracts';
 
 export const generateAccessToken = (): Promise<string> => apiGet<string>('/api/user/token');
 export const getAffCode = (): Promise<string> => apiGet<string>('/api/user/aff');
 export const transferAffQuota = (quota: number): Promise<void> =>
   apiPost<void>('/api/user/aff_transfer', { body: { quota } });
+/** One page (from 0) of the referral rebates earned, newest first. */
+export const listRebates = (p: number, size: number): Promise<Page<AffiliateRebateView>> =>
+  apiGet<Page<AffiliateRebateView>>('/api/user/aff/history', { params: { p, size } });
 export const sendEmailCode = (email: string, turnstile = ''): Promise<void> =>
   apiGet<void>('/api/verification', { params: { email, ...(turnstile ? { turnstile } : {}) } });
 export const bindEmail = (email: string, code: string): Promise<void> =>

@@ -1,4 +1,5 @@
-// The invitation link, referral stats, and the transfer of referral quota to the balance.
+// The invitation link, referral stats, the transfer of referral quota to the balance, and the
+// rebates earned from invitees' payments.
 import { Button, Descriptions, Form, Input, Message, Modal, Space } from '@arco-design/web-react';
 import { useContractForm, useQuotaDisplay, useSessionStore } from '@switchyard/console-kit';
 import { QuotaInput } from '@switchyard/console-kit/quota-input';
@@ -9,6 +10,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { copyText } from './access-token-section';
 import { getAffCode, transferAffQuota } from './personal.api';
+import { RebateHistory } from './rebate-history';
 import { SELF_KEY } from './use-self';
 
 export function ReferralSection({ self }: { self: SelfUser }) {
@@ -91,6 +93,7 @@ export function ReferralSection({ self }: { self: SelfUser }) {
           </Form.Item>
         </Form>
       </Modal>
+      <RebateHistory />
     </Space>
   );
 }

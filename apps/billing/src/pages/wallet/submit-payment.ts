@@ -1,4 +1,5 @@
-// Posts the signed payment form to the gateway, leaving the console for the payment page.
+// Leaving the console for a payment page: the signed form posted to the epay gateway, or the
+// Stripe Checkout Session's page.
 import type { PaymentForm } from '@switchyard/contracts';
 
 export function submitPaymentForm({ url, fields }: PaymentForm): void {
@@ -15,4 +16,9 @@ export function submitPaymentForm({ url, fields }: PaymentForm): void {
   document.body.appendChild(form);
   form.submit();
   form.remove();
+}
+
+/** Opens a Stripe Checkout Session's page. */
+export function goToCheckout(url: string): void {
+  window.location.assign(url);
 }

@@ -4,7 +4,15 @@ import { renderPage } from '@switchyard/console-kit/testing';
 import type { PublicStatus, SelfUser } from '@switchyard/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { getSelf, listWalletHistory, quoteTopUp, redeemCode, startPayment } from './wallet.api';
+import { goToCheckout } from './submit-payment';
+import {
+  getSelf,
+  listWalletHistory,
+  quoteTopUp,
+  redeemCode,
+  startPayment,
+  startStripePayment,
+} from './wallet.api';
 import { WalletPage } from './wallet-page';
 
 vi.mock('./wallet.api', () => ({
@@ -13,7 +21,9 @@ vi.mock('./wallet.api', () => ({
   quoteTopUp: vi.fn(),
   startPayment: vi.fn(),
   listWalletHistory: vi.fn(),
+  startStripePayment: vi.fn(),
 }));
+vi.mock('./submit-payment', () => ({ submitPaymentForm: vi.fn(), goToCheckout: vi.fn() }));
 
 const self = { id: 7, quota: 1_000_000 } as SelfUser;
 
@@ -153,5 +163,50 @@ describe('WalletPage', () => {
     expect(screen.queryByTestId('topup-pay-wx')).not.toBeInTheDocument();
     expect(screen.queryByTestId('topup-pay-zfb')).not.toBeInTheDocument();
     expect(quoteTopUp).not.toHaveBeenCalled();
+  });
+
+  it('offers Stripe only when it is configured', async () => {
+    await renderPage(<WalletPage />, { url: '/topup' });
+    await screen.findByTestId('topup-payable');
+    expect(screen.queryByTestId('stripe-topup')).not.toBeInTheDocument();
+  });
+
+  it('opens the Stripe Checkout page for the amount, refusing one below the minimum', async () => {
+    withStatus({ enable_stripe_topup: true });
+    vi.mocked(startStripePayment).mockResolvedValue({
+      url: 'https://checkout.stripe.com/c/pay/cs_1',
+    });
+    await renderPage(<WalletPage />, { url: '/topup' });
+    expect(await screen.findByText('使用 Stripe 支付')).toBeInTheDocument();
+    const amount = screen.getByTestId('stripe-amount');
+    await userEvent.clear(amount);
+    await userEvent.type(amount, '1');
+    await userEvent.tab();
+    await userEvent.click(screen.getByTestId('stripe-pay'));
+    expect(await screen.findByText('充值数量不能小于 2')).toBeInTheDocument();
+    expect(startStripePayment).not.toHaveBeenCalled();
+    await userEvent.clear(amount);
+    await userEvent.type(amount, '25');
+    await userEvent.tab();
+    await userEvent.click(screen.getByTestId('stripe-pay'));
+    await waitFor(() =>
+      expect(goToCheckout).toHaveBeenCalledWith('https://checkout.stripe.com/c/pay/cs_1'),
+    );
+    expect(vi.mocked(startStripePayment).mock.calls[0]?.[0]).toBe(25);
+  });
+
+  it('shows no epay buttons on a site that takes only Stripe', async () => {
+    withStatus({ enable_online_topup: false, enable_stripe_topup: true });
+    await renderPage(<WalletPage />, { url: '/topup' });
+    expect(await screen.findByTestId('stripe-pay')).toBeInTheDocument();
+    expect(screen.queryByTestId('topup-pay-zfb')).not.toBeInTheDocument();
+  });
+
+  it('says what happened when Stripe sends the browser back', async () => {
+    withStatus({ enable_stripe_topup: true });
+    await renderPage(<WalletPage />, { url: '/topup?stripe=success' });
+    expect(await screen.findByTestId('stripe-return')).toHaveTextContent(
+      '已收到付款：Stripe 确认后余额即会增加。',
+    );
   });
 });

@@ -1,4 +1,5 @@
-// /topup: balance and where it came from, the redeem box, and online top-up when it is configured.
+// /topup: balance and where it came from, the redeem box, and online top-up (epay, Stripe Checkout)
+// where each is configured.
 import { Card, Statistic } from '@arco-design/web-react';
 import { useQuotaDisplay, useSessionStore } from '@switchyard/console-kit';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -6,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { RemoteRoot } from '../../remote';
 import { OnlineTopUpCard } from './online-top-up-card';
 import { RedeemCard } from './redeem-card';
+import { StripeTopUpCard } from './stripe-top-up-card';
 import { getSelf } from './wallet.api';
 import { WALLET_HISTORY_KEY, WalletHistory } from './wallet-history';
 
@@ -35,6 +37,7 @@ export function WalletPage() {
         />
         {/* Payment buttons only where a payment gateway is configured: no dead ends. */}
         {onlineTopUp ? <OnlineTopUpCard /> : null}
+        <StripeTopUpCard />
         <WalletHistory />
       </div>
     </RemoteRoot>

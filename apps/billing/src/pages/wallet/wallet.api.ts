@@ -1,10 +1,11 @@
-// Calls of the wallet page: balance, redeem, online top-up quote and payment form.
+// Calls of the wallet page: balance, redeem, online top-up quote and payment form, Stripe Checkout.
 import { apiGet, apiPost } from '@switchyard/console-kit';
 import type {
   Page,
   PaymentForm,
   PaymentMethod,
   SelfUser,
+  StripeCheckout,
   WalletHistoryEntry,
 } from '@switchyard/contracts';
 
@@ -24,3 +25,7 @@ export const startPayment = (amount: number, method: PaymentMethod): Promise<Pay
 /** The user's redeemed codes and top-up orders; `page` counts from 1, the server's `p` from 0. */
 export const listWalletHistory = (page: number, size: number): Promise<Page<WalletHistoryEntry>> =>
   apiGet('/api/user/topup/self', { params: { p: page - 1, size } });
+
+/** Opens a Stripe Checkout Session for `amount`; resolves to the page to send the browser to. */
+export const startStripePayment = (amount: number): Promise<StripeCheckout> =>
+  apiPost('/api/user/stripe/pay', { body: { amount } });

@@ -1,8 +1,10 @@
 // The public status object (spec §3) and the public texts, all read from the options store.
+
 import type { PublicStatus } from '@switchyard/contracts';
 import type { Db } from '../../db/database';
 import { APP_VERSION, PROCESS_START_TIME } from '../../lib/version';
 import type { OptionsStore } from '../options/options.store';
+import { stripeConfigured } from '../stripe/stripe-config';
 import { pingDatabase } from './status.repository';
 
 export type PublicText = 'Notice' | 'About' | 'HomePageContent';
@@ -55,6 +57,7 @@ export class StatusService {
       min_topup: o.getInt('MinTopUp'),
       price: o.getNumber('Price'),
       enable_online_topup: onlineTopUp,
+      enable_stripe_topup: stripeConfigured(o),
       password_login: o.getBool('PasswordLoginEnabled'),
       password_register: o.getBool('PasswordRegisterEnabled'),
       register_enabled: o.getBool('RegisterEnabled'),

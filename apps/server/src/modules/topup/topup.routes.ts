@@ -1,6 +1,7 @@
 // Redeem (POST /api/user/topup), online top-up quote and payment form (POST /api/user/amount,
 // /api/user/pay) and the epay notify callback (/api/user/epay/notify, public: GET with the fields in
-// the query, or POST with them form-encoded, as gateways differ).
+// the query, or POST with them form-encoded, as gateways differ); the referral rebates those
+// payments earn (GET /api/user/aff/history).
 import { Role } from '@switchyard/contracts';
 import {
   pageQuerySchema,
@@ -39,6 +40,12 @@ export function registerTopUpRoutes(app: FastifyInstance, topUp: TopUpService): 
   app.post('/api/user/pay', { config: signedIn }, async (request) => {
     const input = parseInput(payRequestSchema, request.body);
     return ok(await topUp.pay(identityOf(request), input));
+  });
+
+  // Referral rebates this user earned from the online payments of the users they invited.
+  app.get('/api/user/aff/history', { config: signedIn }, async (request) => {
+    const page = parseInput(pageQuerySchema, request.query);
+    return ok(await topUp.rebates(identityOf(request), page));
   });
 
   app.get(EPAY_NOTIFY_PATH, { config: { access: 'public' } }, async (request, reply) => {

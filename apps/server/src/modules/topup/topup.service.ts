@@ -1,6 +1,7 @@
 // Putting money on a user's balance: redeeming a code, and online top-up through epay (price
 // quote, signed payment form, notify callback). Every credit is exactly-once.
 import {
+  type AffiliateRebateView,
   type Language,
   LogType,
   PAYMENT_METHODS,
@@ -23,7 +24,7 @@ import type { OptionsStore } from '../options/options.store';
 import type { PricingRules } from '../pricing/pricing-rules';
 import { claimRedemption, findRedemptionByKey } from '../redemptions/redemptions.repository';
 import type { Identity } from '../sessions/sessions.service';
-import { addUserQuota, findUserById } from '../users/users.repository';
+import { addUserQuota } from '../users/users.repository';
 import {
   EPAY_NOTIFY_PATH,
   EPAY_SUBMIT_PATH,
@@ -32,6 +33,9 @@ import {
   signedEpayForm,
   verifyEpaySign,
 } from './epay';
+import { creditPaidOrder, quotaDisplay } from './order-credit';
+import { listRebates } from './rebates.repository';
+import { priceTopUp, type TopUpPrice } from './top-up-amount';
 import { completeTopUp, findTopUpByTradeNo, insertTopUp } from './topup.repository';
 import { walletHistory } from './wallet-history.repository';
 
@@ -120,19 +124,12 @@ export class TopUpService {
     const order = await findTopUpByTradeNo(db, tradeNo);
     // The paid sum must be the order's: a signed callback for another amount is not this order.
     if (!order || Math.abs(order.money - Number(fields.money)) >= 0.005) return 'fail';
-    const now = clock.now();
-    await db.transaction().execute(async (trx) => {
-      if (!(await completeTopUp(trx, tradeNo, now))) return;
-      const quota = order.amount * options.getNumber('QuotaPerUnit');
-      await addUserQuota(trx, order.user_id, quota);
-      const user = await findUserById(trx, order.user_id);
-      const content = translate(language, 'log.onlineTopUp', {
-        quota: renderQuota(quota, this.display()),
-        money: order.money.toFixed(2),
-      });
-      await insertLogs(trx, [
-        this.topUpLog(order.user_id, user?.username ?? '', now, quota, content),
-      ]);
+    await creditPaidOrder(order, {
+      db,
+      options,
+      now: clock.now(),
+      language,
+      paid: order.money.toFixed(2),
     });
     return 'success';
   }
@@ -154,19 +151,22 @@ export class TopUpService {
     return { items, total, page: page.p, page_size: page.size };
   }
 
-  private price(identity: Identity, amount: number): { dollars: number; money: number } {
+  /** The referral rebates the user earned, newest first. */
+  async rebates(identity: Identity, page: PageQuery): Promise<Page<AffiliateRebateView>> {
+    const { items, total } = await listRebates(
+      this.deps.db,
+      identity.userId,
+      page.p * page.size,
+      page.size,
+    );
+    return { items, total, page: page.p, page_size: page.size };
+  }
+
+  private price(identity: Identity, amount: number): TopUpPrice {
     const { options, pricing } = this.deps;
     if (!this.onlineTopUpEnabled()) throw refuse('topup.disabled');
-    const inCurrency = options.getBool('DisplayInCurrencyEnabled');
-    const perUnit = options.getNumber('QuotaPerUnit');
-    const minTopUp = options.getInt('MinTopUp');
-    const minimum = inCurrency ? minTopUp : minTopUp * perUnit;
-    if (amount < minimum) throw refuse('topup.belowMin', { min: minimum });
-    const dollars = inCurrency ? amount : Math.floor(amount / perUnit);
-    const groupRatio = pricing.topupGroupRatio(identity.group) || 1;
-    const money = Math.round(dollars * options.getNumber('Price') * groupRatio * 100) / 100;
-    if (money < 0.01) throw refuse('topup.moneyTooSmall');
-    return { dollars, money };
+    const groupRatio = pricing.topupGroupRatio(identity.group);
+    return priceTopUp(options, amount, options.getNumber('Price'), groupRatio);
   }
 
   private onlineTopUpEnabled(): boolean {
@@ -177,11 +177,7 @@ export class TopUpService {
   }
 
   private display() {
-    const { options } = this.deps;
-    return {
-      displayInCurrency: options.getBool('DisplayInCurrencyEnabled'),
-      quotaPerUnit: options.getNumber('QuotaPerUnit'),
-    };
+    return quotaDisplay(this.deps.options);
   }
 
   private topUpLog(

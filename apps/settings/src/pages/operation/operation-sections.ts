@@ -45,6 +45,7 @@ export const OPERATION_SECTIONS = {
     'PreConsumedQuota',
     'QuotaForInviter',
     'QuotaForInvitee',
+    'AffiliateRebatePercent',
   ]),
   pricing: section('pricing', [
     'ModelPrice',

@@ -12,6 +12,13 @@ export const SYSTEM_SECTIONS = {
     'MinTopUp',
     'TopupGroupRatio',
   ]),
+  stripe: section('stripe', [
+    'StripeSecretKey',
+    'StripeWebhookSecret',
+    'StripeCurrency',
+    'StripeUnitPrice',
+    'StripeApiBase',
+  ]),
   login: section('login', [
     field('PasswordLoginEnabled', { confirmOff: 'passwordLogin' }),
     'PasswordRegisterEnabled',

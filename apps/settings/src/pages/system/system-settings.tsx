@@ -26,6 +26,12 @@ function SystemSections({ options }: { options: OptionsState }) {
         hint={t('hints.payment')}
         check={checkPayment}
       />
+      <OptionSection
+        spec={S.stripe}
+        options={options}
+        hint={t('hints.stripe', { webhook: `${serverAddress || '<server>'}/api/stripe/webhook` })}
+        check={checkPayment}
+      />
       <OptionSection spec={S.login} options={options} />
       <OptionSection spec={S.emailDomain} options={options} hint={t('hints.emailDomain')} />
       <OptionSection spec={S.smtp} options={options} hint={t('hints.smtp')} />
