@@ -29,6 +29,7 @@ import { PricingService } from './modules/pricing/pricing.service';
 import { PricingRules } from './modules/pricing/pricing-rules';
 import { registerRedemptionRoutes } from './modules/redemptions/redemptions.routes';
 import { RedemptionsService } from './modules/redemptions/redemptions.service';
+import { registerReferenceRoutes } from './modules/reference/reference.routes';
 import { SessionService } from './modules/sessions/sessions.service';
 import { registerStatusPage } from './modules/status';
 import { registerStatusRoutes } from './modules/status/status.routes';
@@ -174,6 +175,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     sessions,
   );
   registerGroupRoutes(app, new GroupsService(options));
+  registerReferenceRoutes(app);
   registerOptionRoutes(app, new OptionsService(options));
 
   const pricingRules = new PricingRules(options);

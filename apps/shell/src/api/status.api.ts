@@ -1,12 +1,15 @@
-// Public endpoints the shell reads at start and on its own pages.
-import { apiGet } from '@switchyard/console-kit';
+// Public endpoints the shell reads at start and on its own pages (contracts' status table).
+import { createEndpointApi } from '@switchyard/console-kit';
 import type { PublicStatus } from '@switchyard/contracts';
+import { statusEndpoints } from '@switchyard/contracts/endpoints';
 
-export const getStatus = (): Promise<PublicStatus> => apiGet<PublicStatus>('/api/status');
+const statusApi = createEndpointApi(statusEndpoints);
 
-export const getNotice = async (): Promise<string> => (await apiGet<string>('/api/notice')) ?? '';
+export const getStatus = (): Promise<PublicStatus> => statusApi.status();
 
-export const getAbout = async (): Promise<string> => (await apiGet<string>('/api/about')) ?? '';
+export const getNotice = async (): Promise<string> => (await statusApi.notice()) ?? '';
+
+export const getAbout = async (): Promise<string> => (await statusApi.about()) ?? '';
 
 export const getHomePageContent = async (): Promise<string> =>
-  (await apiGet<string>('/api/home_page_content')) ?? '';
+  (await statusApi.homePageContent()) ?? '';

@@ -1,0 +1,22 @@
+// Every endpoint table, by domain. A domain not listed here still declares its routes by hand.
+import { dataEndpoints } from './data';
+import type { Endpoint } from './define';
+import { groupEndpoints } from './groups';
+import { metaEndpoints } from './meta';
+import { statusEndpoints } from './status';
+
+export * from './define';
+export { dataEndpoints, groupEndpoints, metaEndpoints, statusEndpoints };
+
+export const ENDPOINT_TABLES: Record<string, Record<string, Endpoint>> = {
+  data: dataEndpoints,
+  groups: groupEndpoints,
+  meta: metaEndpoints,
+  status: statusEndpoints,
+};
+
+/** Every declared endpoint, with its domain and name (for the registry test and the reference). */
+export const allEndpoints = (): { domain: string; name: string; endpoint: Endpoint }[] =>
+  Object.entries(ENDPOINT_TABLES).flatMap(([domain, table]) =>
+    Object.entries(table).map(([name, endpoint]) => ({ domain, name, endpoint })),
+  );
