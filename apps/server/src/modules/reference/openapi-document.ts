@@ -25,6 +25,8 @@ const envelope = (endpoint: Endpoint) =>
 
 function operation(domain: string, name: string, endpoint: Endpoint): ZodOpenApiOperationObject {
   const signedIn = endpoint.role !== 'guest';
+  const path = objectOrUndefined(endpoint.params);
+  const query = objectOrUndefined(endpoint.query);
   return {
     operationId: `${domain}.${name}`,
     summary: endpoint.summary,
@@ -33,9 +35,10 @@ function operation(domain: string, name: string, endpoint: Endpoint): ZodOpenApi
       ? `Needs role ${endpoint.role} (${ROLE_VALUE[endpoint.role]}) or above.`
       : 'Open to guests.',
     ...(signedIn ? { security: [{ session: [] }, { accessToken: [] }] } : { security: [] }),
+    // zod-openapi reads a present key as a schema: absent parts are left out, not undefined.
     requestParams: {
-      path: objectOrUndefined(endpoint.params),
-      query: objectOrUndefined(endpoint.query),
+      ...(path ? { path } : {}),
+      ...(query ? { query } : {}),
     },
     ...(endpoint.body
       ? { requestBody: { content: { 'application/json': { schema: endpoint.body } } } }
