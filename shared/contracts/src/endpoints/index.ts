@@ -4,15 +4,17 @@ import type { Endpoint } from './define';
 import { groupEndpoints } from './groups';
 import { metaEndpoints } from './meta';
 import { statusEndpoints } from './status';
+import { taskEndpoints } from './tasks';
 
 export * from './define';
-export { dataEndpoints, groupEndpoints, metaEndpoints, statusEndpoints };
+export { dataEndpoints, groupEndpoints, metaEndpoints, statusEndpoints, taskEndpoints };
 
 export const ENDPOINT_TABLES: Record<string, Record<string, Endpoint>> = {
   data: dataEndpoints,
   groups: groupEndpoints,
   meta: metaEndpoints,
   status: statusEndpoints,
+  tasks: taskEndpoints,
 };
 
 /** Every declared endpoint, with its domain and name (for the registry test and the reference). */
