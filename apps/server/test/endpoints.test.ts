@@ -21,7 +21,6 @@ const NOT_YET_IN_TABLES = [
   '/api/oauth',
   '/api/option',
   '/api/pricing',
-  '/api/redemption',
   '/api/reset_password',
   '/api/token',
   '/api/user',

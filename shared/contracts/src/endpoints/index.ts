@@ -3,16 +3,25 @@ import { dataEndpoints } from './data';
 import type { Endpoint } from './define';
 import { groupEndpoints } from './groups';
 import { metaEndpoints } from './meta';
+import { redemptionEndpoints } from './redemptions';
 import { statusEndpoints } from './status';
 import { taskEndpoints } from './tasks';
 
 export * from './define';
-export { dataEndpoints, groupEndpoints, metaEndpoints, statusEndpoints, taskEndpoints };
+export {
+  dataEndpoints,
+  groupEndpoints,
+  metaEndpoints,
+  redemptionEndpoints,
+  statusEndpoints,
+  taskEndpoints,
+};
 
 export const ENDPOINT_TABLES: Record<string, Record<string, Endpoint>> = {
   data: dataEndpoints,
   groups: groupEndpoints,
   meta: metaEndpoints,
+  redemptions: redemptionEndpoints,
   status: statusEndpoints,
   tasks: taskEndpoints,
 };
