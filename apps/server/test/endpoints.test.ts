@@ -16,10 +16,8 @@ import { createTestContext, type TestContext, type TestServer } from './helpers/
  */
 const NOT_YET_IN_TABLES = [
   '/api/channel',
-  '/api/log',
   '/api/models',
   '/api/oauth',
-  '/api/option',
   '/api/pricing',
   '/api/reset_password',
   '/api/token',

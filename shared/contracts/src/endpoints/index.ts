@@ -2,7 +2,9 @@
 import { dataEndpoints } from './data';
 import type { Endpoint } from './define';
 import { groupEndpoints } from './groups';
+import { logEndpoints } from './logs';
 import { metaEndpoints } from './meta';
+import { optionEndpoints } from './options';
 import { redemptionEndpoints } from './redemptions';
 import { statusEndpoints } from './status';
 import { taskEndpoints } from './tasks';
@@ -11,7 +13,9 @@ export * from './define';
 export {
   dataEndpoints,
   groupEndpoints,
+  logEndpoints,
   metaEndpoints,
+  optionEndpoints,
   redemptionEndpoints,
   statusEndpoints,
   taskEndpoints,
@@ -20,7 +24,9 @@ export {
 export const ENDPOINT_TABLES: Record<string, Record<string, Endpoint>> = {
   data: dataEndpoints,
   groups: groupEndpoints,
+  logs: logEndpoints,
   meta: metaEndpoints,
+  options: optionEndpoints,
   redemptions: redemptionEndpoints,
   status: statusEndpoints,
   tasks: taskEndpoints,
