@@ -18,7 +18,6 @@ const NOT_YET_IN_TABLES = [
   '/api/channel',
   '/api/models',
   '/api/oauth',
-  '/api/pricing',
   '/api/reset_password',
   '/api/token',
   '/api/user',

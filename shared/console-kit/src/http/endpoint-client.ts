@@ -19,7 +19,7 @@ export type CallInput<E extends Endpoint> = Field<'params', E['params']> &
   Field<'query', E['query']> &
   Field<'body', E['body']> & { signal?: AbortSignal };
 
-/** One endpoint's call: resolves to the envelope's `data` (or the bare body). */
+/** One endpoint's call: resolves to the envelope's `data`. */
 export type EndpointCall<E extends Endpoint> =
   Record<never, never> extends CallInput<E>
     ? (input?: CallInput<E>) => Promise<ReplyData<E>>
@@ -75,15 +75,16 @@ async function send(endpoint: Endpoint, input: LooseInput = {}): Promise<unknown
   return reply.data;
 }
 
+/** The envelope with the fields the endpoint declares beside `data`. */
+export type EnvelopeOf<E extends Endpoint> = ApiEnvelope<ReplyData<E>> &
+  (BesideData<E> extends undefined ? object : NonNullable<BesideData<E>>);
+
 /** The whole envelope, for the endpoints that carry fields beside `data` (`beside`). */
 export async function callEnvelope<E extends Endpoint>(
   endpoint: E,
   ...[input]: Parameters<EndpointCall<E>>
-): Promise<ApiEnvelope<ReplyData<E>> & Partial<NonNullable<BesideData<E>>>> {
-  const body = (await send(endpoint, input as LooseInput | undefined)) as ApiEnvelope<
-    ReplyData<E>
-  > &
-    Partial<NonNullable<BesideData<E>>>;
+): Promise<EnvelopeOf<E>> {
+  const body = (await send(endpoint, input as LooseInput | undefined)) as EnvelopeOf<E>;
   checkReply(endpoint, body.data);
   return body;
 }
@@ -93,8 +94,10 @@ export function createEndpointApi<T extends Record<string, Endpoint>>(table: T):
   const api: Record<string, (input?: LooseInput) => Promise<unknown>> = {};
   for (const [name, endpoint] of Object.entries(table)) {
     api[name] = async (input) => {
-      const body = await send(endpoint, input);
-      const data = endpoint.bare ? body : (body as ApiEnvelope).data;
+      // The shared HTTP client reads envelopes only; a bare body (a document, a CSV) is a
+      // download the browser fetches from endpointUrl.
+      if (endpoint.bare) throw new Error(`${endpoint.path} is a download: use endpointUrl`);
+      const data = ((await send(endpoint, input)) as ApiEnvelope).data;
       checkReply(endpoint, data);
       return data;
     };

@@ -5,6 +5,7 @@ import { groupEndpoints } from './groups';
 import { logEndpoints } from './logs';
 import { metaEndpoints } from './meta';
 import { optionEndpoints } from './options';
+import { pricingEndpoints } from './pricing';
 import { redemptionEndpoints } from './redemptions';
 import { statusEndpoints } from './status';
 import { taskEndpoints } from './tasks';
@@ -16,6 +17,7 @@ export {
   logEndpoints,
   metaEndpoints,
   optionEndpoints,
+  pricingEndpoints,
   redemptionEndpoints,
   statusEndpoints,
   taskEndpoints,
@@ -27,6 +29,7 @@ export const ENDPOINT_TABLES: Record<string, Record<string, Endpoint>> = {
   logs: logEndpoints,
   meta: metaEndpoints,
   options: optionEndpoints,
+  pricing: pricingEndpoints,
   redemptions: redemptionEndpoints,
   status: statusEndpoints,
   tasks: taskEndpoints,
