@@ -1,15 +1,12 @@
-// Public endpoints the shell reads at start and on its own pages (contracts' status table).
-import { createEndpointApi } from '@switchyard/console-kit';
+// Public endpoints the shell reads at start and on its own pages.
+import { apiGet } from '@switchyard/console-kit';
 import type { PublicStatus } from '@switchyard/contracts';
-import { statusEndpoints } from '@switchyard/contracts/endpoints';
 
-const statusApi = createEndpointApi(statusEndpoints);
+export const getStatus = (): Promise<PublicStatus> => apiGet<PublicStatus>('/api/status');
 
-export const getStatus = (): Promise<PublicStatus> => statusApi.status();
+export const getNotice = async (): Promise<string> => (await apiGet<string>('/api/notice')) ?? '';
 
-export const getNotice = async (): Promise<string> => (await statusApi.notice()) ?? '';
-
-export const getAbout = async (): Promise<string> => (await statusApi.about()) ?? '';
+export const getAbout = async (): Promise<string> => (await apiGet<string>('/api/about')) ?? '';
 
 export const getHomePageContent = async (): Promise<string> =>
-  (await statusApi.homePageContent()) ?? '';
+  (await apiGet<string>('/api/home_page_content')) ?? '';
