@@ -33,6 +33,7 @@ import { PricingService } from './modules/pricing/pricing.service';
 import { PricingRules } from './modules/pricing/pricing-rules';
 import { registerRedemptionRoutes } from './modules/redemptions/redemptions.routes';
 import { RedemptionsService } from './modules/redemptions/redemptions.service';
+import { registerReferenceRoutes } from './modules/reference/reference.routes';
 import { registerSessionRoutes } from './modules/sessions/sessions.routes';
 import { SessionService } from './modules/sessions/sessions.service';
 import { registerTwoFactorRoutes } from './modules/sessions/two-factor.routes';
@@ -206,6 +207,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     secret: deps.sessionSecret,
   });
   registerGroupRoutes(app, new GroupsService(options));
+  registerReferenceRoutes(app);
   registerOptionRoutes(app, new OptionsService(options));
 
   const pricingRules = new PricingRules(options);

@@ -55,6 +55,14 @@ export {
   type RequestOptions,
 } from './http/api';
 export { ApiError, type ApiErrorKind, isApiError } from './http/api-error';
+export {
+  type CallInput,
+  callEnvelope,
+  createEndpointApi,
+  type EndpointApi,
+  type EndpointCall,
+  endpointUrl,
+} from './http/endpoint-client';
 export { createHttpClient, http, toApiError } from './http/http-client';
 export { detectLanguage, isLanguage } from './i18n/detect-language';
 export { COMMON_NS, currentLanguage, i18next, initI18n, registerTranslations } from './i18n/i18n';

@@ -1,5 +1,12 @@
 // Typed calls of the channel endpoints (spec §7 "Channels"); components use these through hooks.
-import { apiDelete, apiGet, apiPost, apiPut, http } from '@switchyard/console-kit';
+import {
+  apiDelete,
+  apiGet,
+  apiPost,
+  apiPut,
+  createEndpointApi,
+  http,
+} from '@switchyard/console-kit';
 import {
   type BalanceUpdateSummary,
   CHANNEL_PAGE_SIZE_MAX,
@@ -11,6 +18,7 @@ import {
   type FetchModelsRequest,
   type UpdateChannelRequest,
 } from '@switchyard/contracts';
+import { groupEndpoints } from '@switchyard/contracts/endpoints';
 
 export interface ChannelFilters {
   keyword: string;
@@ -80,7 +88,9 @@ export const updateAllBalances = () => apiGet<BalanceUpdateSummary>('/api/channe
 export const fetchUpstreamModels = (body: FetchModelsRequest) =>
   apiPost<string[]>('/api/channel/fetch_models', { body });
 
-export const listGroups = () => apiGet<string[]>('/api/group/');
+const groupsApi = createEndpointApi(groupEndpoints);
+
+export const listGroups = (): Promise<string[]> => groupsApi.names();
 
 /** Channel type id → its models. */
 export const listModelsByType = () => apiGet<Record<string, string[]>>('/api/models');

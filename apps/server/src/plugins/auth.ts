@@ -1,5 +1,6 @@
 // Who may call what: every /api route declares its access; the caller is resolved per request.
 import { Role, type RoleValue, SESSION_COOKIE } from '@switchyard/contracts';
+import type { Endpoint } from '@switchyard/contracts/endpoints';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, forbidden, unauthorized } from '../lib/errors';
 import {
@@ -16,6 +17,8 @@ export interface RouteAccessEntry {
   url: string;
   access: RouteAccess;
   critical: boolean;
+  /** The contracts table entry the route was built from (lib/serve-endpoint.ts), if any. */
+  endpoint?: Endpoint;
 }
 
 declare module 'fastify' {
@@ -27,6 +30,8 @@ declare module 'fastify' {
     /** Needs a signed-in session (cookie): an access token, which skips the second factor, is
      * refused (second factor, sessions, making a new access token). */
     sessionOnly?: boolean;
+    /** The table entry a route was built from (absent on routes still declared by hand). */
+    endpoint?: Endpoint;
   }
   interface FastifyRequest {
     identity: Identity | null;
@@ -109,7 +114,13 @@ export function registerAuth(
     }
     for (const method of methods) {
       if (method === 'HEAD' && registry.some((entry) => entry.url === route.url)) continue;
-      registry.push({ method, url: route.url, access, critical: route.config?.critical === true });
+      registry.push({
+        method,
+        url: route.url,
+        access,
+        critical: route.config?.critical === true,
+        endpoint: route.config?.endpoint,
+      });
     }
   });
 

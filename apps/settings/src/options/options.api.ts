@@ -1,15 +1,20 @@
-// The option endpoints (super admin) and the log cleanup the logging section offers.
-import { apiDelete, apiGet, apiPost, apiPut } from '@switchyard/console-kit';
+// The option endpoints (super admin) and the log cleanup the logging section offers, from the
+// options and logs tables.
+import { createEndpointApi } from '@switchyard/console-kit';
 import type { OptionEntry } from '@switchyard/contracts';
+import { logEndpoints, optionEndpoints } from '@switchyard/contracts/endpoints';
 import type { OptionKey } from '@switchyard/contracts/options';
 
-export const getOptions = (): Promise<OptionEntry[]> => apiGet<OptionEntry[]>('/api/option/');
+const optionsApi = createEndpointApi(optionEndpoints);
+const logsApi = createEndpointApi(logEndpoints);
+
+export const getOptions = (): Promise<OptionEntry[]> => optionsApi.list();
 
 export const updateOption = (key: OptionKey, value: string): Promise<void> =>
-  apiPut<void>('/api/option/', { body: { key, value } });
+  optionsApi.update({ body: { key, value } });
 
-export const resetModelRatio = (): Promise<void> => apiPost<void>('/api/option/rest_model_ratio');
+export const resetModelRatio = (): Promise<void> => optionsApi.resetModelRatio();
 
 /** Deletes the logs written before the moment (unix seconds); resolves to how many were removed. */
 export const cleanLogsBefore = (targetTimestamp: number): Promise<number> =>
-  apiDelete<number>('/api/log/', { params: { target_timestamp: targetTimestamp } });
+  logsApi.cleanup({ query: { target_timestamp: targetTimestamp } });

@@ -1,5 +1,5 @@
 // User administration calls (admin).
-import { apiGet, apiPost, apiPut } from '@switchyard/console-kit';
+import { apiGet, apiPost, apiPut, createEndpointApi } from '@switchyard/console-kit';
 import type {
   AdminUser,
   CreateUserRequest,
@@ -8,6 +8,7 @@ import type {
   UpdateUserRequest,
   UserPage,
 } from '@switchyard/contracts';
+import { groupEndpoints } from '@switchyard/contracts/endpoints';
 
 export interface UserListParams {
   page: number;
@@ -25,7 +26,9 @@ export const listUsers = ({ page, pageSize, keyword, group }: UserListParams): P
 
 export const getUser = (id: number): Promise<AdminUser> => apiGet<AdminUser>(`/api/user/${id}`);
 
-export const listGroups = (): Promise<string[]> => apiGet<string[]>('/api/group/');
+const groupsApi = createEndpointApi(groupEndpoints);
+
+export const listGroups = (): Promise<string[]> => groupsApi.names();
 
 export const createUser = (body: CreateUserRequest): Promise<void> =>
   apiPost<void>('/api/user/', { body });

@@ -1,5 +1,6 @@
-// Calls of the redemption-code page (spec §7 "Redemption", admin).
-import { apiDelete, apiGet, apiPost, apiPut } from '@switchyard/console-kit';
+// Calls of the redemption-code page (spec §7 "Redemption", admin), from the redemptions table.
+import { createEndpointApi } from '@switchyard/console-kit';
+import { endpointPage } from '@switchyard/console-kit/list';
 import type {
   CreateRedemptionRequest,
   Page,
@@ -7,22 +8,26 @@ import type {
   RedemptionView,
   UpdateRedemptionRequest,
 } from '@switchyard/contracts';
+import { redemptionEndpoints } from '@switchyard/contracts/endpoints';
 
-/** `page` counts from 1 as the list shows it; the server's `p` counts from 0. */
+const redemptionsApi = createEndpointApi(redemptionEndpoints);
+
+/** `page` counts from 1 as the list shows it. */
 export const listRedemptions = (page: number, size: number): Promise<Page<RedemptionView>> =>
-  apiGet('/api/redemption/', { params: { p: page - 1, size } });
+  redemptionsApi.list({ query: { p: endpointPage(redemptionEndpoints.list, page), size } });
 
 export const searchRedemptions = (keyword: string): Promise<RedemptionView[]> =>
-  apiGet('/api/redemption/search', { params: { keyword } });
+  redemptionsApi.search({ query: { keyword } });
 
 /** Creates the codes; resolves to their keys. */
 export const createRedemptions = (body: CreateRedemptionRequest): Promise<string[]> =>
-  apiPost('/api/redemption/', { body });
+  redemptionsApi.create({ body });
 
 export const updateRedemption = (body: UpdateRedemptionRequest): Promise<RedemptionView> =>
-  apiPut('/api/redemption/', { body });
+  redemptionsApi.update({ body });
 
 export const setRedemptionStatus = (body: RedemptionStatusRequest): Promise<RedemptionView> =>
-  apiPut('/api/redemption/', { body, params: { status_only: true } });
+  redemptionsApi.update({ body, query: { status_only: 'true' } });
 
-export const deleteRedemption = (id: number): Promise<void> => apiDelete(`/api/redemption/${id}`);
+export const deleteRedemption = (id: number): Promise<void> =>
+  redemptionsApi.remove({ params: { id } });

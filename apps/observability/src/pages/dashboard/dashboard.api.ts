@@ -1,7 +1,8 @@
-// Dashboard buckets: GET /api/data/ (admin, optionally one username) or /api/data/self, with the
-// time up to which the server has folded the logs in (read from the whole reply).
-import { http } from '@switchyard/console-kit';
-import type { UsageBucket, UsageDataReply } from '@switchyard/contracts';
+// Dashboard buckets: the data table's `all` (admin, optionally one username) or `self`, with the
+// time up to which the server has folded the logs in (read beside `data` in the envelope).
+import { callEnvelope } from '@switchyard/console-kit';
+import type { UsageBucket } from '@switchyard/contracts';
+import { dataEndpoints } from '@switchyard/contracts/endpoints';
 
 export interface UsageDataQuery {
   start_timestamp: number;
@@ -16,8 +17,12 @@ export interface UsageData {
 }
 
 export async function fetchUsageData(admin: boolean, query: UsageDataQuery): Promise<UsageData> {
-  const reply = await http.get<UsageDataReply>(admin ? '/api/data/' : '/api/data/self', {
-    params: { ...query, username: admin && query.username ? query.username : undefined },
-  });
-  return { buckets: reply.data.data ?? [], foldedAt: reply.data.folded_at ?? 0 };
+  const reply = admin
+    ? await callEnvelope(dataEndpoints.all, {
+        query: { ...query, username: query.username ? query.username : undefined },
+      })
+    : await callEnvelope(dataEndpoints.self, {
+        query: { start_timestamp: query.start_timestamp, end_timestamp: query.end_timestamp },
+      });
+  return { buckets: reply.data ?? [], foldedAt: reply.folded_at ?? 0 };
 }

@@ -1,6 +1,11 @@
-// Usage log calls: GET /api/log/ (admin) or /api/log/self, their /stat totals, and a user's summary.
-import { apiGet } from '@switchyard/console-kit';
+// Usage log calls from the logs table: the list (admin: `list`, else `self`), its totals, its CSV
+// export, and a user's summary (users domain, not in a table yet).
+import { apiGet, createEndpointApi, endpointUrl } from '@switchyard/console-kit';
+import { endpointPage } from '@switchyard/console-kit/list';
 import type { LogEntry, LogStat, PagedList } from '@switchyard/contracts';
+import { logEndpoints } from '@switchyard/contracts/endpoints';
+
+const logsApi = createEndpointApi(logEndpoints);
 
 export interface LogQuery {
   type: number;
@@ -24,11 +29,19 @@ const paramsOf = (query: LogQuery) =>
     Object.entries(query).filter(([, value]) => value !== '' && value !== undefined),
   );
 
-export const fetchLogs = (admin: boolean, query: LogPageQuery): Promise<PagedList<LogEntry>> =>
-  apiGet(admin ? '/api/log/' : '/api/log/self', { params: paramsOf(query) });
+export const fetchLogs = (admin: boolean, query: LogPageQuery): Promise<PagedList<LogEntry>> => {
+  const paged = {
+    ...query,
+    p: endpointPage(admin ? logEndpoints.list : logEndpoints.self, query.p),
+  };
+  // The caller's own rows are LogEntry without the admin-only fields.
+  return admin
+    ? logsApi.list({ query: paramsOf(paged) })
+    : (logsApi.self({ query: paramsOf(paged) }) as Promise<PagedList<LogEntry>>);
+};
 
 export const fetchLogStat = (admin: boolean, query: LogQuery): Promise<LogStat> =>
-  apiGet(admin ? '/api/log/stat' : '/api/log/self/stat', { params: paramsOf(query) });
+  admin ? logsApi.stat({ query: paramsOf(query) }) : logsApi.selfStat({ query: paramsOf(query) });
 
 export interface UserSummary {
   username: string;
@@ -48,5 +61,5 @@ export function logExportUrl(admin: boolean, query: LogQuery): string {
   const params = new URLSearchParams(
     Object.entries(paramsOf(query)).map(([key, value]) => [key, String(value)]),
   );
-  return `${admin ? '/api/log/export' : '/api/log/self/export'}?${params.toString()}`;
+  return `${endpointUrl(admin ? logEndpoints.export : logEndpoints.selfExport)}?${params.toString()}`;
 }

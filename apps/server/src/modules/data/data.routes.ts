@@ -1,9 +1,9 @@
 // /api/data: dashboard buckets (admin: all users or one username; self: the caller's).
-import { Role, type UsageBucket, type UsageDataReply } from '@switchyard/contracts';
-import { usageDataQuerySchema } from '@switchyard/contracts/schemas';
+import type { UsageBucket, UsageDataReply } from '@switchyard/contracts';
+import { dataEndpoints } from '@switchyard/contracts/endpoints';
 import type { FastifyInstance } from 'fastify';
 import { ok } from '../../lib/envelope';
-import { parseInput } from '../../lib/validation';
+import { serveEndpoint } from '../../lib/serve-endpoint';
 import { identityOf } from '../../plugins/auth';
 import type { UsageDataService } from './data.service';
 
@@ -14,11 +14,8 @@ export function registerDataRoutes(app: FastifyInstance, data: UsageDataService)
     data: buckets,
     folded_at: await data.foldedAt(),
   });
-  app.get('/api/data/', { config: { access: Role.admin } }, async (request) =>
-    reply(await data.forAdmin(parseInput(usageDataQuerySchema, request.query))),
+  serveEndpoint(app, dataEndpoints.all, async ({ query }) => reply(await data.forAdmin(query)));
+  serveEndpoint(app, dataEndpoints.self, async ({ query, request }) =>
+    reply(await data.forUser(identityOf(request).userId, query)),
   );
-  app.get('/api/data/self', { config: { access: Role.common } }, async (request) => {
-    const query = parseInput(usageDataQuerySchema.omit({ username: true }), request.query);
-    return reply(await data.forUser(identityOf(request).userId, query));
-  });
 }

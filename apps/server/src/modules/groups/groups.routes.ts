@@ -1,9 +1,10 @@
 // GET /api/group/ (admin): the group names.
-import { Role } from '@switchyard/contracts';
+import { groupEndpoints } from '@switchyard/contracts/endpoints';
 import type { FastifyInstance } from 'fastify';
 import { ok } from '../../lib/envelope';
+import { serveEndpoint } from '../../lib/serve-endpoint';
 import type { GroupsService } from './groups.service';
 
 export function registerGroupRoutes(app: FastifyInstance, groups: GroupsService): void {
-  app.get('/api/group/', { config: { access: Role.admin } }, async () => ok(groups.names()));
+  serveEndpoint(app, groupEndpoints.names, async () => ok(groups.names()));
 }

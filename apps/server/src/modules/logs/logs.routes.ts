@@ -1,18 +1,11 @@
 // /api/log: usage lists and totals (admin: everyone's; self: the caller's) and cleanup (admin).
 
 import type { Readable } from 'node:stream';
-import { Role } from '@switchyard/contracts';
-import {
-  logCleanupQuerySchema,
-  logListQuerySchema,
-  logStatQuerySchema,
-  selfLogListQuerySchema,
-  selfLogStatQuerySchema,
-} from '@switchyard/contracts/schemas';
+import { logEndpoints } from '@switchyard/contracts/endpoints';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { languageOf } from '../../i18n';
 import { ok } from '../../lib/envelope';
-import { parseInput } from '../../lib/validation';
+import { serveEndpoint } from '../../lib/serve-endpoint';
 import { identityOf } from '../../plugins/auth';
 import { auditActorOf } from '../audit/audit.writer';
 import type { LogsService } from './logs.service';
@@ -27,42 +20,22 @@ function sendCsv(reply: FastifyReply, body: Readable) {
 }
 
 export function registerLogRoutes(app: FastifyInstance, logs: LogsService): void {
-  const admin = { access: Role.admin } as const;
-  const signedIn = { access: Role.common } as const;
-
-  app.get('/api/log/', { config: admin }, async (request) =>
-    ok(await logs.listAll(parseInput(logListQuerySchema, request.query))),
+  serveEndpoint(app, logEndpoints.list, async ({ query }) => ok(await logs.listAll(query)));
+  serveEndpoint(app, logEndpoints.stat, async ({ query }) => ok(await logs.statAll(query)));
+  serveEndpoint(app, logEndpoints.self, async ({ query, request }) =>
+    ok(await logs.listOwn(identityOf(request).userId, query)),
   );
-  app.get('/api/log/stat', { config: admin }, async (request) =>
-    ok(await logs.statAll(parseInput(logStatQuerySchema, request.query))),
-  );
-  app.get('/api/log/self', { config: signedIn }, async (request) =>
-    ok(
-      await logs.listOwn(
-        identityOf(request).userId,
-        parseInput(selfLogListQuerySchema, request.query),
-      ),
-    ),
-  );
-  app.get('/api/log/self/stat', { config: signedIn }, async (request) =>
-    ok(
-      await logs.statOwn(
-        identityOf(request).userId,
-        parseInput(selfLogStatQuerySchema, request.query),
-      ),
-    ),
+  serveEndpoint(app, logEndpoints.selfStat, async ({ query, request }) =>
+    ok(await logs.statOwn(identityOf(request).userId, query)),
   );
   // CSV downloads of the same filters as the lists (issue 17).
-  app.get('/api/log/export', { config: admin }, async (request, reply) => {
-    const query = parseInput(logStatQuerySchema, request.query);
-    return sendCsv(reply, logs.exportAll(query, languageOf(request)));
-  });
-  app.get('/api/log/self/export', { config: signedIn }, async (request, reply) => {
-    const query = parseInput(selfLogStatQuerySchema, request.query);
-    return sendCsv(reply, logs.exportOwn(identityOf(request).userId, query, languageOf(request)));
-  });
-  app.delete('/api/log/', { config: admin }, async (request) => {
-    const { target_timestamp } = parseInput(logCleanupQuerySchema, request.query);
-    return ok(await logs.cleanup(target_timestamp, auditActorOf(request)));
-  });
+  serveEndpoint(app, logEndpoints.export, async ({ query, request, reply }) =>
+    sendCsv(reply, logs.exportAll(query, languageOf(request))),
+  );
+  serveEndpoint(app, logEndpoints.selfExport, async ({ query, request, reply }) =>
+    sendCsv(reply, logs.exportOwn(identityOf(request).userId, query, languageOf(request))),
+  );
+  serveEndpoint(app, logEndpoints.cleanup, async ({ query, request }) =>
+    ok(await logs.cleanup(query.target_timestamp, auditActorOf(request))),
+  );
 }

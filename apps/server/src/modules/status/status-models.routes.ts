@@ -2,11 +2,11 @@
 // per-model figures; admins also the per-channel rows. Off when StatusPageEnabled is false
 // (admins still see it, to check before turning it on).
 import { Role } from '@switchyard/contracts';
-import { statusModelsQuerySchema } from '@switchyard/contracts/schemas';
+import { statusEndpoints } from '@switchyard/contracts/endpoints';
 import type { FastifyInstance } from 'fastify';
 import { ok } from '../../lib/envelope';
 import { refuse } from '../../lib/errors';
-import { parseInput } from '../../lib/validation';
+import { serveEndpoint } from '../../lib/serve-endpoint';
 import { resolveIdentity } from '../../plugins/auth';
 import type { OptionsStore } from '../options/options.store';
 import type { SessionService } from '../sessions/sessions.service';
@@ -16,8 +16,8 @@ export function registerStatusModelsRoutes(
   app: FastifyInstance,
   deps: { service: StatusModelsService; options: OptionsStore; sessions: SessionService },
 ): void {
-  app.get('/api/status/models', { config: { access: 'public' } }, async (request, reply) => {
-    const { window } = parseInput(statusModelsQuerySchema, request.query);
+  serveEndpoint(app, statusEndpoints.models, async ({ query, request, reply }) => {
+    const { window } = query;
     const identity = await resolveIdentity(request, reply, deps.sessions);
     const admin = identity !== null && identity.role >= Role.admin;
     if (!admin && !deps.options.getBool('StatusPageEnabled')) throw refuse('status.pageDisabled');
