@@ -3,11 +3,11 @@
 import { performance } from 'node:perf_hooks';
 import { ChannelStatus, channelTypeById, LogType } from '@switchyard/contracts';
 import type { Db } from '../db/database';
+import type { Billing } from '../ledger/billing';
 import { upstreamFailureText } from '../modules/channels/upstream-text';
 import { insertLogs } from '../modules/logs/logs.repository';
 import { adapterFor } from './adapters/registry';
 import type { AdapterContext } from './adapters/types';
-import type { Billing } from './billing';
 import type { ChannelHealth } from './channel-health';
 import { redactKey, secretsOf, withoutKey } from './redact';
 import { type ChannelRow, findChannel, listChannels, recordChannelTest } from './relay.repository';

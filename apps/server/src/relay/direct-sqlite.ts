@@ -2,6 +2,24 @@
 import type { Compilable } from 'kysely';
 import { type Db, type SqliteDirect, sqliteDirectOf } from '../db/database';
 import type { NewLog } from '../db/schema';
+import {
+  available,
+  byKey,
+  guardedTokenMove,
+  type JournalEntry,
+  journalArgs,
+  logFor,
+  planSettlements,
+  QUOTA_SPENT,
+  type Settlement,
+  TAKEN_NO_WINDOW,
+  type TakeResult,
+  type TokenBalance,
+  type TokenMove,
+  tokenMoves,
+  WINDOW_SPENT,
+  windowSpent,
+} from '../ledger/settlement-plan';
 import { type Arg, type DirectStatement, directTemplate } from './query-templates';
 import {
   addChannelUsedQuery,
@@ -22,24 +40,6 @@ import {
   tokenWithOwnerQuery,
   userQuotaQuery,
 } from './relay.queries';
-import {
-  available,
-  byKey,
-  guardedTokenMove,
-  type JournalEntry,
-  journalArgs,
-  logFor,
-  planSettlements,
-  QUOTA_SPENT,
-  type Settlement,
-  TAKEN_NO_WINDOW,
-  type TakeResult,
-  type TokenBalance,
-  type TokenMove,
-  tokenMoves,
-  WINDOW_SPENT,
-  windowSpent,
-} from './settlement-plan';
 
 /** Thrown inside a transaction to roll it back when a guard fails; `result` says which. */
 export class QuotaShort extends Error {

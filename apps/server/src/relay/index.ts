@@ -2,10 +2,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/database';
 import { translate } from '../i18n';
+import { Billing, type QuotaLowListener } from '../ledger/billing';
 import type { Clock } from '../lib/clock';
 import type { OptionsStore } from '../modules/options/options.store';
 import { PricingRules } from '../modules/pricing/pricing-rules';
-import { Billing, type QuotaLowListener } from './billing';
 import { ChannelHealth } from './channel-health';
 import { ChannelRetester } from './channel-retest';
 import { ChannelTester } from './channel-test';

@@ -3,6 +3,7 @@
 import type { IncomingMessage } from 'node:http';
 import { channelTypeById } from '@switchyard/contracts';
 import type { Db } from '../db/database';
+import type { Usage } from '../ledger/billing';
 import { adapterFor, policyFamilyOf } from './adapters/registry';
 import {
   type AdapterContext,
@@ -10,7 +11,6 @@ import {
   type ProviderAdapter,
   type StreamTranslator,
 } from './adapters/types';
-import type { Usage } from './billing';
 import { readChunk } from './canonical/chunk-reader';
 import { applyParamPolicy } from './canonical/param-policy';
 import type { ReplyText } from './canonical/reply-text';

@@ -5,12 +5,12 @@
 import { performance } from 'node:perf_hooks';
 import { channelTypeById } from '@switchyard/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Usage } from '../ledger/billing';
 import type { LimitLease, LimitsService, TokenLimits, WindowTerms } from '../modules/limits';
 import type { Outcome } from '../modules/status';
 import type { RelayObserver, RelayOutcome } from '../ops/relay-observer';
 import type { SpanHandle } from '../ops/tracing';
 import type { RelayCaller } from './admission';
-import type { Usage } from './billing';
 import type { DialectName } from './dialects/types';
 import type { ChannelRow } from './relay.repository';
 import type { Delivery } from './relay-delivery';

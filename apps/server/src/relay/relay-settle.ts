@@ -3,10 +3,10 @@
 import { type Language, LogType } from '@switchyard/contracts';
 import { logPriceFields } from '@switchyard/contracts/pricing';
 import { translate } from '../i18n';
+import type { Billing, PriceQuote, Reservation, Usage } from '../ledger/billing';
 import type { OptionsStore } from '../modules/options/options.store';
 import type { AdapterContext } from './adapters/types';
 import type { RelayCaller } from './admission';
-import type { Billing, PriceQuote, Reservation, Usage } from './billing';
 import type { DialectName, DialectRequest } from './dialects/types';
 import type { Delivery, StreamCut } from './relay-delivery';
 import { countPromptTokens } from './relay-request';

@@ -5,6 +5,7 @@ import { LogType } from '@switchyard/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/database';
 import { translate } from '../i18n';
+import type { Billing, PriceQuote, Reservation } from '../ledger/billing';
 import type { OptionsStore } from '../modules/options/options.store';
 import {
   admitCaller,
@@ -12,7 +13,6 @@ import {
   assertModelAllowed,
   type RelayCaller,
 } from '../relay/admission';
-import type { Billing, PriceQuote, Reservation } from '../relay/billing';
 import type { ChannelHealth } from '../relay/channel-health';
 import { withoutKey } from '../relay/redact';
 import { type ChannelRow, findChannel } from '../relay/relay.repository';

@@ -3,7 +3,7 @@
 // (whole or streamed) into OpenAI's shape, and report usage.
 import type { IncomingMessage } from 'node:http';
 import { channelTypeById } from '@switchyard/contracts';
-import type { Usage } from '../billing';
+import type { Usage } from '../../ledger/billing';
 import type { ReplyText } from '../canonical/reply-text';
 import type { ChatRequest, ChunkChoices } from '../canonical/types';
 import type { ChannelRow } from '../relay.repository';

@@ -4,8 +4,8 @@
 // also forwards requests to that family as received (`native`).
 
 import type { Db } from '../../db/database';
+import type { Usage } from '../../ledger/billing';
 import type { RelayMode } from '../adapters/types';
-import type { Usage } from '../billing';
 import type { ReplyText } from '../canonical/reply-text';
 import type { ChatError, ChunkChoices } from '../canonical/types';
 import type { ChannelRow } from '../relay.repository';

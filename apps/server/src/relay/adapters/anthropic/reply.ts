@@ -1,7 +1,7 @@
 // Anthropic Messages reply and stream events → canonical completion and chunks: text, thinking
 // (with signatures), tool_use as tool calls with streamed argument deltas, cache usage.
 
-import type { Usage } from '../../billing';
+import type { Usage } from '../../../ledger/billing';
 import { chunkText, completionOf } from '../../canonical/build';
 import { ReplyText } from '../../canonical/reply-text';
 import type {

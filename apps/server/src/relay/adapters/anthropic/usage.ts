@@ -1,6 +1,6 @@
 // Anthropic usage ↔ the billing record: Anthropic counts input apart from cache reads and
 // writes; the canonical prompt count includes both.
-import type { Usage } from '../../billing';
+import type { Usage } from '../../../ledger/billing';
 import type { FinishReason } from '../../canonical/types';
 import type { AnthropicStopReason, AnthropicUsage } from './wire';
 

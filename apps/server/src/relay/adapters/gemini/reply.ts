@@ -2,7 +2,7 @@
 // reasoning, functionCall parts as tool calls (whole, one delta each; a thought signature
 // carried in the call's id), usage with thoughts.
 
-import type { Usage } from '../../billing';
+import type { Usage } from '../../../ledger/billing';
 import { chunkText, completionOf, newToolCallId } from '../../canonical/build';
 import { ReplyText } from '../../canonical/reply-text';
 import { geminiSignature, geminiThinking } from '../../canonical/signed-thinking';

@@ -1,6 +1,6 @@
 // Gemini usageMetadata and finish reasons ↔ the canonical ones. Gemini counts thoughts apart
 // from candidates; the canonical completion count includes them.
-import type { Usage } from '../../billing';
+import type { Usage } from '../../../ledger/billing';
 import type { FinishReason } from '../../canonical/types';
 import type { GeminiUsage } from './wire';
 

@@ -2,11 +2,11 @@
 // cache_control and fields the gateway does not know survive); only the model is mapped.
 
 import { channelTypeById } from '@switchyard/contracts';
+import type { Usage } from '../../../ledger/billing';
 import { anthropicHeaders } from '../../adapters/anthropic';
 import { usageFromAnthropic } from '../../adapters/anthropic/usage';
 import type { AnthropicEvent } from '../../adapters/anthropic/wire';
 import { baseUrlOf } from '../../adapters/types';
-import type { Usage } from '../../billing';
 import { ReplyText } from '../../canonical/reply-text';
 import { withoutGeminiThinking } from '../../canonical/signed-thinking';
 import type { ChatError } from '../../canonical/types';

@@ -2,10 +2,10 @@
 // content and fields the gateway does not know survive); only the model in the URL is mapped.
 
 import { channelTypeById } from '@switchyard/contracts';
+import type { Usage } from '../../../ledger/billing';
 import { geminiUrl } from '../../adapters/gemini';
 import { usageFromGemini } from '../../adapters/gemini/usage';
 import type { GeminiReply } from '../../adapters/gemini/wire';
-import type { Usage } from '../../billing';
 import { ReplyText } from '../../canonical/reply-text';
 import { sseFrame } from '../../sse';
 import type { NativeRoute, NativeStreamWatch } from '../types';

@@ -1,8 +1,9 @@
 // Canonical completion and chunks → Gemini GenerateContentResponse (whole, or one per SSE
 // event with alt=sse); errors as Google's `{error:{code,message,status}}`.
+
+import type { Usage } from '../../../ledger/billing';
 import { finishToGemini, usageToGemini } from '../../adapters/gemini/usage';
 import type { GeminiPart, GeminiReply } from '../../adapters/gemini/wire';
-import type { Usage } from '../../billing';
 import { argumentsObject } from '../../canonical/build';
 import { readChunk } from '../../canonical/chunk-reader';
 import type {

@@ -3,9 +3,9 @@
 // id is noted so GET and DELETE find it.
 
 import { channelTypeById } from '@switchyard/contracts';
+import type { Usage } from '../../../ledger/billing';
 import { AZURE_DEFAULT_API_VERSION } from '../../adapters/azure';
 import { baseUrlOf, trimBase } from '../../adapters/types';
-import type { Usage } from '../../billing';
 import { ReplyText } from '../../canonical/reply-text';
 import type { ChannelRow } from '../../relay.repository';
 import type { SseEvent } from '../../sse';

@@ -5,8 +5,8 @@ import type { Db } from '../db/database';
 import { engineOf } from '../db/dialect';
 import type { NewLog } from '../db/schema';
 import { insertLogs } from '../modules/logs/logs.repository';
-import { directOf, QuotaShort } from './direct-sqlite';
-import { runTemplate } from './query-templates';
+import { directOf, QuotaShort } from '../relay/direct-sqlite';
+import { runTemplate } from '../relay/query-templates';
 import {
   addChannelUsedQuery,
   affected,
@@ -20,7 +20,7 @@ import {
   takeTokenWindowQuery,
   takeUserQuery,
   tokenWindowQuery,
-} from './relay.queries';
+} from '../relay/relay.queries';
 import {
   available,
   guardedTokenMove,

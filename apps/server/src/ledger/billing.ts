@@ -7,7 +7,8 @@ import { isTransientDatabaseError } from '../db/connection-errors';
 import type { Db } from '../db/database';
 import type { NewLog } from '../db/schema';
 import type { PricingRules } from '../modules/pricing/pricing-rules';
-import type { RelayCaller } from './admission';
+import type { RelayCaller } from '../relay/admission';
+import { databaseUnavailable, RelayError, WindowSpentError } from '../relay/relay-errors';
 import {
   imageQuota,
   type PriceQuote,
@@ -24,7 +25,6 @@ import {
   type NodeOptions,
   ReservationKeeper,
 } from './reconciliation';
-import { databaseUnavailable, RelayError, WindowSpentError } from './relay-errors';
 import type { WindowTerms } from './settlement-plan';
 import { SETTLE_DELAY_MS, SettlementDeferred, SettlementQueue } from './settlement-queue';
 
