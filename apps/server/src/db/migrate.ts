@@ -14,6 +14,7 @@ import * as usernameCase from './migrations/2026-11-24T1300-username-case';
 import * as balanceCurrency from './migrations/2026-11-24T1310-balance-currency';
 import * as channelFirstByteTimeout from './migrations/2026-11-27T0300-channel-first-byte-timeout';
 import * as usernameSkeleton from './migrations/2026-11-27T0400-username-skeleton';
+import * as reservationFunding from './migrations/2026-11-27T0900-reservation-funding';
 
 /** Every migration, by its timestamped name. Append only. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -31,6 +32,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-24T1310-balance-currency': balanceCurrency,
   '2026-11-27T0300-channel-first-byte-timeout': channelFirstByteTimeout,
   '2026-11-27T0400-username-skeleton': usernameSkeleton,
+  '2026-11-27T0900-reservation-funding': reservationFunding,
 };
 
 export class MigrationError extends Error {}

@@ -5,10 +5,17 @@
 import { randomUUID } from 'node:crypto';
 import { isTransientDatabaseError } from '../db/connection-errors';
 import type { Db } from '../db/database';
-import type { NewLog } from '../db/schema';
 import type { PricingRules } from '../modules/pricing/pricing-rules';
-import type { RelayCaller } from '../relay/admission';
 import { databaseUnavailable, RelayError, WindowSpentError } from '../relay/relay-errors';
+import { fundingFor, type Payer } from './funding';
+import type {
+  Ledger,
+  LedgerRecovery,
+  QuotaLowListener,
+  Reservation,
+  ReserveMeta,
+  SettleInput,
+} from './ledger';
 import {
   imageQuota,
   type PriceQuote,
@@ -17,7 +24,7 @@ import {
   reserveEstimate,
   type Usage,
 } from './price-quote';
-import { takeQuota, type WindowHold } from './quota.repository';
+import { takeQuota } from './quota.repository';
 import {
   DEFAULT_LEASE_MS,
   type DeliveredProbe,
@@ -25,46 +32,24 @@ import {
   type NodeOptions,
   ReservationKeeper,
 } from './reconciliation';
-import type { WindowTerms } from './settlement-plan';
 import { SETTLE_DELAY_MS, SettlementDeferred, SettlementQueue } from './settlement-queue';
 
+export type {
+  Ledger,
+  LedgerRecovery,
+  QuotaLowListener,
+  Reservation,
+  ReserveMeta,
+  SettleInput,
+} from './ledger';
 export type { PriceQuote, Usage } from './price-quote';
 
-export interface Reservation {
-  /** The journal id: the reservation's row, and the id its settlement is applied under once. */
-  id: string;
-  userId: number;
-  tokenId: number;
-  amount: number;
-  /** The user's quota when the request was admitted (for the low-quota reminder). */
-  quotaBefore: number;
-  /** The amount held in the token's quota window too (issue 17), settled with the balances. */
-  window?: WindowHold | undefined;
-}
-
-export interface SettleInput {
-  cost: number;
-  channelId: number;
-  /** The consume log without its quota (filled with what was really charged), or null. */
-  log: Omit<NewLog, 'quota'> | null;
-}
-
-/** What the journal records about a reservation besides the amount. */
-export interface ReserveMeta {
-  model?: string;
-  stream?: boolean;
-  /** The token's quota window, reserved in the same statement as its balance (see limits). */
-  window?: WindowTerms | undefined;
-}
-
-/** Called once when a settlement takes a user's quota below QuotaRemindThreshold. */
-export type QuotaLowListener = (userId: number, quotaLeft: number) => void;
-
-export class Billing {
+/** The wallet-funded ledger with its pricing (quote, cost, estimate) for the relays. */
+export class Billing implements Ledger {
   /** Settlements not written yet (see settlement-queue.ts); `flush()` writes them. */
   readonly settlements: SettlementQueue;
   /** Lease, streams' progress and reconciliation of reservations left behind. */
-  readonly keeper: ReservationKeeper;
+  readonly keeper: LedgerRecovery & ReservationKeeper;
   readonly nodeId: string;
   private readonly leaseMs: number;
   /** Reservations taken and not yet ended, with a probe for streams. */
@@ -123,7 +108,7 @@ export class Billing {
   }
 
   /** What the caller's balances can pay now (the user's quota, and the token's unless unlimited). */
-  payable(caller: RelayCaller): number {
+  payable(caller: Payer): number {
     const user = Math.max(0, caller.userQuota);
     return caller.unlimited ? user : Math.min(user, Math.max(0, caller.tokenRemain));
   }
@@ -133,7 +118,7 @@ export class Billing {
    * with `meta.window`, holds it in the token's quota window); 403 when either balance is short,
    * WindowSpentError when the window is, 503 when the database cannot be reached (nothing taken).
    */
-  async reserve(caller: RelayCaller, amount: number, meta: ReserveMeta = {}): Promise<Reservation> {
+  async reserve(caller: Payer, amount: number, meta: ReserveMeta = {}): Promise<Reservation> {
     if (caller.userQuota <= 0 || caller.userQuota < amount) {
       throw new RelayError(403, 'relay.userQuotaShort', 'insufficient_user_quota');
     }
@@ -143,6 +128,7 @@ export class Billing {
       tokenId: caller.tokenId,
       amount: Math.max(0, amount),
       quotaBefore: caller.userQuota,
+      funding: fundingFor(caller),
     };
     const nowMs = Date.now();
     this.live.set(reservation.id, null);
@@ -160,6 +146,7 @@ export class Billing {
           createdAt: this.now(),
           model: (meta.model ?? '').slice(0, 255),
           stream: meta.stream === true,
+          funding: reservation.funding,
           window: meta.window,
         },
         this.now(),
@@ -247,6 +234,7 @@ export class Billing {
         log: input.log ? { ...input.log, quota: 0 } : null,
         now: this.now(),
         window: reservation.window,
+        funding: reservation.funding,
       });
       // null: a reconciliation got there first (this node lost its lease) and charged it.
       charged = written ?? reservation.amount;
@@ -285,6 +273,7 @@ export class Billing {
         log: null,
         now: this.now(),
         window: reservation.window,
+        funding: reservation.funding,
       });
     } catch (error) {
       if (!(error instanceof SettlementDeferred)) throw error;

@@ -7,6 +7,7 @@
 import { hostname } from 'node:os';
 import { LogType } from '@switchyard/contracts';
 import type { Db } from '../db/database';
+import { type FundingSource, fundingOf } from './funding';
 import type { JournalRow } from './reservation.repository';
 import { listOrphans, namesOf, recordDelivered, renewLease } from './reservation.repository';
 import type { Settlement } from './settlement-plan';
@@ -117,14 +118,24 @@ export class ReservationKeeper {
   async reconcile(rows: readonly JournalRow[]): Promise<number> {
     if (rows.length === 0) return 0;
     const settlements: Settlement[] = [];
-    for (const row of rows) settlements.push(await this.settlementFor(row));
+    for (const row of rows) {
+      const funding = fundingOf(row.funding);
+      if (!funding) {
+        // Money goes back only to where it came from: a source this version cannot move is left
+        // in the journal for a node that can.
+        this.deps.warn(`reservation ${row.id}: unknown funding source '${row.funding}', left`);
+        continue;
+      }
+      settlements.push(await this.settlementFor(row, funding));
+    }
+    if (settlements.length === 0) return 0;
     const results = await this.deps.write(settlements);
     const applied = results.filter((charged) => charged !== null).length;
     this.reconciled += applied;
     return applied;
   }
 
-  private async settlementFor(row: JournalRow): Promise<Settlement> {
+  private async settlementFor(row: JournalRow, funding: FundingSource): Promise<Settlement> {
     const verdict: Verdict = this.deps.abandoned(row.id) ? { kind: 'refund' } : verdictFor(row);
     const windowStartedAt = Number(row.window_started_at);
     const base = {
@@ -134,6 +145,7 @@ export class ReservationKeeper {
       channelId: 0,
       reserved: Number(row.amount),
       now: this.deps.now(),
+      funding,
       // The window's hold is given back like the balance (and what is charged counts in it).
       window:
         windowStartedAt > 0

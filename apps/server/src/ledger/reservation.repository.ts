@@ -15,6 +15,8 @@ export interface JournalRow {
   delivered: number;
   /** The token's quota window the amount is also held in (its start), 0 when none. */
   window_started_at: number;
+  /** Where the amount was taken from (ledger/funding.ts). */
+  funding: string;
 }
 
 /** Extends the lease of every row this node owns. */

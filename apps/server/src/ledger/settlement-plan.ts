@@ -1,6 +1,7 @@
 // Settlements planned as the fewest updates, and what a user and token can still pay: shared by
 // the Kysely and the direct SQLite paths.
 import type { NewLog } from '../db/schema';
+import { type FundingSource, fundingColumn } from './funding';
 
 export interface TokenBalance {
   remain_quota: number;
@@ -33,6 +34,8 @@ export interface Settlement {
   now: number;
   /** The token's quota window the reservation was also taken from (issue 17), if any. */
   window?: WindowHold | undefined;
+  /** Where the reservation was taken from and the difference goes back to (absent: the wallet). */
+  funding?: FundingSource | undefined;
 }
 
 /** A reservation held in a token's quota window: the window's start and the amount held. */
@@ -189,6 +192,8 @@ export interface JournalEntry {
   createdAt: number;
   model: string;
   stream: boolean;
+  /** Where the amount is taken from (the journal's `funding`). */
+  funding: FundingSource;
   /** The token's quota window to reserve the amount in too (issue 17), if it has one. */
   window?: WindowTerms | undefined;
 }
@@ -236,4 +241,5 @@ export const journalArgs = (e: JournalEntry): unknown[] => [
   e.createdAt,
   e.model,
   e.stream ? 1 : 0,
+  fundingColumn(e.funding),
 ];

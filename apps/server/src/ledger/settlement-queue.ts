@@ -13,7 +13,8 @@
 import { performance } from 'node:perf_hooks';
 import { isTransientDatabaseError } from '../db/connection-errors';
 import type { Db } from '../db/database';
-import { type Settlement, settleQuotas } from './quota.repository';
+import { applySettlements } from './applier';
+import type { Settlement } from './settlement-plan';
 
 /** Longest a settlement waits to be written while the writer is idle. */
 export const SETTLE_DELAY_MS = 5;
@@ -78,7 +79,7 @@ export class SettlementQueue {
     private readonly delayMs = SETTLE_DELAY_MS,
     private readonly timers: QueueTimers = realTimers,
   ) {
-    this.write = typeof writer === 'function' ? writer : (batch) => settleQuotas(writer, batch);
+    this.write = typeof writer === 'function' ? writer : (batch) => applySettlements(writer, batch);
   }
 
   /** Settlements waiting or being written. */

@@ -255,6 +255,7 @@ export const JOURNAL_COLUMNS = [
   'created_at',
   'model_name',
   'is_stream',
+  'funding',
 ] as const;
 
 /** A reservation's journal row (args in JOURNAL_COLUMNS order). */
