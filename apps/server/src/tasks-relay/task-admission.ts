@@ -6,6 +6,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/database';
 import { translate } from '../i18n';
 import type { Billing, PriceQuote, Reservation } from '../ledger/billing';
+import type { ChannelHealth } from '../modules/channels/channel-health';
 import type { OptionsStore } from '../modules/options/options.store';
 import {
   admitCaller,
@@ -13,7 +14,6 @@ import {
   assertModelAllowed,
   type RelayCaller,
 } from '../relay/admission';
-import type { ChannelHealth } from '../relay/channel-health';
 import { withoutKey } from '../relay/redact';
 import { type ChannelRow, findChannel } from '../relay/relay.repository';
 import { RelayError, UpstreamError, upstreamErrorFrom } from '../relay/relay-errors';

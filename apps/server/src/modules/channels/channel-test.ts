@@ -2,18 +2,23 @@
 // auth-type failures and slow answers disable, a success re-enables an auto-disabled channel.
 import { performance } from 'node:perf_hooks';
 import { ChannelStatus, channelTypeById, LogType } from '@switchyard/contracts';
-import type { Db } from '../db/database';
-import type { Billing } from '../ledger/billing';
-import { upstreamFailureText } from '../modules/channels/upstream-text';
-import { insertLogs } from '../modules/logs/logs.repository';
-import { adapterFor } from './adapters/registry';
-import type { AdapterContext } from './adapters/types';
+import type { Db } from '../../db/database';
+import type { Billing } from '../../ledger/billing';
+import { adapterFor } from '../../relay/adapters/registry';
+import type { AdapterContext } from '../../relay/adapters/types';
+import { redactKey, secretsOf, withoutKey } from '../../relay/redact';
+import {
+  type ChannelRow,
+  findChannel,
+  listChannels,
+  recordChannelTest,
+} from '../../relay/relay.repository';
+import { UpstreamError, upstreamErrorFrom } from '../../relay/relay-errors';
+import { mapModel, mapStatus } from '../../relay/relay-routing';
+import { readBody, sendUpstream, UpstreamCancel, UpstreamNetworkError } from '../../relay/upstream';
+import { insertLogs } from '../logs/logs.repository';
 import type { ChannelHealth } from './channel-health';
-import { redactKey, secretsOf, withoutKey } from './redact';
-import { type ChannelRow, findChannel, listChannels, recordChannelTest } from './relay.repository';
-import { UpstreamError, upstreamErrorFrom } from './relay-errors';
-import { mapModel, mapStatus } from './relay-routing';
-import { readBody, sendUpstream, UpstreamCancel, UpstreamNetworkError } from './upstream';
+import { upstreamFailureText } from './upstream-text';
 
 /** A test that takes longer than this is abandoned (and counts as failed). */
 export const CHANNEL_TEST_TIMEOUT_MS = 60_000;

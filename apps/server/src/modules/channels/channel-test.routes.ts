@@ -3,10 +3,10 @@
 import { Role } from '@switchyard/contracts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { languageOf, translate } from '../i18n';
-import { ok } from '../lib/envelope';
-import { parseInput } from '../lib/validation';
-import { identityOf } from '../plugins/auth';
+import { languageOf, translate } from '../../i18n';
+import { ok } from '../../lib/envelope';
+import { parseInput } from '../../lib/validation';
+import { identityOf } from '../../plugins/auth';
 import type { ChannelTester, ChannelTestResult } from './channel-test';
 
 const testParams = z.object({ id: z.coerce.number().int().positive() });

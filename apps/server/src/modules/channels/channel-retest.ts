@@ -4,10 +4,14 @@
 // most MAX_BACKOFF_SECONDS). Of several nodes one runs each test: it claims it by moving the
 // channel's test_time from the value it read (a guarded UPDATE).
 
-import type { Db } from '../db/database';
-import type { OptionsStore } from '../modules/options/options.store';
+import type { Db } from '../../db/database';
+import {
+  type ChannelRow,
+  claimChannelRetest,
+  listAutoDisabled,
+} from '../../relay/relay.repository';
+import type { OptionsStore } from '../options/options.store';
 import type { ChannelTester } from './channel-test';
-import { type ChannelRow, claimChannelRetest, listAutoDisabled } from './relay.repository';
 
 /** Longest wait between two tests of a channel that stays down. */
 export const MAX_BACKOFF_SECONDS = 30 * 60;

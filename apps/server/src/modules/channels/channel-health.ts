@@ -4,11 +4,11 @@
 // requests stays) and never take the last channel of a model away unless another channel served
 // it lately. Which channels are failing right now orders the retries.
 import { ChannelStatus, channelTypeById } from '@switchyard/contracts';
-import type { Db } from '../db/database';
-import type { OptionsStore } from '../modules/options/options.store';
+import type { Db } from '../../db/database';
+import { type ChannelRow, listAlternatives, setChannelStatus } from '../../relay/relay.repository';
+import type { UpstreamError } from '../../relay/relay-errors';
+import type { OptionsStore } from '../options/options.store';
 import { ChannelStats } from './channel-stats';
-import { type ChannelRow, listAlternatives, setChannelStatus } from './relay.repository';
-import type { UpstreamError } from './relay-errors';
 
 const DISABLING_CODES = new Set(['invalid_api_key', 'account_deactivated', 'billing_not_active']);
 const DISABLING_TYPES = new Set([
