@@ -9,7 +9,7 @@ import { OpenAiAdapter } from '../src/relay/adapters/openai';
 import type { AdapterContext, ProviderAdapter } from '../src/relay/adapters/types';
 import type { ChannelRow } from '../src/relay/relay.repository';
 import { multipartField, withMultipartModel } from '../src/relay/relay-request';
-import { NdjsonReader, SseReader } from '../src/relay/sse';
+import { NdjsonReader, SseReader } from '../src/relay/transport/sse';
 import { createUser } from './helpers/factories';
 import {
   channelRowOf,

@@ -19,8 +19,13 @@ import { unsupportedParameter } from './canonical/unsupported';
 import type { Dialect, DialectRequest, NativeRoute, RenderContext } from './dialects/types';
 import { UpstreamError, upstreamErrorFrom } from './relay-errors';
 import { mapStatus, networkError } from './relay-routing';
-import { type SseEvent, streamReader } from './sse';
-import { readBody, sendUpstream, type UpstreamCancel, UpstreamNetworkError } from './upstream';
+import { type SseEvent, streamReader } from './transport/sse';
+import {
+  readBody,
+  sendUpstream,
+  type UpstreamCancel,
+  UpstreamNetworkError,
+} from './transport/upstream';
 
 /** How an attempt talks to its channel. */
 export type Route =

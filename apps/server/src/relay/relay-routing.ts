@@ -2,7 +2,7 @@
 import type { OptionsStore } from '../modules/options/options.store';
 import type { ChannelRow } from './relay.repository';
 import { UpstreamError } from './relay-errors';
-import type { UpstreamTimeouts } from './upstream';
+import type { UpstreamTimeouts } from './transport/upstream';
 
 /** The channel's time limits: the options, with the channel's own first-byte limit first. */
 export function attemptTimeouts(options: OptionsStore, channel: ChannelRow): UpstreamTimeouts {

@@ -15,7 +15,6 @@ import type { AdapterContext } from './adapters/types';
 import { admitCaller, type RelayCaller } from './admission';
 import { unsupportedParameter } from './canonical/unsupported';
 import type { Dialect, DialectRequest, RenderContext } from './dialects/types';
-import { redactingPipe, redactReply, withoutKey } from './redact';
 import type { CandidateRow } from './relay.repository';
 import { type Route, readWholeReply, sendRouted, streamPipe } from './relay-attempt';
 import { type Delivery, deliverReply, deliverStream } from './relay-delivery';
@@ -27,7 +26,8 @@ import { withMultipartModel } from './relay-request';
 import { attemptTimeouts, mapModel, shouldRetry } from './relay-routing';
 import { settleDelivery } from './relay-settle';
 import { planChannels, type Random } from './selection';
-import { UpstreamCancel } from './upstream';
+import { redactingPipe, redactReply, withoutKey } from './transport/redact';
+import { UpstreamCancel } from './transport/upstream';
 
 export type { StreamCut } from './relay-delivery';
 export { mapModel, mapStatus, newRequestId, shouldRetry } from './relay-routing';

@@ -14,11 +14,11 @@ import {
   assertModelAllowed,
   type RelayCaller,
 } from '../relay/admission';
-import { withoutKey } from '../relay/redact';
 import { type ChannelRow, findChannel } from '../relay/relay.repository';
 import { RelayError, UpstreamError, upstreamErrorFrom } from '../relay/relay-errors';
 import { gatedCaller } from '../relay/relay-gate';
 import { planChannels } from '../relay/selection';
+import { withoutKey } from '../relay/transport/redact';
 
 export interface TaskRelayDeps {
   db: Db;

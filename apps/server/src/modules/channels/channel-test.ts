@@ -6,7 +6,6 @@ import type { Db } from '../../db/database';
 import type { Billing } from '../../ledger/billing';
 import { adapterFor } from '../../relay/adapters/registry';
 import type { AdapterContext } from '../../relay/adapters/types';
-import { redactKey, secretsOf, withoutKey } from '../../relay/redact';
 import {
   type ChannelRow,
   findChannel,
@@ -15,7 +14,13 @@ import {
 } from '../../relay/relay.repository';
 import { UpstreamError, upstreamErrorFrom } from '../../relay/relay-errors';
 import { mapModel, mapStatus } from '../../relay/relay-routing';
-import { readBody, sendUpstream, UpstreamCancel, UpstreamNetworkError } from '../../relay/upstream';
+import { redactKey, secretsOf, withoutKey } from '../../relay/transport/redact';
+import {
+  readBody,
+  sendUpstream,
+  UpstreamCancel,
+  UpstreamNetworkError,
+} from '../../relay/transport/upstream';
 import { insertLogs } from '../logs/logs.repository';
 import type { ChannelHealth } from './channel-health';
 import { upstreamFailureText } from './upstream-text';

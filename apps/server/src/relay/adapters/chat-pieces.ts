@@ -3,7 +3,7 @@
 
 import type { Usage } from '../../ledger/billing';
 import { ReplyText } from '../canonical/reply-text';
-import type { SseEvent } from '../sse';
+import type { SseEvent } from '../transport/sse';
 import { type ChatMessage, type FinishReason, messageText, usageFields } from './openai-shapes';
 import { CHAT_ID_PREFIX, type ConvertedReply, type StreamTranslator, unixNow } from './types';
 

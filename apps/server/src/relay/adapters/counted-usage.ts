@@ -4,7 +4,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Usage } from '../../ledger/billing';
 import { countChatPrompt, countText } from '../tokenizer';
-import { readBody } from '../upstream';
+import { readBody } from '../transport/upstream';
 import { isRecord, jsonResponse, parseJson } from './transport';
 import type { AdapterContext } from './types';
 

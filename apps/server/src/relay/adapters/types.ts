@@ -7,8 +7,8 @@ import type { Usage } from '../../ledger/billing';
 import type { ReplyText } from '../canonical/reply-text';
 import type { ChatRequest, ChunkChoices } from '../canonical/types';
 import type { ChannelRow } from '../relay.repository';
-import type { SseEvent, StreamFraming } from '../sse';
-import type { UpstreamCancel, UpstreamRequest } from '../upstream';
+import type { SseEvent, StreamFraming } from '../transport/sse';
+import type { UpstreamCancel, UpstreamRequest } from '../transport/upstream';
 
 export type RelayMode =
   | 'chat'

@@ -9,8 +9,8 @@ import type { RelayMode } from '../adapters/types';
 import type { ReplyText } from '../canonical/reply-text';
 import type { ChatError, ChunkChoices } from '../canonical/types';
 import type { ChannelRow } from '../relay.repository';
-import type { SseEvent } from '../sse';
-import type { UpstreamRequest } from '../upstream';
+import type { SseEvent } from '../transport/sse';
+import type { UpstreamRequest } from '../transport/upstream';
 
 export type DialectName = 'chat' | 'anthropic' | 'responses' | 'gemini';
 

@@ -7,7 +7,7 @@ import type { RelayCaller } from '../admission';
 import type { ChannelRow } from '../relay.repository';
 import { mapModel } from '../relay-routing';
 import { planChannels } from '../selection';
-import { readBody, sendUpstream, type UpstreamRequest } from '../upstream';
+import { readBody, sendUpstream, type UpstreamRequest } from '../transport/upstream';
 import type { NativeRoute } from './types';
 
 /** A count should not hold a client for long: past this the local count answers. */

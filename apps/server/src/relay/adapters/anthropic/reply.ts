@@ -10,7 +10,7 @@ import type {
   FinishReason,
   ThinkingBlock,
 } from '../../canonical/types';
-import type { SseEvent } from '../../sse';
+import type { SseEvent } from '../../transport/sse';
 import type { StreamTranslator } from '../types';
 import { JSON_TOOL } from './request';
 import { finishFromAnthropic, usageFromAnthropic } from './usage';

@@ -7,7 +7,7 @@ import { chunkText, completionOf, newToolCallId } from '../../canonical/build';
 import { ReplyText } from '../../canonical/reply-text';
 import { geminiSignature, geminiThinking } from '../../canonical/signed-thinking';
 import type { AssistantMessage, ChunkDelta, ToolCall } from '../../canonical/types';
-import type { SseEvent } from '../../sse';
+import type { SseEvent } from '../../transport/sse';
 import type { StreamTranslator } from '../types';
 import { signedCallId } from './signature';
 import { finishFromGemini, usageFromGemini } from './usage';

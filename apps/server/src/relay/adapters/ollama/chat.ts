@@ -21,7 +21,7 @@ import type {
   ToolCall,
 } from '../../canonical/types';
 import { unsupportedParameter } from '../../canonical/unsupported';
-import type { SseEvent } from '../../sse';
+import type { SseEvent } from '../../transport/sse';
 import type { StreamTranslator } from '../types';
 
 const TARGET = 'Ollama';

@@ -6,7 +6,7 @@ import { hasUsageObject, readChunk } from '../../canonical/chunk-reader';
 import { ReplyText } from '../../canonical/reply-text';
 import type { ChatUsage, ChunkChoices } from '../../canonical/types';
 import { usageOfChat } from '../../canonical/usage';
-import type { SseEvent } from '../../sse';
+import type { SseEvent } from '../../transport/sse';
 import type {
   AdapterContext,
   ConvertedReply,

@@ -5,7 +5,7 @@ import type { Usage } from '../../../ledger/billing';
 import { hasUsageObject } from '../../canonical/chunk-reader';
 import type { ChatError } from '../../canonical/types';
 import { chatUsageOf } from '../../canonical/usage';
-import { sseFrame } from '../../sse';
+import { sseFrame } from '../../transport/sse';
 import type { Dialect, RenderContext, StreamRenderer } from '../types';
 
 export const DONE_FRAME = 'data: [DONE]\n\n';

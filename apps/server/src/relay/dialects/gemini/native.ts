@@ -7,7 +7,7 @@ import { geminiUrl } from '../../adapters/gemini';
 import { usageFromGemini } from '../../adapters/gemini/usage';
 import type { GeminiReply } from '../../adapters/gemini/wire';
 import { ReplyText } from '../../canonical/reply-text';
-import { sseFrame } from '../../sse';
+import { sseFrame } from '../../transport/sse';
 import type { NativeRoute, NativeStreamWatch } from '../types';
 import { geminiErrorBody } from './render';
 

@@ -14,7 +14,7 @@ import type {
   FinishReason,
 } from '../../canonical/types';
 import { usageOfChat } from '../../canonical/usage';
-import { sseFrame } from '../../sse';
+import { sseFrame } from '../../transport/sse';
 import type { RenderContext, StreamRenderer } from '../types';
 
 const responseId = () => Math.random().toString(36).slice(2, 14);

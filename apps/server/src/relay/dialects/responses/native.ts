@@ -8,8 +8,8 @@ import { AZURE_DEFAULT_API_VERSION } from '../../adapters/azure';
 import { baseUrlOf, trimBase } from '../../adapters/types';
 import { ReplyText } from '../../canonical/reply-text';
 import type { ChannelRow } from '../../relay.repository';
-import type { SseEvent } from '../../sse';
-import type { UpstreamRequest } from '../../upstream';
+import type { SseEvent } from '../../transport/sse';
+import type { UpstreamRequest } from '../../transport/upstream';
 import type { NativeRoute, NativeStreamWatch, RenderContext } from '../types';
 import { lacksResponses, rememberChatOnly, servesResponses } from './api-mode';
 

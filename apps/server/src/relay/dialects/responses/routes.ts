@@ -11,7 +11,7 @@ import type { Message } from '../../canonical/types';
 import { type ChannelRow, findChannel, listCandidates } from '../../relay.repository';
 import type { Ingress, RelayService } from '../../relay.service';
 import { RelayError } from '../../relay-errors';
-import { readBody, sendUpstream } from '../../upstream';
+import { readBody, sendUpstream } from '../../transport/upstream';
 import type { DialectRequest, RecordedReply, RenderContext } from '../types';
 import { responsesDialect } from '.';
 import { conversationItems, type ListQuery, listPage } from './input-items';

@@ -2,9 +2,9 @@
 // proxy in front of it, that echoes the key in an error would otherwise hand it to the caller,
 // the consume log and the channel's disable reason. Each part of a composite key is redacted too
 // (Baidu `id|secret`, Bedrock `id|secret|region`, Zhipu `id.secret`, `Bearer <key>`).
-import type { ChatError } from './canonical/types';
-import type { StreamPipe } from './relay-attempt';
-import { UpstreamError } from './relay-errors';
+import type { ChatError } from '../canonical/types';
+import type { StreamPipe } from '../relay-attempt';
+import { UpstreamError } from '../relay-errors';
 
 export const REDACTED = '[redacted]';
 
