@@ -10,9 +10,9 @@ import { ChannelTester } from '../modules/channels/channel-test';
 import { registerChannelTestRoutes } from '../modules/channels/channel-test.routes';
 import type { OptionsStore } from '../modules/options/options.store';
 import { PricingRules } from '../modules/pricing/pricing-rules';
-import { registerRelayRoutes } from './relay.routes';
+import { registerRelayRoutes } from './http/relay.routes';
+import { BytesInFlight } from './http/relay-gate';
 import { RelayService } from './relay.service';
-import { BytesInFlight } from './relay-gate';
 import type { ReportSinks } from './relay-report';
 import type { Random } from './selection';
 

@@ -14,9 +14,9 @@ import {
   assertModelAllowed,
   type RelayCaller,
 } from '../relay/admission';
+import { gatedCaller } from '../relay/http/relay-gate';
 import { type ChannelRow, findChannel } from '../relay/relay.repository';
 import { RelayError, UpstreamError, upstreamErrorFrom } from '../relay/relay-errors';
-import { gatedCaller } from '../relay/relay-gate';
 import { planChannels } from '../relay/selection';
 import { withoutKey } from '../relay/transport/redact';
 

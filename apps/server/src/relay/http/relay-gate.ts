@@ -5,10 +5,10 @@
 import type { Socket } from 'node:net';
 import { type Readable, Transform } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { RelayCaller } from './admission';
-import { anthropicKey } from './dialects/anthropic/parse';
-import { geminiKey } from './dialects/gemini/parse';
-import { RelayError } from './relay-errors';
+import type { RelayCaller } from '../admission';
+import { anthropicKey } from '../dialects/anthropic/parse';
+import { geminiKey } from '../dialects/gemini/parse';
+import { RelayError } from '../relay-errors';
 
 /** Seconds a refused client is asked to wait before sending its body again. */
 const BUSY_RETRY_AFTER_SECONDS = 1;

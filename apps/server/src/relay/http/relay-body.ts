@@ -1,8 +1,8 @@
 // A relay body its parser refused (too large, malformed, too deep, of a type the route does not
 // read), as a RelayError the route's dialect renders instead of the generic OpenAI shape.
-import type { MessageKey, MessageParams } from '../i18n';
-import { MAX_JSON_DEPTH } from '../plugins/json-body';
-import { RelayError } from './relay-errors';
+import type { MessageKey, MessageParams } from '../../i18n';
+import { MAX_JSON_DEPTH } from '../../plugins/json-body';
+import { RelayError } from '../relay-errors';
 
 const REFUSALS: Record<string, [number, MessageKey, string, MessageParams?]> = {
   FST_ERR_CTP_BODY_TOO_LARGE: [413, 'request.bodyTooLarge', 'request_too_large'],

@@ -1,30 +1,30 @@
 // The /v1 endpoints (token auth, OpenAI error format, CORS for every origin).
 import { QUOTA_PER_DOLLAR } from '@switchyard/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Db } from '../db/database';
-import type { OptionsStore } from '../modules/options/options.store';
-import type { RelayMode } from './adapters/types';
-import { anthropicKey } from './dialects/anthropic/parse';
+import type { Db } from '../../db/database';
+import type { OptionsStore } from '../../modules/options/options.store';
+import type { RelayMode } from '../adapters/types';
+import { anthropicKey } from '../dialects/anthropic/parse';
 import {
   anthropicModelList,
   registerMessagesRoutes,
   wantsAnthropicModels,
-} from './dialects/anthropic/routes';
-import { chatDialect } from './dialects/chat';
-import { parseChatRequest } from './dialects/chat/parse';
-import { registerGeminiRoutes } from './dialects/gemini/routes';
-import { registerResponsesRoutes } from './dialects/responses/routes';
-import type { Dialect } from './dialects/types';
-import { listGroupModels } from './relay.repository';
-import { type Ingress, newRequestId, type RelayService } from './relay.service';
-import { bodyRefusal } from './relay-body';
+} from '../dialects/anthropic/routes';
+import { chatDialect } from '../dialects/chat';
+import { parseChatRequest } from '../dialects/chat/parse';
+import { registerGeminiRoutes } from '../dialects/gemini/routes';
+import { registerResponsesRoutes } from '../dialects/responses/routes';
+import type { Dialect } from '../dialects/types';
+import { listGroupModels } from '../relay.repository';
+import { type Ingress, newRequestId, type RelayService } from '../relay.service';
 import {
   canonicalError,
   LimitError,
   RelayError,
   relayLanguage,
   UpstreamError,
-} from './relay-errors';
+} from '../relay-errors';
+import { bodyRefusal } from './relay-body';
 import { type BytesInFlight, closeAfterAnswer, registerRelayGate } from './relay-gate';
 
 const POST_ROUTES: [string, RelayMode][] = [
