@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Billing } from '../src/ledger/billing';
 import { PricingRules } from '../src/modules/pricing/pricing-rules';
-import { admitCaller } from '../src/relay/admission';
+import { admitCaller } from '../src/relay/pipeline/admission';
 import { createUser } from './helpers/factories';
 import {
   createToken,

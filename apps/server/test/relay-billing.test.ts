@@ -3,8 +3,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Billing } from '../src/ledger/billing';
 import { PricingRules } from '../src/modules/pricing/pricing-rules';
-import { admitCaller } from '../src/relay/admission';
-import { promptText } from '../src/relay/relay-request';
+import { admitCaller } from '../src/relay/pipeline/admission';
+import { promptText } from '../src/relay/pipeline/relay-request';
 import { createUser } from './helpers/factories';
 import {
   consumeTotal,

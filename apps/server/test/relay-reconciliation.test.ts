@@ -8,7 +8,7 @@ import { settleQuotas } from '../src/ledger/quota.repository';
 import { verdictFor } from '../src/ledger/reconciliation';
 import { windowCutoff } from '../src/modules/limits/window-rules';
 import { PricingRules } from '../src/modules/pricing/pricing-rules';
-import { admitCaller } from '../src/relay/admission';
+import { admitCaller } from '../src/relay/pipeline/admission';
 import { RelayError } from '../src/relay/relay-errors';
 import { createUser } from './helpers/factories';
 import {

@@ -12,9 +12,9 @@ import type { OptionsStore } from '../modules/options/options.store';
 import { PricingRules } from '../modules/pricing/pricing-rules';
 import { registerRelayRoutes } from './http/relay.routes';
 import { BytesInFlight } from './http/relay-gate';
-import { RelayService } from './relay.service';
-import type { ReportSinks } from './relay-report';
-import type { Random } from './selection';
+import { RelayService } from './pipeline/relay.service';
+import type { ReportSinks } from './pipeline/relay-report';
+import type { Random } from './pipeline/selection';
 
 /** The configuration's defaults, for apps built without it (tests of the relay alone). */
 const DEFAULT_BODY_LIMIT = 8 * 1024 * 1024;

@@ -8,16 +8,16 @@ import { translate } from '../i18n';
 import type { Billing, PriceQuote, Reservation } from '../ledger/billing';
 import type { ChannelHealth } from '../modules/channels/channel-health';
 import type { OptionsStore } from '../modules/options/options.store';
+import { gatedCaller } from '../relay/http/relay-gate';
 import {
   admitCaller,
   assertHasQuota,
   assertModelAllowed,
   type RelayCaller,
-} from '../relay/admission';
-import { gatedCaller } from '../relay/http/relay-gate';
+} from '../relay/pipeline/admission';
+import { planChannels } from '../relay/pipeline/selection';
 import { type ChannelRow, findChannel } from '../relay/relay.repository';
 import { RelayError, UpstreamError, upstreamErrorFrom } from '../relay/relay-errors';
-import { planChannels } from '../relay/selection';
 import { withoutKey } from '../relay/transport/redact';
 
 export interface TaskRelayDeps {

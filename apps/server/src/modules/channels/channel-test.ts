@@ -6,6 +6,7 @@ import type { Db } from '../../db/database';
 import type { Billing } from '../../ledger/billing';
 import { adapterFor } from '../../relay/adapters/registry';
 import type { AdapterContext } from '../../relay/adapters/types';
+import { mapModel, mapStatus } from '../../relay/pipeline/relay-routing';
 import {
   type ChannelRow,
   findChannel,
@@ -13,7 +14,6 @@ import {
   recordChannelTest,
 } from '../../relay/relay.repository';
 import { UpstreamError, upstreamErrorFrom } from '../../relay/relay-errors';
-import { mapModel, mapStatus } from '../../relay/relay-routing';
 import { redactKey, secretsOf, withoutKey } from '../../relay/transport/redact';
 import {
   readBody,

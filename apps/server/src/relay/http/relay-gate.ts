@@ -5,9 +5,9 @@
 import type { Socket } from 'node:net';
 import { type Readable, Transform } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { RelayCaller } from '../admission';
 import { anthropicKey } from '../dialects/anthropic/parse';
 import { geminiKey } from '../dialects/gemini/parse';
+import type { RelayCaller } from '../pipeline/admission';
 import { RelayError } from '../relay-errors';
 
 /** Seconds a refused client is asked to wait before sending its body again. */

@@ -15,8 +15,8 @@ import { parseChatRequest } from '../dialects/chat/parse';
 import { registerGeminiRoutes } from '../dialects/gemini/routes';
 import { registerResponsesRoutes } from '../dialects/responses/routes';
 import type { Dialect } from '../dialects/types';
+import { type Ingress, newRequestId, type RelayService } from '../pipeline/relay.service';
 import { listGroupModels } from '../relay.repository';
-import { type Ingress, newRequestId, type RelayService } from '../relay.service';
 import {
   canonicalError,
   LimitError,

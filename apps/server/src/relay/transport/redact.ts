@@ -3,7 +3,7 @@
 // the consume log and the channel's disable reason. Each part of a composite key is redacted too
 // (Baidu `id|secret`, Bedrock `id|secret|region`, Zhipu `id.secret`, `Bearer <key>`).
 import type { ChatError } from '../canonical/types';
-import type { StreamPipe } from '../relay-attempt';
+import type { StreamPipe } from '../pipeline/relay-attempt';
 import { UpstreamError } from '../relay-errors';
 
 export const REDACTED = '[redacted]';

@@ -5,16 +5,16 @@
 import { performance } from 'node:perf_hooks';
 import { channelTypeById } from '@switchyard/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Usage } from '../ledger/billing';
-import type { LimitLease, LimitsService, TokenLimits, WindowTerms } from '../modules/limits';
-import type { Outcome } from '../modules/status';
-import type { RelayObserver, RelayOutcome } from '../ops/relay-observer';
-import type { SpanHandle } from '../ops/tracing';
+import type { Usage } from '../../ledger/billing';
+import type { LimitLease, LimitsService, TokenLimits, WindowTerms } from '../../modules/limits';
+import type { Outcome } from '../../modules/status';
+import type { RelayObserver, RelayOutcome } from '../../ops/relay-observer';
+import type { SpanHandle } from '../../ops/tracing';
+import type { DialectName } from '../dialects/types';
+import type { ChannelRow } from '../relay.repository';
+import { LimitError, RelayError, type UpstreamError, WindowSpentError } from '../relay-errors';
 import type { RelayCaller } from './admission';
-import type { DialectName } from './dialects/types';
-import type { ChannelRow } from './relay.repository';
 import type { Delivery } from './relay-delivery';
-import { LimitError, RelayError, type UpstreamError, WindowSpentError } from './relay-errors';
 
 export interface ReportSinks {
   limits?: Pick<LimitsService, 'admit' | 'windowRefusal'> | undefined;

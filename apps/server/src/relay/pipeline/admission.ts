@@ -1,11 +1,11 @@
 // Admission: from the Authorization header to a caller allowed to use the relay (token, user,
 // channel pinning, model limits). Writes a token's expired/exhausted status when it finds one.
 import { isAdmin, TokenStatus, type TokenWindowPeriod, UserStatus } from '@switchyard/contracts';
-import { isTransientDatabaseError } from '../db/connection-errors';
-import type { Db } from '../db/database';
-import type { TokenLimits } from '../modules/limits';
-import { findTokenWithOwner, markTokenExhausted, setTokenStatus } from './relay.repository';
-import { databaseUnavailable, RelayError } from './relay-errors';
+import { isTransientDatabaseError } from '../../db/connection-errors';
+import type { Db } from '../../db/database';
+import type { TokenLimits } from '../../modules/limits';
+import { findTokenWithOwner, markTokenExhausted, setTokenStatus } from '../relay.repository';
+import { databaseUnavailable, RelayError } from '../relay-errors';
 
 export interface RelayCaller {
   tokenId: number;

@@ -3,10 +3,10 @@
 import type { IncomingMessage, OutgoingHttpHeaders } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import type { FastifyReply } from 'fastify';
-import type { Usage } from '../ledger/billing';
-import type { StreamRegistry } from '../ops/live-streams';
-import { ReplyText } from './canonical/reply-text';
-import type { ChatError } from './canonical/types';
+import type { Usage } from '../../ledger/billing';
+import type { StreamRegistry } from '../../ops/live-streams';
+import { ReplyText } from '../canonical/reply-text';
+import type { ChatError } from '../canonical/types';
 import type { StreamPipe, WholeReply } from './relay-attempt';
 
 /**

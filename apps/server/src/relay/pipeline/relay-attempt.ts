@@ -2,30 +2,30 @@
 // when the channel speaks the caller's dialect, as received (native route).
 import type { IncomingMessage } from 'node:http';
 import { channelTypeById } from '@switchyard/contracts';
-import type { Db } from '../db/database';
-import type { Usage } from '../ledger/billing';
-import { adapterFor, policyFamilyOf } from './adapters/registry';
+import type { Db } from '../../db/database';
+import type { Usage } from '../../ledger/billing';
+import { adapterFor, policyFamilyOf } from '../adapters/registry';
 import {
   type AdapterContext,
   chatBody,
   type ProviderAdapter,
   type StreamTranslator,
-} from './adapters/types';
-import { readChunk } from './canonical/chunk-reader';
-import { applyParamPolicy } from './canonical/param-policy';
-import type { ReplyText } from './canonical/reply-text';
-import type { ChatError } from './canonical/types';
-import { unsupportedParameter } from './canonical/unsupported';
-import type { Dialect, DialectRequest, NativeRoute, RenderContext } from './dialects/types';
-import { UpstreamError, upstreamErrorFrom } from './relay-errors';
-import { mapStatus, networkError } from './relay-routing';
-import { type SseEvent, streamReader } from './transport/sse';
+} from '../adapters/types';
+import { readChunk } from '../canonical/chunk-reader';
+import { applyParamPolicy } from '../canonical/param-policy';
+import type { ReplyText } from '../canonical/reply-text';
+import type { ChatError } from '../canonical/types';
+import { unsupportedParameter } from '../canonical/unsupported';
+import type { Dialect, DialectRequest, NativeRoute, RenderContext } from '../dialects/types';
+import { UpstreamError, upstreamErrorFrom } from '../relay-errors';
+import { type SseEvent, streamReader } from '../transport/sse';
 import {
   readBody,
   sendUpstream,
   type UpstreamCancel,
   UpstreamNetworkError,
-} from './transport/upstream';
+} from '../transport/upstream';
+import { mapStatus, networkError } from './relay-routing';
 
 /** How an attempt talks to its channel. */
 export type Route =

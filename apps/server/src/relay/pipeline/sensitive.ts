@@ -2,7 +2,7 @@
 // refuses the request before any upstream call. One automaton per word list, built when the list
 // changes; a prompt is read once whatever the number of words, in slices between which other
 // requests run.
-import type { OptionsStore } from '../modules/options/options.store';
+import type { OptionsStore } from '../../modules/options/options.store';
 import { WordMatcher } from './word-matcher';
 
 /** Words named in the refusal: enough to find them, and the message stays short. */

@@ -1,9 +1,9 @@
 // Channel selection: the group's enabled channels for a model, highest priority level first,
 // weighted random within a level; each retry takes a channel not tried yet, those not failing
 // right now before those that are.
-import type { Db } from '../db/database';
-import { type CandidateRow, findChannel, listCandidates } from './relay.repository';
-import { RelayError } from './relay-errors';
+import type { Db } from '../../db/database';
+import { type CandidateRow, findChannel, listCandidates } from '../relay.repository';
+import { RelayError } from '../relay-errors';
 
 export type Random = () => number;
 

@@ -1,8 +1,8 @@
 // Per-channel rules of an attempt: model and status mapping, which failures try another channel.
-import type { OptionsStore } from '../modules/options/options.store';
-import type { ChannelRow } from './relay.repository';
-import { UpstreamError } from './relay-errors';
-import type { UpstreamTimeouts } from './transport/upstream';
+import type { OptionsStore } from '../../modules/options/options.store';
+import type { ChannelRow } from '../relay.repository';
+import { UpstreamError } from '../relay-errors';
+import type { UpstreamTimeouts } from '../transport/upstream';
 
 /** The channel's time limits: the options, with the channel's own first-byte limit first. */
 export function attemptTimeouts(options: OptionsStore, channel: ChannelRow): UpstreamTimeouts {

@@ -1,11 +1,11 @@
 // The request's checks before anything is reserved (token model limits, quota left; sensitive
 // words after the limits) and what it reserves: an image's full price, or the prompt plus the reply it may get.
 import { modelOutputLimit } from '@switchyard/contracts/pricing';
-import type { Billing, PriceQuote } from '../ledger/billing';
-import type { OptionsStore } from '../modules/options/options.store';
+import type { Billing, PriceQuote } from '../../ledger/billing';
+import type { OptionsStore } from '../../modules/options/options.store';
+import type { DialectRequest } from '../dialects/types';
+import { RelayError } from '../relay-errors';
 import { assertHasQuota, assertModelAllowed, type RelayCaller } from './admission';
-import type { DialectRequest } from './dialects/types';
-import { RelayError } from './relay-errors';
 import { countPromptTokens, promptText } from './relay-request';
 import { findSensitiveWords } from './sensitive';
 

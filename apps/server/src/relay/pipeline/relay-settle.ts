@@ -2,15 +2,15 @@
 // cost and write the consume log (price breakdown, channels tried, why a stream was cut).
 import { type Language, LogType } from '@switchyard/contracts';
 import { logPriceFields } from '@switchyard/contracts/pricing';
-import { translate } from '../i18n';
-import type { Billing, PriceQuote, Reservation, Usage } from '../ledger/billing';
-import type { OptionsStore } from '../modules/options/options.store';
-import type { AdapterContext } from './adapters/types';
+import { translate } from '../../i18n';
+import type { Billing, PriceQuote, Reservation, Usage } from '../../ledger/billing';
+import type { OptionsStore } from '../../modules/options/options.store';
+import type { AdapterContext } from '../adapters/types';
+import type { DialectName, DialectRequest } from '../dialects/types';
+import { countText } from '../tokenizer';
 import type { RelayCaller } from './admission';
-import type { DialectName, DialectRequest } from './dialects/types';
 import type { Delivery, StreamCut } from './relay-delivery';
 import { countPromptTokens } from './relay-request';
-import { countText } from './tokenizer';
 
 export interface SettleDeps {
   billing: Billing;

@@ -1,8 +1,8 @@
 // Reading a relay request body: the model (with each endpoint's default), the checks the
 // reference makes, and the prompt text (for sensitive words and token counts).
-import type { RelayMode } from './adapters/types';
-import { RelayError } from './relay-errors';
-import { contentText, countChatPrompt, countInput } from './tokenizer';
+import type { RelayMode } from '../adapters/types';
+import { RelayError } from '../relay-errors';
+import { contentText, countChatPrompt, countInput } from '../tokenizer';
 
 const DEFAULT_MODELS: Partial<Record<RelayMode, string>> = {
   moderations: 'text-moderation-latest',
