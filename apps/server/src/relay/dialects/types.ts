@@ -5,12 +5,12 @@
 
 import type { Db } from '../../db/database';
 import type { Usage } from '../../ledger/billing';
-import type { RelayMode } from '../adapters/types';
 import type { ReplyText } from '../canonical/reply-text';
 import type { ChatError, ChunkChoices } from '../canonical/types';
 import type { ChannelRow } from '../relay.repository';
 import type { SseEvent } from '../transport/sse';
 import type { UpstreamRequest } from '../transport/upstream';
+import type { RelayMode } from '../wire/channel';
 
 export type DialectName = 'chat' | 'anthropic' | 'responses' | 'gemini';
 

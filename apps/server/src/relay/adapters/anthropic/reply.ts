@@ -11,10 +11,10 @@ import type {
   ThinkingBlock,
 } from '../../canonical/types';
 import type { SseEvent } from '../../transport/sse';
+import { finishFromAnthropic, usageFromAnthropic } from '../../wire/anthropic/usage';
+import type { AnthropicEvent, AnthropicReply } from '../../wire/anthropic/wire';
 import type { StreamTranslator } from '../types';
 import { JSON_TOOL } from './request';
-import { finishFromAnthropic, usageFromAnthropic } from './usage';
-import type { AnthropicEvent, AnthropicReply } from './wire';
 
 const CHAT_ID = (id: string) => `chatcmpl-${id}`;
 

@@ -8,10 +8,10 @@ import { ReplyText } from '../../canonical/reply-text';
 import { geminiSignature, geminiThinking } from '../../canonical/signed-thinking';
 import type { AssistantMessage, ChunkDelta, ToolCall } from '../../canonical/types';
 import type { SseEvent } from '../../transport/sse';
+import { finishFromGemini, usageFromGemini } from '../../wire/gemini/usage';
+import type { GeminiReply } from '../../wire/gemini/wire';
 import type { StreamTranslator } from '../types';
 import { signedCallId } from './signature';
-import { finishFromGemini, usageFromGemini } from './usage';
-import type { GeminiReply } from './wire';
 
 interface Piece {
   text: string;

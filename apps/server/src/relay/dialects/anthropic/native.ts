@@ -3,13 +3,13 @@
 
 import { channelTypeById } from '@switchyard/contracts';
 import type { Usage } from '../../../ledger/billing';
-import { anthropicHeaders } from '../../adapters/anthropic';
-import { usageFromAnthropic } from '../../adapters/anthropic/usage';
-import type { AnthropicEvent } from '../../adapters/anthropic/wire';
-import { baseUrlOf } from '../../adapters/types';
 import { ReplyText } from '../../canonical/reply-text';
 import { withoutGeminiThinking } from '../../canonical/signed-thinking';
 import type { ChatError } from '../../canonical/types';
+import { anthropicHeaders } from '../../wire/anthropic/headers';
+import { usageFromAnthropic } from '../../wire/anthropic/usage';
+import type { AnthropicEvent } from '../../wire/anthropic/wire';
+import { baseUrlOf } from '../../wire/channel';
 import type { NativeRoute, NativeStreamWatch } from '../types';
 import { anthropicErrorEvent } from './render';
 

@@ -2,12 +2,12 @@
 // content_block_start / _delta / _stop, message_delta, message_stop, ping, error).
 
 import type { Usage } from '../../../ledger/billing';
-import { stopToAnthropic, usageToAnthropic } from '../../adapters/anthropic/usage';
-import type { AnthropicBlock, AnthropicReply } from '../../adapters/anthropic/wire';
 import { argumentsObject } from '../../canonical/build';
 import { readChunk } from '../../canonical/chunk-reader';
 import type { ChatCompletion, ChatError, ChunkChoices, FinishReason } from '../../canonical/types';
 import { usageOfChat } from '../../canonical/usage';
+import { stopToAnthropic, usageToAnthropic } from '../../wire/anthropic/usage';
+import type { AnthropicBlock, AnthropicReply } from '../../wire/anthropic/wire';
 import type { RenderContext, StreamRenderer } from '../types';
 
 export const messageId = (): string =>

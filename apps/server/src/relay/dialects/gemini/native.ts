@@ -3,11 +3,11 @@
 
 import { channelTypeById } from '@switchyard/contracts';
 import type { Usage } from '../../../ledger/billing';
-import { geminiUrl } from '../../adapters/gemini';
-import { usageFromGemini } from '../../adapters/gemini/usage';
-import type { GeminiReply } from '../../adapters/gemini/wire';
 import { ReplyText } from '../../canonical/reply-text';
 import { sseFrame } from '../../transport/sse';
+import { geminiUrl } from '../../wire/gemini/url';
+import { usageFromGemini } from '../../wire/gemini/usage';
+import type { GeminiReply } from '../../wire/gemini/wire';
 import type { NativeRoute, NativeStreamWatch } from '../types';
 import { geminiErrorBody } from './render';
 

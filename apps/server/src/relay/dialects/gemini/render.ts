@@ -2,8 +2,6 @@
 // event with alt=sse); errors as Google's `{error:{code,message,status}}`.
 
 import type { Usage } from '../../../ledger/billing';
-import { finishToGemini, usageToGemini } from '../../adapters/gemini/usage';
-import type { GeminiPart, GeminiReply } from '../../adapters/gemini/wire';
 import { argumentsObject } from '../../canonical/build';
 import { readChunk } from '../../canonical/chunk-reader';
 import type {
@@ -15,6 +13,8 @@ import type {
 } from '../../canonical/types';
 import { usageOfChat } from '../../canonical/usage';
 import { sseFrame } from '../../transport/sse';
+import { finishToGemini, usageToGemini } from '../../wire/gemini/usage';
+import type { GeminiPart, GeminiReply } from '../../wire/gemini/wire';
 import type { RenderContext, StreamRenderer } from '../types';
 
 const responseId = () => Math.random().toString(36).slice(2, 14);

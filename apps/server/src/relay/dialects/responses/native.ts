@@ -4,12 +4,12 @@
 
 import { channelTypeById } from '@switchyard/contracts';
 import type { Usage } from '../../../ledger/billing';
-import { AZURE_DEFAULT_API_VERSION } from '../../adapters/azure';
-import { baseUrlOf, trimBase } from '../../adapters/types';
 import { ReplyText } from '../../canonical/reply-text';
 import type { ChannelRow } from '../../relay.repository';
 import type { SseEvent } from '../../transport/sse';
 import type { UpstreamRequest } from '../../transport/upstream';
+import { AZURE_DEFAULT_API_VERSION } from '../../wire/azure';
+import { baseUrlOf, trimBase } from '../../wire/channel';
 import type { NativeRoute, NativeStreamWatch, RenderContext } from '../types';
 import { lacksResponses, rememberChatOnly, servesResponses } from './api-mode';
 
