@@ -1,4 +1,4 @@
-// The sensitive-word automaton (relay/word-matcher.ts): which words of a list a text holds, checked
+// The sensitive-word automaton (relay/pipeline/word-matcher.ts): which words of a list a text holds, checked
 // against a plain search of every word, across the slices the scan yields between.
 import { describe, expect, it } from 'vitest';
 import { SCAN_SLICE, WordMatcher } from '../src/relay/pipeline/word-matcher';
