@@ -20,7 +20,7 @@ import {
   takeTokenWindowQuery,
   takeUserQuery,
   tokenWindowQuery,
-} from '../relay/relay.queries';
+} from './ledger.queries';
 import {
   available,
   guardedTokenMove,

@@ -3,6 +3,24 @@ import type { Compilable } from 'kysely';
 import { type Db, type SqliteDirect, sqliteDirectOf } from '../db/database';
 import type { NewLog } from '../db/schema';
 import {
+  addChannelUsedQuery,
+  deleteJournalQuery,
+  insertJournalQuery,
+  insertLogQuery,
+  JOURNAL_COLUMNS,
+  journalWindowQuery,
+  moveTokenQuery,
+  moveTokenWindowQuery,
+  moveUserQuery,
+  type TokenWindowRow,
+  takeTokenQuery,
+  takeTokenWindowQuery,
+  takeUserQuery,
+  tokenQuotaQuery,
+  tokenWindowQuery,
+  userQuotaQuery,
+} from '../ledger/ledger.queries';
+import {
   available,
   byKey,
   guardedTokenMove,
@@ -21,26 +39,7 @@ import {
   windowSpent,
 } from '../ledger/settlement-plan';
 import { type Arg, type DirectStatement, directTemplate } from './query-templates';
-import {
-  addChannelUsedQuery,
-  candidatesQuery,
-  deleteJournalQuery,
-  insertJournalQuery,
-  insertLogQuery,
-  JOURNAL_COLUMNS,
-  journalWindowQuery,
-  moveTokenQuery,
-  moveTokenWindowQuery,
-  moveUserQuery,
-  type TokenWindowRow,
-  takeTokenQuery,
-  takeTokenWindowQuery,
-  takeUserQuery,
-  tokenQuotaQuery,
-  tokenWindowQuery,
-  tokenWithOwnerQuery,
-  userQuotaQuery,
-} from './relay.queries';
+import { candidatesQuery, tokenWithOwnerQuery } from './relay.queries';
 
 /** Thrown inside a transaction to roll it back when a guard fails; `result` says which. */
 export class QuotaShort extends Error {
