@@ -28,6 +28,9 @@ export type FundingKind = FundingSource['kind'];
 
 export const WALLET: WalletSource = Object.freeze({ kind: 'wallet' });
 
+/** The journal's `funding` texts this version can give money back to (see fundingOf). */
+export const KNOWN_FUNDING: readonly string[] = ['wallet'];
+
 /** The source a request of this payer is reserved from. */
 export function fundingFor(_payer: Payer): FundingSource {
   return WALLET;

@@ -1,6 +1,7 @@
 // SQL of the reservation journal outside the take and the settlement: lease renewal, what a
 // stream has delivered, and the rows to reconcile (see reconciliation.ts).
 import type { Db } from '../db/database';
+import { KNOWN_FUNDING } from './funding';
 
 export interface JournalRow {
   id: string;
@@ -39,7 +40,12 @@ export function listOrphans(
   query: { nodeId: string } | { expiredBefore: number },
   limit: number,
 ): Promise<JournalRow[]> {
-  let select = db.selectFrom('relay_reservations').selectAll();
+  // Rows of a funding source this version cannot move are left for a node that can; filtered here
+  // so that they never crowd the rows it can reconcile out of a round's batch.
+  let select = db
+    .selectFrom('relay_reservations')
+    .selectAll()
+    .where('funding', 'in', [...KNOWN_FUNDING]);
   select =
     'nodeId' in query
       ? select.where('node_id', '=', query.nodeId)
