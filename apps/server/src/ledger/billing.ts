@@ -11,6 +11,7 @@ import { fundingFor, type Payer } from './funding';
 import type {
   Ledger,
   LedgerRecovery,
+  Pricing,
   QuotaLowListener,
   Reservation,
   ReserveMeta,
@@ -37,7 +38,9 @@ import { SETTLE_DELAY_MS, SettlementDeferred, SettlementQueue } from './settleme
 export type {
   Ledger,
   LedgerRecovery,
+  Pricing,
   QuotaLowListener,
+  RelayBilling,
   Reservation,
   ReserveMeta,
   SettleInput,
@@ -45,7 +48,7 @@ export type {
 export type { PriceQuote, Usage } from './price-quote';
 
 /** The wallet-funded ledger with its pricing (quote, cost, estimate) for the relays. */
-export class Billing implements Ledger {
+export class Billing implements Ledger, Pricing {
   /** Settlements not written yet (see settlement-queue.ts); `flush()` writes them. */
   readonly settlements: SettlementQueue;
   /** Lease, streams' progress and reconciliation of reservations left behind. */

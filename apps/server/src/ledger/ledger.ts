@@ -4,7 +4,7 @@
 // and the reconciliation of what a dead node left — is the ledger's own (README.md here).
 import type { NewLog } from '../db/schema';
 import type { FundingSource, Payer } from './funding';
-import type { PriceQuote } from './price-quote';
+import type { PriceQuote, Usage } from './price-quote';
 import type { WindowHold, WindowTerms } from './settlement-plan';
 
 export interface Reservation {
@@ -58,6 +58,21 @@ export interface Ledger {
   /** Gives the whole reservation back; nothing once it was settled. */
   refund(reservation: Reservation): Promise<void>;
 }
+
+/** The prices a relay asks before it reserves and when it settles (price-quote.ts's rules). */
+export interface Pricing {
+  /** The model has a price (configured or built in): a name the gateway knows. */
+  knows(model: string): boolean;
+  quote(model: string, group: string): PriceQuote;
+  cost(quote: PriceQuote, usage: Usage): number;
+  imageCost(quote: PriceQuote, body: Record<string, unknown>): number;
+  estimate(quote: PriceQuote, tokens: number, completionTokens?: number): number;
+  /** What the payer's balances can pay now. */
+  payable(payer: Payer): number;
+}
+
+/** What the relays (the pipeline, the task relays, the channel test) are handed. */
+export type RelayBilling = Ledger & Pricing;
 
 /** What keeps the ledger whole across crashes: the node's lease and the reconciliation rounds. */
 export interface LedgerRecovery {

@@ -5,7 +5,7 @@ import { LogType } from '@switchyard/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/database';
 import { translate } from '../i18n';
-import type { Billing, PriceQuote, Reservation } from '../ledger/billing';
+import type { PriceQuote, RelayBilling, Reservation } from '../ledger/billing';
 import type { ChannelHealth } from '../modules/channels/channel-health';
 import type { OptionsStore } from '../modules/options/options.store';
 import { gatedCaller } from '../relay/http/relay-gate';
@@ -23,7 +23,7 @@ import { withoutKey } from '../relay/transport/redact';
 export interface TaskRelayDeps {
   db: Db;
   options: OptionsStore;
-  billing: Billing;
+  billing: RelayBilling;
   /** The relay core's channel health: upstream failures count toward auto-disabling. */
   health: ChannelHealth;
   now: () => number;

@@ -3,7 +3,7 @@
 import { performance } from 'node:perf_hooks';
 import { ChannelStatus, channelTypeById, LogType } from '@switchyard/contracts';
 import type { Db } from '../../db/database';
-import type { Billing } from '../../ledger/billing';
+import type { RelayBilling } from '../../ledger/billing';
 import { adapterFor } from '../../relay/adapters/registry';
 import type { AdapterContext } from '../../relay/adapters/types';
 import { mapModel, mapStatus } from '../../relay/pipeline/relay-routing';
@@ -45,7 +45,7 @@ export interface ChannelTestResult {
 
 export interface ChannelTesterDeps {
   db: Db;
-  billing: Billing;
+  billing: RelayBilling;
   health: ChannelHealth;
   now: () => number;
   /** Content of the test's log row (in the admin's language). */

@@ -1,7 +1,7 @@
 // The request's checks before anything is reserved (token model limits, quota left; sensitive
 // words after the limits) and what it reserves: an image's full price, or the prompt plus the reply it may get.
 import { modelOutputLimit } from '@switchyard/contracts/pricing';
-import type { Billing, PriceQuote } from '../../ledger/billing';
+import type { PriceQuote, RelayBilling } from '../../ledger/billing';
 import type { OptionsStore } from '../../modules/options/options.store';
 import type { DialectRequest } from '../dialects/types';
 import { RelayError } from '../relay-errors';
@@ -54,7 +54,7 @@ export async function checkPrompt(options: OptionsStore, text: string): Promise<
  * the settlement counts the real usage.
  */
 export async function estimateReservation(
-  deps: { billing: Billing; options: OptionsStore },
+  deps: { billing: RelayBilling; options: OptionsStore },
   caller: RelayCaller,
   parsed: DialectRequest,
   quote: PriceQuote,

@@ -3,7 +3,7 @@
 import { type Language, LogType } from '@switchyard/contracts';
 import { logPriceFields } from '@switchyard/contracts/pricing';
 import { translate } from '../../i18n';
-import type { Billing, PriceQuote, Reservation, Usage } from '../../ledger/billing';
+import type { PriceQuote, RelayBilling, Reservation, Usage } from '../../ledger/billing';
 import type { OptionsStore } from '../../modules/options/options.store';
 import type { AdapterContext } from '../adapters/types';
 import type { DialectName, DialectRequest } from '../dialects/types';
@@ -13,7 +13,7 @@ import type { Delivery, StreamCut } from './relay-delivery';
 import { countPromptTokens } from './relay-request';
 
 export interface SettleDeps {
-  billing: Billing;
+  billing: RelayBilling;
   options: OptionsStore;
   now: () => number;
 }

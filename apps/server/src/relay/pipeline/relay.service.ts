@@ -7,7 +7,7 @@ import { channelTypeById } from '@switchyard/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database';
 import { languageOf } from '../../i18n';
-import type { Billing, PriceQuote, Reservation } from '../../ledger/billing';
+import type { PriceQuote, RelayBilling, Reservation } from '../../ledger/billing';
 import type { ChannelHealth } from '../../modules/channels/channel-health';
 import type { OptionsStore } from '../../modules/options/options.store';
 import { adapterFor } from '../adapters/registry';
@@ -35,7 +35,7 @@ export { mapModel, mapStatus, newRequestId, shouldRetry } from './relay-routing'
 export interface RelayDeps {
   db: Db;
   options: OptionsStore;
-  billing: Billing;
+  billing: RelayBilling;
   health: ChannelHealth;
   now: () => number;
   random?: Random;
