@@ -9,6 +9,7 @@
 //
 // Usage: npx tsx bench/relay/stream-pipe-bench.ts [--replies 20000] [--rounds 7] [--src DIR]
 //        [--path <a|b>] (the paths whose name has a or b)
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { writeResult } from '../lib/results.mjs';
@@ -32,8 +33,11 @@ type Modules = Awaited<ReturnType<typeof load>>;
 
 async function load(src: string) {
   const from = (file: string) => import(pathToFileURL(path.join(src, file)).href);
+  // A baseline tree from before the relay's rooms (issue 30) has the stages at the relay's root.
+  const stage = (file: string) =>
+    existsSync(path.join(src, 'relay/pipeline', file)) ? `relay/pipeline/${file}` : `relay/${file}`;
   const [attempt, registry, chat, anthropic, responses] = await Promise.all([
-    from('relay/relay-attempt.ts'),
+    from(stage('relay-attempt.ts')),
     from('relay/adapters/registry.ts'),
     from('relay/dialects/chat/index.ts'),
     from('relay/dialects/anthropic/index.ts'),

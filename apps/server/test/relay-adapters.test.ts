@@ -7,9 +7,9 @@ import { GeminiAdapter, toGeminiBody } from '../src/relay/adapters/gemini';
 import { OllamaAdapter } from '../src/relay/adapters/ollama';
 import { OpenAiAdapter } from '../src/relay/adapters/openai';
 import type { AdapterContext, ProviderAdapter } from '../src/relay/adapters/types';
+import { multipartField, withMultipartModel } from '../src/relay/pipeline/relay-request';
 import type { ChannelRow } from '../src/relay/relay.repository';
-import { multipartField, withMultipartModel } from '../src/relay/relay-request';
-import { NdjsonReader, SseReader } from '../src/relay/sse';
+import { NdjsonReader, SseReader } from '../src/relay/transport/sse';
 import { createUser } from './helpers/factories';
 import {
   channelRowOf,

@@ -1,13 +1,13 @@
 // The settlement queue's batch writer, driven by an injected clock: batches merge while one is
 // being written, an unreachable database defers and retries, one bad row loses no other.
 import { describe, expect, it } from 'vitest';
-import type { Settlement } from '../src/relay/settlement-plan';
+import type { Settlement } from '../src/ledger/settlement-plan';
 import {
   type BatchWriter,
   type QueueTimers,
   SettlementDeferred,
   SettlementQueue,
-} from '../src/relay/settlement-queue';
+} from '../src/ledger/settlement-queue';
 
 /** Timers that run only when the test advances the clock. */
 class ManualClock implements QueueTimers {

@@ -1,10 +1,10 @@
 // Billing under concurrency: 200 requests at once against a user whose quota covers 50. Nothing
 // goes below zero, and the logs, the user and the token agree on what was consumed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Billing } from '../src/ledger/billing';
 import { PricingRules } from '../src/modules/pricing/pricing-rules';
-import { admitCaller } from '../src/relay/admission';
-import { Billing } from '../src/relay/billing';
-import { promptText } from '../src/relay/relay-request';
+import { admitCaller } from '../src/relay/pipeline/admission';
+import { promptText } from '../src/relay/pipeline/relay-request';
 import { createUser } from './helpers/factories';
 import {
   consumeTotal,

@@ -7,7 +7,7 @@
 // no open reservation, one log per request served.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { retestDueAt } from '../src/relay/channel-retest';
+import { retestDueAt } from '../src/modules/channels/channel-retest';
 import { claimChannelRetest } from '../src/relay/relay.repository';
 import { createUser } from './helpers/factories';
 import {

@@ -19,7 +19,7 @@ import { responsesToCanonical } from '../src/relay/dialects/responses/parse';
 import { ResponsesStreamRenderer } from '../src/relay/dialects/responses/render';
 import { newId } from '../src/relay/dialects/responses/response-object';
 import type { DialectRequest, RenderContext } from '../src/relay/dialects/types';
-import { streamPipe } from '../src/relay/relay-attempt';
+import { streamPipe } from '../src/relay/pipeline/relay-attempt';
 import { events } from './helpers/dialect-harness';
 import { channelRowOf } from './helpers/relay-fixtures';
 

@@ -3,12 +3,12 @@
 // part of a stream billed, and a token marked exhausted only on its settled balance.
 import { TokenStatus } from '@switchyard/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Billing, type PriceQuote } from '../src/ledger/billing';
+import { settleQuotas } from '../src/ledger/quota.repository';
+import { verdictFor } from '../src/ledger/reconciliation';
 import { windowCutoff } from '../src/modules/limits/window-rules';
 import { PricingRules } from '../src/modules/pricing/pricing-rules';
-import { admitCaller } from '../src/relay/admission';
-import { Billing, type PriceQuote } from '../src/relay/billing';
-import { settleQuotas } from '../src/relay/quota.repository';
-import { verdictFor } from '../src/relay/reconciliation';
+import { admitCaller } from '../src/relay/pipeline/admission';
 import { RelayError } from '../src/relay/relay-errors';
 import { createUser } from './helpers/factories';
 import {

@@ -1,8 +1,8 @@
 // Channel selection (priority, weights), retries over channels not yet tried, status code
 // mapping, automatic disable and the channel test with automatic re-enable.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ChannelPlan } from '../src/relay/pipeline/selection';
 import type { CandidateRow } from '../src/relay/relay.repository';
-import { ChannelPlan } from '../src/relay/selection';
 import { createAdmin, createUser } from './helpers/factories';
 import {
   channelRowOf,

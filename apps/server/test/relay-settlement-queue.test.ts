@@ -2,10 +2,10 @@
 // (app.close) writes every waiting settlement, after which all counters agree with the logs.
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Billing } from '../src/ledger/billing';
 import { PricingRules } from '../src/modules/pricing/pricing-rules';
 import { registerRelay } from '../src/relay';
-import { admitCaller } from '../src/relay/admission';
-import { Billing } from '../src/relay/billing';
+import { admitCaller } from '../src/relay/pipeline/admission';
 import { createUser } from './helpers/factories';
 import {
   consumeTotal,

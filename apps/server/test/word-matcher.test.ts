@@ -1,7 +1,7 @@
-// The sensitive-word automaton (relay/word-matcher.ts): which words of a list a text holds, checked
+// The sensitive-word automaton (relay/pipeline/word-matcher.ts): which words of a list a text holds, checked
 // against a plain search of every word, across the slices the scan yields between.
 import { describe, expect, it } from 'vitest';
-import { SCAN_SLICE, WordMatcher } from '../src/relay/word-matcher';
+import { SCAN_SLICE, WordMatcher } from '../src/relay/pipeline/word-matcher';
 
 /** Every word of the list found in the text by a search per word: the old filter's answer. */
 function naive(words: string[], text: string): string[] {

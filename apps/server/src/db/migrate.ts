@@ -15,6 +15,7 @@ import * as balanceCurrency from './migrations/2026-11-24T1310-balance-currency'
 import * as channelFirstByteTimeout from './migrations/2026-11-27T0300-channel-first-byte-timeout';
 import * as usernameSkeleton from './migrations/2026-11-27T0400-username-skeleton';
 import * as identity from './migrations/2026-11-27T0700-identity';
+import * as reservationFunding from './migrations/2026-11-27T0900-reservation-funding';
 import * as affiliateRebates from './migrations/2026-11-27T1000-affiliate-rebates';
 
 /** Every migration, by its timestamped name. Append only. */
@@ -34,6 +35,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-27T0300-channel-first-byte-timeout': channelFirstByteTimeout,
   '2026-11-27T0400-username-skeleton': usernameSkeleton,
   '2026-11-27T0700-identity': identity,
+  '2026-11-27T0900-reservation-funding': reservationFunding,
   '2026-11-27T1000-affiliate-rebates': affiliateRebates,
 };
 

@@ -196,6 +196,8 @@ export interface RelayReservationsTable {
   delivered: Generated<number>;
   /** The token's quota window the amount is also held in (its start), 0 when none. */
   window_started_at: Generated<number>;
+  /** Where the amount was taken from and goes back to (ledger/funding.ts): 'wallet'. */
+  funding: Generated<string>;
 }
 
 export interface OptionsTable {

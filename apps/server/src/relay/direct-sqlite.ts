@@ -2,13 +2,12 @@
 import type { Compilable } from 'kysely';
 import { type Db, type SqliteDirect, sqliteDirectOf } from '../db/database';
 import type { NewLog } from '../db/schema';
-import { type Arg, type DirectStatement, directTemplate } from './query-templates';
 import {
   addChannelUsedQuery,
-  candidatesQuery,
   deleteJournalQuery,
   insertJournalQuery,
   insertLogQuery,
+  JOURNAL_COLUMNS,
   journalWindowQuery,
   moveTokenQuery,
   moveTokenWindowQuery,
@@ -19,9 +18,8 @@ import {
   takeUserQuery,
   tokenQuotaQuery,
   tokenWindowQuery,
-  tokenWithOwnerQuery,
   userQuotaQuery,
-} from './relay.queries';
+} from '../ledger/ledger.queries';
 import {
   available,
   byKey,
@@ -39,7 +37,9 @@ import {
   tokenMoves,
   WINDOW_SPENT,
   windowSpent,
-} from './settlement-plan';
+} from '../ledger/settlement-plan';
+import { type Arg, type DirectStatement, directTemplate } from './query-templates';
+import { candidatesQuery, tokenWithOwnerQuery } from './relay.queries';
 
 /** Thrown inside a transaction to roll it back when a guard fails; `result` says which. */
 export class QuotaShort extends Error {
@@ -112,7 +112,7 @@ class DirectRelaySql {
     this.addChannelUsed = statement('addChannelUsed', addChannelUsedQuery, 2);
     this.userQuota = statement('userQuota', userQuotaQuery, 1);
     this.tokenQuota = statement('tokenQuota', tokenQuotaQuery, 1);
-    this.insertJournal = statement('insertJournal', insertJournalQuery, 9);
+    this.insertJournal = statement('insertJournal', insertJournalQuery, JOURNAL_COLUMNS.length);
     this.journalWindow = statement('journalWindow', journalWindowQuery, 2);
     this.deleteJournal = statement('deleteJournal', deleteJournalQuery, 1);
     // better-sqlite3 builds a transaction function's wrappers on each transaction() call: once.

@@ -2,19 +2,19 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/database';
 import { translate } from '../i18n';
+import { Billing, type QuotaLowListener } from '../ledger/billing';
 import type { Clock } from '../lib/clock';
+import { ChannelHealth } from '../modules/channels/channel-health';
+import { ChannelRetester } from '../modules/channels/channel-retest';
+import { ChannelTester } from '../modules/channels/channel-test';
+import { registerChannelTestRoutes } from '../modules/channels/channel-test.routes';
 import type { OptionsStore } from '../modules/options/options.store';
 import { PricingRules } from '../modules/pricing/pricing-rules';
-import { Billing, type QuotaLowListener } from './billing';
-import { ChannelHealth } from './channel-health';
-import { ChannelRetester } from './channel-retest';
-import { ChannelTester } from './channel-test';
-import { registerChannelTestRoutes } from './channel-test.routes';
-import { registerRelayRoutes } from './relay.routes';
-import { RelayService } from './relay.service';
-import { BytesInFlight } from './relay-gate';
-import type { ReportSinks } from './relay-report';
-import type { Random } from './selection';
+import { registerRelayRoutes } from './http/relay.routes';
+import { BytesInFlight } from './http/relay-gate';
+import { RelayService } from './pipeline/relay.service';
+import type { ReportSinks } from './pipeline/relay-report';
+import type { Random } from './pipeline/selection';
 
 /** The configuration's defaults, for apps built without it (tests of the relay alone). */
 const DEFAULT_BODY_LIMIT = 8 * 1024 * 1024;

@@ -17,7 +17,7 @@ import {
 import { databaseUnavailable } from './relay-errors';
 
 /** Refunds live with the quota moves; tasks import this one from here. */
-export { refundQuota } from './quota.repository';
+export { refundQuota } from '../ledger/quota.repository';
 export type { CandidateRow, ChannelRow, TokenOwnerRow } from './relay.queries';
 
 /** The token with this key (not deleted) and its owner (not cancelled), in one query. */

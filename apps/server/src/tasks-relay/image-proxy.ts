@@ -4,7 +4,7 @@
 // a Content-Disposition and a CSP that allows no script (an SVG or HTML "image" is refused).
 import type { IncomingMessage } from 'node:http';
 import type { FastifyReply } from 'fastify';
-import { sendUpstream } from '../relay/upstream';
+import { sendUpstream } from '../relay/transport/upstream';
 import { UPSTREAM_TIMEOUT_MS } from './task-upstream';
 
 /** Largest picture relayed: Midjourney's upscales are a few MiB. */

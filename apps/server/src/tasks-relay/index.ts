@@ -1,6 +1,6 @@
 // The drawing (/mj) and music (/suno) relays on the relay core, with their task poller.
 import type { FastifyInstance } from 'fastify';
-import type { BytesInFlight } from '../relay/relay-gate';
+import type { BytesInFlight } from '../relay/http/relay-gate';
 import { DrawingRelay } from './drawing-relay.service';
 import { MusicRelay } from './music-relay.service';
 import type { TaskRelayDeps } from './task-admission';

@@ -5,25 +5,25 @@ import { LogType } from '@switchyard/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/database';
 import { translate } from '../i18n';
+import type { PriceQuote, RelayBilling, Reservation } from '../ledger/billing';
+import type { ChannelHealth } from '../modules/channels/channel-health';
 import type { OptionsStore } from '../modules/options/options.store';
+import { gatedCaller } from '../relay/http/relay-gate';
 import {
   admitCaller,
   assertHasQuota,
   assertModelAllowed,
   type RelayCaller,
-} from '../relay/admission';
-import type { Billing, PriceQuote, Reservation } from '../relay/billing';
-import type { ChannelHealth } from '../relay/channel-health';
-import { withoutKey } from '../relay/redact';
+} from '../relay/pipeline/admission';
+import { planChannels } from '../relay/pipeline/selection';
 import { type ChannelRow, findChannel } from '../relay/relay.repository';
 import { RelayError, UpstreamError, upstreamErrorFrom } from '../relay/relay-errors';
-import { gatedCaller } from '../relay/relay-gate';
-import { planChannels } from '../relay/selection';
+import { withoutKey } from '../relay/transport/redact';
 
 export interface TaskRelayDeps {
   db: Db;
   options: OptionsStore;
-  billing: Billing;
+  billing: RelayBilling;
   /** The relay core's channel health: upstream failures count toward auto-disabling. */
   health: ChannelHealth;
   now: () => number;

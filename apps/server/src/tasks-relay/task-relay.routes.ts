@@ -2,8 +2,8 @@
 // public image proxy and the drawing proxy's notify callback.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { languageOf } from '../i18n';
+import { type BytesInFlight, registerRelayGate } from '../relay/http/relay-gate';
 import { RelayError } from '../relay/relay-errors';
-import { type BytesInFlight, registerRelayGate } from '../relay/relay-gate';
 import { DRAWING_SUBMIT_PATHS, type DrawingSubmitPath } from './drawing-actions';
 import type { DrawingRelay } from './drawing-relay.service';
 import { sendImage } from './image-proxy';

@@ -1,7 +1,8 @@
 // JSON calls to drawing and music upstreams (submit, fetch), with a time limit.
-import { redactKey, secretsOf } from '../relay/redact';
+
 import type { ChannelRow } from '../relay/relay.repository';
-import { readBody, sendUpstream } from '../relay/upstream';
+import { redactKey, secretsOf } from '../relay/transport/redact';
+import { readBody, sendUpstream } from '../relay/transport/upstream';
 
 export const UPSTREAM_TIMEOUT_MS = 30_000;
 

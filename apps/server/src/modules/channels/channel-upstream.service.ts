@@ -10,8 +10,8 @@ import {
 } from '@switchyard/contracts';
 import { translate } from '../../i18n';
 import { AppError } from '../../lib/errors';
-import { ChannelHealth } from '../../relay/channel-health';
 import { isAcceptableBaseUrl } from './base-url';
+import { ChannelHealth } from './channel-health';
 import { type ChannelRow, listChannelsByTypeAndStatus, updateChannel } from './channels.repository';
 import { type ChannelsDeps, type ChannelsService, requireType } from './channels.service';
 import {

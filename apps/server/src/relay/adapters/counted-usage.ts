@@ -2,9 +2,9 @@
 // counted by the gateway's tokenizer in `send`, so the reply, its bill and the channel test all
 // carry usage. The count travels in the synthetic body under COUNTED_USAGE.
 import type { IncomingMessage } from 'node:http';
-import type { Usage } from '../billing';
+import type { Usage } from '../../ledger/billing';
 import { countChatPrompt, countText } from '../tokenizer';
-import { readBody } from '../upstream';
+import { readBody } from '../transport/upstream';
 import { isRecord, jsonResponse, parseJson } from './transport';
 import type { AdapterContext } from './types';
 

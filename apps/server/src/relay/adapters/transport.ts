@@ -4,7 +4,12 @@
 import { IncomingMessage } from 'node:http';
 import { Socket } from 'node:net';
 import { UPSTREAM_ERROR_TYPE } from '../relay-errors';
-import { readBody, sendUpstream, type UpstreamCancel, type UpstreamRequest } from '../upstream';
+import {
+  readBody,
+  sendUpstream,
+  type UpstreamCancel,
+  type UpstreamRequest,
+} from '../transport/upstream';
 
 export interface ResponseWriter {
   response: IncomingMessage;

@@ -2,24 +2,15 @@
 // canonical form (an OpenAI chat body, see ../canonical/types.ts), turn the upstream's reply
 // (whole or streamed) into OpenAI's shape, and report usage.
 import type { IncomingMessage } from 'node:http';
-import { channelTypeById } from '@switchyard/contracts';
-import type { Usage } from '../billing';
+import type { Usage } from '../../ledger/billing';
 import type { ReplyText } from '../canonical/reply-text';
 import type { ChatRequest, ChunkChoices } from '../canonical/types';
 import type { ChannelRow } from '../relay.repository';
-import type { SseEvent, StreamFraming } from '../sse';
-import type { UpstreamCancel, UpstreamRequest } from '../upstream';
+import type { SseEvent, StreamFraming } from '../transport/sse';
+import type { UpstreamCancel, UpstreamRequest } from '../transport/upstream';
+import type { RelayMode } from '../wire/channel';
 
-export type RelayMode =
-  | 'chat'
-  | 'completions'
-  | 'embeddings'
-  | 'images'
-  | 'speech'
-  | 'transcriptions'
-  | 'translations'
-  | 'moderations'
-  | 'rerank';
+export { baseUrlOf, type RelayMode, trimBase } from '../wire/channel';
 
 export interface AdapterContext {
   mode: RelayMode;
@@ -102,13 +93,6 @@ export interface ProviderAdapter {
   send?(ctx: AdapterContext, cancel: UpstreamCancel): Promise<IncomingMessage>;
 }
 
-/** Base URL without a trailing slash. */
-export const trimBase = (base: string): string => base.replace(/\/+$/, '');
-
 export const CHAT_ID_PREFIX = 'chatcmpl-';
 
 export const unixNow = (): number => Math.floor(Date.now() / 1000);
-
-/** The channel's base URL, else its type's default, without a trailing slash. */
-export const baseUrlOf = (channel: ChannelRow): string =>
-  trimBase(channel.base_url || channelTypeById(channel.type)?.defaultBaseUrl || '');

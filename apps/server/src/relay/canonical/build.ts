@@ -1,5 +1,5 @@
 // Builders of canonical replies and chunks, for adapters that translate a provider's format.
-import type { Usage } from '../billing';
+import type { Usage } from '../../ledger/billing';
 import type {
   AssistantMessage,
   ChatChunk,

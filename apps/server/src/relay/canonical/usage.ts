@@ -1,5 +1,5 @@
 // Usage between the canonical (OpenAI) fields and the billing record.
-import type { Usage } from '../billing';
+import type { Usage } from '../../ledger/billing';
 import type { ChatUsage } from './types';
 
 /** The canonical usage fields of a billing usage (details only where non-zero). */

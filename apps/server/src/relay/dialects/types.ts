@@ -4,13 +4,13 @@
 // also forwards requests to that family as received (`native`).
 
 import type { Db } from '../../db/database';
-import type { RelayMode } from '../adapters/types';
-import type { Usage } from '../billing';
+import type { Usage } from '../../ledger/billing';
 import type { ReplyText } from '../canonical/reply-text';
 import type { ChatError, ChunkChoices } from '../canonical/types';
 import type { ChannelRow } from '../relay.repository';
-import type { SseEvent } from '../sse';
-import type { UpstreamRequest } from '../upstream';
+import type { SseEvent } from '../transport/sse';
+import type { UpstreamRequest } from '../transport/upstream';
+import type { RelayMode } from '../wire/channel';
 
 export type DialectName = 'chat' | 'anthropic' | 'responses' | 'gemini';
 

@@ -3,11 +3,11 @@
 // Counting is never billed; when the channel is of another family, or the upstream cannot count
 // (an error, a compatible API without the endpoint), the caller gets the local count instead.
 import type { Db } from '../../db/database';
-import type { RelayCaller } from '../admission';
+import type { RelayCaller } from '../pipeline/admission';
+import { mapModel } from '../pipeline/relay-routing';
+import { planChannels } from '../pipeline/selection';
 import type { ChannelRow } from '../relay.repository';
-import { mapModel } from '../relay-routing';
-import { planChannels } from '../selection';
-import { readBody, sendUpstream, type UpstreamRequest } from '../upstream';
+import { readBody, sendUpstream, type UpstreamRequest } from '../transport/upstream';
 import type { NativeRoute } from './types';
 
 /** A count should not hold a client for long: past this the local count answers. */

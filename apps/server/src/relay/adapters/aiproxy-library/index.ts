@@ -2,8 +2,8 @@
 // the library id from the channel's `other`; the last user message is the query. The answer's
 // source documents are appended as a reference list.
 import type { IncomingMessage } from 'node:http';
-import type { SseEvent } from '../../sse';
-import { sendUpstream, type UpstreamCancel } from '../../upstream';
+import type { SseEvent } from '../../transport/sse';
+import { sendUpstream, type UpstreamCancel } from '../../transport/upstream';
 import { completionOf, eventJson, PieceStream, plainMessages } from '../chat-pieces';
 import { countedUsage, withCountedUsage } from '../counted-usage';
 import { parseJson } from '../transport';

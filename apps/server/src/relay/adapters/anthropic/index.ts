@@ -1,6 +1,8 @@
 // Anthropic (family anthropic): canonical chat requests become Messages API requests; replies
 // and stream events become canonical completions and chunks.
 
+import { anthropicHeaders } from '../../wire/anthropic/headers';
+import { ANTHROPIC_VERSION, type AnthropicReply } from '../../wire/anthropic/wire';
 import type {
   AdapterContext,
   ConvertedReply,
@@ -11,24 +13,9 @@ import type {
 import { baseUrlOf, chatBody } from '../types';
 import { AnthropicStreamTranslator, completionFromAnthropic } from './reply';
 import { toAnthropicRequest, wantsJsonTool } from './request';
-import { ANTHROPIC_VERSION, type AnthropicReply } from './wire';
 
-export { ANTHROPIC_VERSION } from './wire';
-
-/** Headers for an Anthropic upstream: the channel's key, the client's version and betas. */
-export function anthropicHeaders(
-  key: string,
-  client: Record<string, string> | undefined,
-): Record<string, string> {
-  const headers: Record<string, string> = {
-    'content-type': 'application/json',
-    'x-api-key': key,
-    'anthropic-version': client?.['anthropic-version'] || ANTHROPIC_VERSION,
-  };
-  const beta = client?.['anthropic-beta'];
-  if (beta) headers['anthropic-beta'] = beta;
-  return headers;
-}
+export { ANTHROPIC_VERSION } from '../../wire/anthropic/wire';
+export { anthropicHeaders };
 
 /** The Messages API body of an adapter context. */
 export const toAnthropicBody = (ctx: AdapterContext) =>

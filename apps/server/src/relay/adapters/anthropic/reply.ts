@@ -1,7 +1,7 @@
 // Anthropic Messages reply and stream events → canonical completion and chunks: text, thinking
 // (with signatures), tool_use as tool calls with streamed argument deltas, cache usage.
 
-import type { Usage } from '../../billing';
+import type { Usage } from '../../../ledger/billing';
 import { chunkText, completionOf } from '../../canonical/build';
 import { ReplyText } from '../../canonical/reply-text';
 import type {
@@ -10,11 +10,11 @@ import type {
   FinishReason,
   ThinkingBlock,
 } from '../../canonical/types';
-import type { SseEvent } from '../../sse';
+import type { SseEvent } from '../../transport/sse';
+import { finishFromAnthropic, usageFromAnthropic } from '../../wire/anthropic/usage';
+import type { AnthropicEvent, AnthropicReply } from '../../wire/anthropic/wire';
 import type { StreamTranslator } from '../types';
 import { JSON_TOOL } from './request';
-import { finishFromAnthropic, usageFromAnthropic } from './usage';
-import type { AnthropicEvent, AnthropicReply } from './wire';
 
 const CHAT_ID = (id: string) => `chatcmpl-${id}`;
 

@@ -14,7 +14,12 @@ import type {
   ToolChoice,
 } from '../../canonical/types';
 import { unsupportedParameter } from '../../canonical/unsupported';
-import type { AnthropicBlock, AnthropicMessage, AnthropicTool, AnthropicToolChoice } from './wire';
+import type {
+  AnthropicBlock,
+  AnthropicMessage,
+  AnthropicTool,
+  AnthropicToolChoice,
+} from '../../wire/anthropic/wire';
 
 const TARGET = 'Anthropic';
 const DEFAULT_MAX_TOKENS = 4096;

@@ -1,10 +1,12 @@
 // Azure OpenAI (type 3): the deployment is the model name without dots, the API version comes
 // from the channel's `other` field, the key goes in `api-key`.
+
+import { AZURE_DEFAULT_API_VERSION } from '../../wire/azure';
 import { OPENAI_PATHS, OpenAiAdapter } from '../openai';
 import type { AdapterContext } from '../types';
 import { trimBase } from '../types';
 
-export const AZURE_DEFAULT_API_VERSION = '2023-06-01-preview';
+export { AZURE_DEFAULT_API_VERSION };
 
 export class AzureAdapter extends OpenAiAdapter {
   constructor() {

@@ -2,8 +2,13 @@
 // credentials), cached for its lifetime and shared; chat at wenxinworkshop/chat/<endpoint>,
 // embeddings at wenxinworkshop/embeddings/<endpoint>. Errors come as HTTP 200 with error_code.
 import type { IncomingMessage } from 'node:http';
-import type { SseEvent } from '../../sse';
-import { readBody, sendUpstream, type UpstreamCancel, UpstreamNetworkError } from '../../upstream';
+import type { SseEvent } from '../../transport/sse';
+import {
+  readBody,
+  sendUpstream,
+  type UpstreamCancel,
+  UpstreamNetworkError,
+} from '../../transport/upstream';
 import {
   completionOf,
   embeddingInputs,

@@ -6,7 +6,7 @@
 // an idle server (or one without a Bedrock channel) never needs (issue 16).
 import type { ClientRequest, IncomingMessage } from 'node:http';
 import type { BedrockRuntimeClient } from '@aws-sdk/client-bedrock-runtime';
-import { type UpstreamCancel, UpstreamNetworkError } from '../../upstream';
+import { type UpstreamCancel, UpstreamNetworkError } from '../../transport/upstream';
 import { AnthropicAdapter, toAnthropicBody } from '../anthropic';
 import { errorResponse, jsonResponse, keyParts, syntheticResponse } from '../transport';
 import type { AdapterContext, ProviderAdapter, RelayMode } from '../types';

@@ -1,6 +1,6 @@
 // Cohere (type 34): the v2 Chat API (messages, function tools, typed stream events ending in
 // message-end with the usage), v2 Embed and v2 Rerank.
-import type { SseEvent } from '../../sse';
+import type { SseEvent } from '../../transport/sse';
 import {
   completionOf,
   embeddingInputs,

@@ -1,7 +1,7 @@
 // Alibaba DashScope (type 17): the native text-generation API (input.messages, parameters with
 // result_format "message" and incremental output; streams asked for with X-DashScope-SSE) and
 // the text-embedding API. The channel's `other` is sent as the X-DashScope-Plugin header.
-import type { SseEvent } from '../../sse';
+import type { SseEvent } from '../../transport/sse';
 import {
   completionOf,
   embeddingInputs,

@@ -2,7 +2,7 @@
 // `APIKey-AppId` key as the bearer token (FastGPT's compatibility form for app keys). Its errors
 // are `{code, statusText, message}`; statusText unAuth… means the key was refused.
 import type { IncomingMessage } from 'node:http';
-import type { UpstreamCancel } from '../../upstream';
+import type { UpstreamCancel } from '../../transport/upstream';
 import { OpenAiAdapter } from '../openai';
 import { AUTH_FAILED, errorResponse, isRecord, sendCheckingJson } from '../transport';
 import type { AdapterContext, RelayMode } from '../types';

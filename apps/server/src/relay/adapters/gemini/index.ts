@@ -1,5 +1,8 @@
 // Gemini (family gemini): canonical chat requests become generateContent /
 // streamGenerateContent (SSE) requests; candidates and usageMetadata become canonical replies.
+
+import { geminiUrl } from '../../wire/gemini/url';
+import { GEMINI_DEFAULT_VERSION, type GeminiReply } from '../../wire/gemini/wire';
 import type {
   AdapterContext,
   ConvertedReply,
@@ -10,21 +13,12 @@ import type {
 import { baseUrlOf, chatBody } from '../types';
 import { completionFromGemini, GeminiStreamTranslator } from './reply';
 import { toGeminiRequest } from './request';
-import { GEMINI_DEFAULT_VERSION, type GeminiReply } from './wire';
 
-export { GEMINI_DEFAULT_VERSION } from './wire';
+export { GEMINI_DEFAULT_VERSION } from '../../wire/gemini/wire';
+export { geminiUrl };
 
 /** The generateContent body of an adapter context. */
 export const toGeminiBody = (ctx: AdapterContext) => toGeminiRequest(chatBody(ctx));
-
-/** A Gemini model action URL on a channel (`generateContent`, `streamGenerateContent`…). */
-export function geminiUrl(ctx: Pick<AdapterContext, 'channel' | 'model'>, action: string): URL {
-  const version = ctx.channel.other || GEMINI_DEFAULT_VERSION;
-  const model = encodeURIComponent(ctx.model);
-  const url = new URL(`${baseUrlOf(ctx.channel)}/${version}/models/${model}:${action}`);
-  if (action === 'streamGenerateContent') url.searchParams.set('alt', 'sse');
-  return url;
-}
 
 export class GeminiAdapter implements ProviderAdapter {
   supports(mode: RelayMode): boolean {

@@ -2,16 +2,16 @@
 // reasoning, functionCall parts as tool calls (whole, one delta each; a thought signature
 // carried in the call's id), usage with thoughts.
 
-import type { Usage } from '../../billing';
+import type { Usage } from '../../../ledger/billing';
 import { chunkText, completionOf, newToolCallId } from '../../canonical/build';
 import { ReplyText } from '../../canonical/reply-text';
 import { geminiSignature, geminiThinking } from '../../canonical/signed-thinking';
 import type { AssistantMessage, ChunkDelta, ToolCall } from '../../canonical/types';
-import type { SseEvent } from '../../sse';
+import type { SseEvent } from '../../transport/sse';
+import { finishFromGemini, usageFromGemini } from '../../wire/gemini/usage';
+import type { GeminiReply } from '../../wire/gemini/wire';
 import type { StreamTranslator } from '../types';
 import { signedCallId } from './signature';
-import { finishFromGemini, usageFromGemini } from './usage';
-import type { GeminiReply } from './wire';
 
 interface Piece {
   text: string;

@@ -7,8 +7,13 @@ import { thinkingBudgetOf } from '../../canonical/reasoning';
 import { geminiSignatureOf } from '../../canonical/signed-thinking';
 import type { ChatRequest, ContentPart, Message, ToolChoice } from '../../canonical/types';
 import { unsupportedParameter } from '../../canonical/unsupported';
+import type {
+  GeminiContent,
+  GeminiGenerationConfig,
+  GeminiPart,
+  GeminiRequest,
+} from '../../wire/gemini/wire';
 import { signatureOfCallId } from './signature';
-import type { GeminiContent, GeminiGenerationConfig, GeminiPart, GeminiRequest } from './wire';
 
 const TARGET = 'Gemini';
 

@@ -2,8 +2,8 @@
 // signed with TC3-HMAC-SHA256 from `AppId|SecretId|SecretKey`. Errors arrive as HTTP 200 with
 // Response.Error, also for streams.
 import type { IncomingMessage } from 'node:http';
-import type { SseEvent } from '../../sse';
-import type { UpstreamCancel } from '../../upstream';
+import type { SseEvent } from '../../transport/sse';
+import type { UpstreamCancel } from '../../transport/upstream';
 import {
   completionOf,
   eventJson,

@@ -1,7 +1,7 @@
 // Canonical chat ↔ Ollama's native /api/chat: images as base64 lists, tool calls with object
 // arguments, tool results as `tool` messages, structured output as `format`, thinking as `think`.
 
-import type { Usage } from '../../billing';
+import type { Usage } from '../../../ledger/billing';
 import {
   argumentsObject,
   chunkText,
@@ -21,7 +21,7 @@ import type {
   ToolCall,
 } from '../../canonical/types';
 import { unsupportedParameter } from '../../canonical/unsupported';
-import type { SseEvent } from '../../sse';
+import type { SseEvent } from '../../transport/sse';
 import type { StreamTranslator } from '../types';
 
 const TARGET = 'Ollama';

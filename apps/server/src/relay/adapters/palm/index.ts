@@ -2,8 +2,8 @@
 // author-tagged messages, the key as ?key=). It has no streaming: a stream request gets the
 // whole reply as one chunk. An invalid key (HTTP 400, reason API_KEY_INVALID) is an auth failure.
 import type { IncomingMessage } from 'node:http';
-import type { SseEvent } from '../../sse';
-import { readBody, sendUpstream, type UpstreamCancel } from '../../upstream';
+import type { SseEvent } from '../../transport/sse';
+import { readBody, sendUpstream, type UpstreamCancel } from '../../transport/upstream';
 import { completionOf, eventJson, type Piece, PieceStream, plainMessages } from '../chat-pieces';
 import { countedUsage, withCountedUsage } from '../counted-usage';
 import { AUTH_FAILED, errorResponse, parseJson, syntheticResponse } from '../transport';

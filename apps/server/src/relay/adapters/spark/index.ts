@@ -3,8 +3,8 @@
 // (header.status 2 = last, usage on it) become SSE chunks, or one JSON list for a whole reply.
 import type { ClientRequest, IncomingMessage } from 'node:http';
 import WebSocket from 'ws';
-import type { SseEvent } from '../../sse';
-import { readBody, type UpstreamCancel, UpstreamNetworkError } from '../../upstream';
+import type { SseEvent } from '../../transport/sse';
+import { readBody, type UpstreamCancel, UpstreamNetworkError } from '../../transport/upstream';
 import {
   completionOf,
   eventJson,

@@ -1,7 +1,7 @@
 // Zhipu GLM v4 (type 26): OpenAI-shaped chat completions and embeddings under /api/paas/v4,
 // authorised by the cached JWT; vision models take images as URLs or bare base64.
 import type { IncomingMessage } from 'node:http';
-import { sendUpstream, type UpstreamCancel } from '../../upstream';
+import { sendUpstream, type UpstreamCancel } from '../../transport/upstream';
 import { OpenAiAdapter } from '../openai';
 import { type ChatMessage, dataUrl, imageUrlOf } from '../openai-shapes';
 import type { AdapterContext, RelayMode } from '../types';

@@ -2,8 +2,8 @@
 // Authorization. Its stream events carry text in `data` and the usage in a `meta` field that
 // plain SSE readers drop, so each event is re-framed as one JSON data line before translation.
 import type { IncomingMessage } from 'node:http';
-import type { SseEvent } from '../../sse';
-import { sendUpstream, type UpstreamCancel } from '../../upstream';
+import type { SseEvent } from '../../transport/sse';
+import { sendUpstream, type UpstreamCancel } from '../../transport/upstream';
 import { completionOf, eventJson, PieceStream, plainMessages } from '../chat-pieces';
 import {
   AUTH_FAILED,

@@ -2,14 +2,14 @@
 // cache_control and fields the gateway does not know survive); only the model is mapped.
 
 import { channelTypeById } from '@switchyard/contracts';
-import { anthropicHeaders } from '../../adapters/anthropic';
-import { usageFromAnthropic } from '../../adapters/anthropic/usage';
-import type { AnthropicEvent } from '../../adapters/anthropic/wire';
-import { baseUrlOf } from '../../adapters/types';
-import type { Usage } from '../../billing';
+import type { Usage } from '../../../ledger/billing';
 import { ReplyText } from '../../canonical/reply-text';
 import { withoutGeminiThinking } from '../../canonical/signed-thinking';
 import type { ChatError } from '../../canonical/types';
+import { anthropicHeaders } from '../../wire/anthropic/headers';
+import { usageFromAnthropic } from '../../wire/anthropic/usage';
+import type { AnthropicEvent } from '../../wire/anthropic/wire';
+import { baseUrlOf } from '../../wire/channel';
 import type { NativeRoute, NativeStreamWatch } from '../types';
 import { anthropicErrorEvent } from './render';
 

@@ -4,12 +4,6 @@
 // counterpart are refused by name.
 import type { FastifyRequest } from 'fastify';
 import type {
-  AnthropicBlock,
-  AnthropicMessage,
-  AnthropicTool,
-  AnthropicToolChoice,
-} from '../../adapters/anthropic/wire';
-import type {
   AssistantMessage,
   ChatRequest,
   ContentPart,
@@ -20,6 +14,12 @@ import type {
   ToolChoice,
 } from '../../canonical/types';
 import { RelayError } from '../../relay-errors';
+import type {
+  AnthropicBlock,
+  AnthropicMessage,
+  AnthropicTool,
+  AnthropicToolChoice,
+} from '../../wire/anthropic/wire';
 import type { DialectRequest } from '../types';
 
 /** Names of what the canonical form cannot carry: refused only when the request is translated. */

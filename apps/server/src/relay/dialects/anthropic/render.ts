@@ -1,12 +1,13 @@
 // Canonical completion and chunks → Anthropic Messages reply and SSE events (message_start,
 // content_block_start / _delta / _stop, message_delta, message_stop, ping, error).
-import { stopToAnthropic, usageToAnthropic } from '../../adapters/anthropic/usage';
-import type { AnthropicBlock, AnthropicReply } from '../../adapters/anthropic/wire';
-import type { Usage } from '../../billing';
+
+import type { Usage } from '../../../ledger/billing';
 import { argumentsObject } from '../../canonical/build';
 import { readChunk } from '../../canonical/chunk-reader';
 import type { ChatCompletion, ChatError, ChunkChoices, FinishReason } from '../../canonical/types';
 import { usageOfChat } from '../../canonical/usage';
+import { stopToAnthropic, usageToAnthropic } from '../../wire/anthropic/usage';
+import type { AnthropicBlock, AnthropicReply } from '../../wire/anthropic/wire';
 import type { RenderContext, StreamRenderer } from '../types';
 
 export const messageId = (): string =>

@@ -2,12 +2,12 @@
 // (chosen when the request carries anthropic-version).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../../../db/database';
-import { anthropicHeaders } from '../../adapters/anthropic';
-import { baseUrlOf } from '../../adapters/types';
-import { assertModelAllowed, type RelayCaller } from '../../admission';
 import { countCanonicalPrompt } from '../../canonical/count';
-import type { Ingress, RelayService } from '../../relay.service';
+import { assertModelAllowed, type RelayCaller } from '../../pipeline/admission';
+import type { Ingress, RelayService } from '../../pipeline/relay.service';
 import { RelayError } from '../../relay-errors';
+import { anthropicHeaders } from '../../wire/anthropic/headers';
+import { baseUrlOf } from '../../wire/channel';
 import { countUpstream } from '../upstream-count';
 import { anthropicDialect } from '.';
 import { messagesNative } from './native';

@@ -1,7 +1,7 @@
 // Chat-completions (and the other OpenAI endpoints') requests: the body already is canonical.
 import type { FastifyRequest } from 'fastify';
-import type { RelayMode } from '../../adapters/types';
-import { parseMultipartBody, parseRelayBody } from '../../relay-request';
+import { parseMultipartBody, parseRelayBody } from '../../pipeline/relay-request';
+import type { RelayMode } from '../../wire/channel';
 import type { DialectRequest } from '../types';
 
 export function parseChatRequest(request: FastifyRequest, mode: RelayMode): DialectRequest {

@@ -2,12 +2,12 @@
 // content and fields the gateway does not know survive); only the model in the URL is mapped.
 
 import { channelTypeById } from '@switchyard/contracts';
-import { geminiUrl } from '../../adapters/gemini';
-import { usageFromGemini } from '../../adapters/gemini/usage';
-import type { GeminiReply } from '../../adapters/gemini/wire';
-import type { Usage } from '../../billing';
+import type { Usage } from '../../../ledger/billing';
 import { ReplyText } from '../../canonical/reply-text';
-import { sseFrame } from '../../sse';
+import { sseFrame } from '../../transport/sse';
+import { geminiUrl } from '../../wire/gemini/url';
+import { usageFromGemini } from '../../wire/gemini/usage';
+import type { GeminiReply } from '../../wire/gemini/wire';
 import type { NativeRoute, NativeStreamWatch } from '../types';
 import { geminiErrorBody } from './render';
 

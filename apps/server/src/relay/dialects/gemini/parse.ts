@@ -4,12 +4,6 @@
 // (responseSchema / responseJsonSchema, thinkingConfig). What cannot be carried is collected.
 import type { FastifyRequest } from 'fastify';
 import type {
-  GeminiContent,
-  GeminiPart,
-  GeminiRequest,
-  GeminiTool,
-} from '../../adapters/gemini/wire';
-import type {
   AssistantMessage,
   ChatRequest,
   ContentPart,
@@ -18,6 +12,7 @@ import type {
   ToolCall,
 } from '../../canonical/types';
 import { RelayError } from '../../relay-errors';
+import type { GeminiContent, GeminiPart, GeminiRequest, GeminiTool } from '../../wire/gemini/wire';
 import type { DialectRequest } from '../types';
 
 type Miss = (name: string) => void;

@@ -1,8 +1,7 @@
 // Canonical completion and chunks → Gemini GenerateContentResponse (whole, or one per SSE
 // event with alt=sse); errors as Google's `{error:{code,message,status}}`.
-import { finishToGemini, usageToGemini } from '../../adapters/gemini/usage';
-import type { GeminiPart, GeminiReply } from '../../adapters/gemini/wire';
-import type { Usage } from '../../billing';
+
+import type { Usage } from '../../../ledger/billing';
 import { argumentsObject } from '../../canonical/build';
 import { readChunk } from '../../canonical/chunk-reader';
 import type {
@@ -13,7 +12,9 @@ import type {
   FinishReason,
 } from '../../canonical/types';
 import { usageOfChat } from '../../canonical/usage';
-import { sseFrame } from '../../sse';
+import { sseFrame } from '../../transport/sse';
+import { finishToGemini, usageToGemini } from '../../wire/gemini/usage';
+import type { GeminiPart, GeminiReply } from '../../wire/gemini/wire';
 import type { RenderContext, StreamRenderer } from '../types';
 
 const responseId = () => Math.random().toString(36).slice(2, 14);

@@ -2,13 +2,13 @@
 // :streamGenerateContent (alt=sse), :countTokens, GET models and models/{model}.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../../db/database';
-import { geminiUrl } from '../../adapters/gemini';
-import type { GeminiRequest } from '../../adapters/gemini/wire';
-import { assertModelAllowed } from '../../admission';
 import { countCanonicalPrompt } from '../../canonical/count';
+import { assertModelAllowed } from '../../pipeline/admission';
+import type { Ingress, RelayService } from '../../pipeline/relay.service';
 import { listGroupModels } from '../../relay.repository';
-import type { Ingress, RelayService } from '../../relay.service';
 import { RelayError } from '../../relay-errors';
+import { geminiUrl } from '../../wire/gemini/url';
+import type { GeminiRequest } from '../../wire/gemini/wire';
 import { countUpstream } from '../upstream-count';
 import { geminiDialect } from '.';
 import { geminiNative } from './native';

@@ -3,13 +3,13 @@
 // id is noted so GET and DELETE find it.
 
 import { channelTypeById } from '@switchyard/contracts';
-import { AZURE_DEFAULT_API_VERSION } from '../../adapters/azure';
-import { baseUrlOf, trimBase } from '../../adapters/types';
-import type { Usage } from '../../billing';
+import type { Usage } from '../../../ledger/billing';
 import { ReplyText } from '../../canonical/reply-text';
 import type { ChannelRow } from '../../relay.repository';
-import type { SseEvent } from '../../sse';
-import type { UpstreamRequest } from '../../upstream';
+import type { SseEvent } from '../../transport/sse';
+import type { UpstreamRequest } from '../../transport/upstream';
+import { AZURE_DEFAULT_API_VERSION } from '../../wire/azure';
+import { baseUrlOf, trimBase } from '../../wire/channel';
 import type { NativeRoute, NativeStreamWatch, RenderContext } from '../types';
 import { lacksResponses, rememberChatOnly, servesResponses } from './api-mode';
 

@@ -1,0 +1,54 @@
+// Where a reservation's quota comes from, and so where its settlement, refund or reconciliation
+// gives it back. The journal row names its source (`relay_reservations.funding`), so a node that
+// dies mid-request is reconciled against the same source by whichever node finds the row.
+//
+// Today every relayed request is paid from the wallet (the token's and the user's balances). A plan
+// subscription's window or an org wallet with a member cap comes in as another member of
+// FundingSource, its column text in `fundingColumn`/`fundingOf`, its choice in `fundingFor` and its
+// moves in the applier (`applier.ts`); the pipeline only ever calls reserve, settle and refund.
+
+/** The payer as the ledger sees it: balances and ids, nothing of HTTP or routing. */
+export interface Payer {
+  userId: number;
+  tokenId: number;
+  /** The user's quota when the request was admitted. */
+  userQuota: number;
+  /** The token's remaining quota (ignored when unlimited). */
+  tokenRemain: number;
+  unlimited: boolean;
+}
+
+/** The token's and the user's balances (the only source so far). */
+export interface WalletSource {
+  kind: 'wallet';
+}
+
+export type FundingSource = WalletSource;
+export type FundingKind = FundingSource['kind'];
+
+export const WALLET: WalletSource = Object.freeze({ kind: 'wallet' });
+
+/** The journal's `funding` texts this version can give money back to (see fundingOf). */
+export const KNOWN_FUNDING: readonly string[] = ['wallet'];
+
+/** The source a request of this payer is reserved from. */
+export function fundingFor(_payer: Payer): FundingSource {
+  return WALLET;
+}
+
+/** The journal's text for a source (the `funding` column, at most 32 characters). */
+export function fundingColumn(source: FundingSource): string {
+  return source.kind;
+}
+
+/**
+ * The source a journal row names, or null for one this version does not know (written by a newer
+ * node): such a row is left for a node that can give its money back to where it came from.
+ */
+export function fundingOf(column: string | null | undefined): FundingSource | null {
+  // Rows journaled before the column existed were all paid from the wallet.
+  if (column === undefined || column === null || column === '' || column === 'wallet') {
+    return WALLET;
+  }
+  return null;
+}
