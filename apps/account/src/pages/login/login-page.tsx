@@ -4,8 +4,8 @@ import type { RefInputType } from '@arco-design/web-react/es/Input/interface';
 import { IconGithub, IconLock, IconUser } from '@arco-design/web-react/icon';
 import { reportError, useContractForm, useSessionStore } from '@switchyard/console-kit';
 import type { LoginRequest, SessionUser } from '@switchyard/contracts';
-import { loginRequestSchema } from '@switchyard/contracts/schemas';
-import { lazy, Suspense, useCallback, useRef, useState } from 'react';
+import type { loginRequestSchema } from '@switchyard/contracts/schemas';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { AuthCard } from '../../components/auth-card';
@@ -17,6 +17,7 @@ import { RemoteRoot } from '../../remote';
 import { startOidc, type TelegramAuth, telegramLogin, wechatLogin } from '../oauth/oauth.api';
 import { SECOND_FACTOR_PARAM, SecondFactorForm } from './second-factor-form';
 import { useLogin } from './use-login';
+import { loadLoginSchema, useLoginSchema } from './use-login-schema';
 import { usePageSignInForm } from './use-page-sign-in-form';
 
 // The dialogs load when first opened: few sign-ins show them, and the form comes sooner without.
@@ -37,10 +38,10 @@ export function LoginPage() {
   const status = useSessionStore((state) => state.status);
   // Both fields empty or either one: the spec's one message (请输入用户名和密码！) under the field.
   const required = { required: t('login.fieldsRequired') };
-  const { form, rules, submit } = useContractForm<typeof loginRequestSchema, LoginRequest>(
-    loginRequestSchema,
-    { messages: { username: required, password: required } },
-  );
+  const schema = useLoginSchema();
+  const { form, rules, submit } = useContractForm<typeof loginRequestSchema, LoginRequest>(schema, {
+    messages: { username: required, password: required },
+  });
   const [warnDefaultPassword, setWarnDefaultPassword] = useState(false);
   const turnstile = useTurnstile();
   const setUser = useSessionStore((state) => state.setUser);
@@ -73,8 +74,15 @@ export function LoginPage() {
   const passwordLogin = status?.password_login !== false;
   const registration = status?.register_enabled !== false;
 
-  const signIn = () =>
-    submit(async ({ username, password }) => {
+  // A submit before the schema has arrived runs once its rules are on the fields.
+  const [submitWaiting, setSubmitWaiting] = useState(false);
+  const signIn = () => {
+    if (!schema) {
+      void loadLoginSchema();
+      setSubmitWaiting(true);
+      return;
+    }
+    void submit(async ({ username, password }) => {
       if (!turnstile.passed) {
         Message.info(t('auth.turnstileWait'));
         return;
@@ -85,13 +93,15 @@ export function LoginPage() {
         turnstile: turnstile.token,
       });
     });
+  };
+  useEffect(() => {
+    if (!schema || !submitWaiting) return;
+    setSubmitWaiting(false);
+    signIn();
+  });
   const usernameInput = useRef<RefInputType>(null);
   const passwordInput = useRef<RefInputType>(null);
-  usePageSignInForm(
-    form,
-    { username: usernameInput, password: passwordInput },
-    () => void signIn(),
-  );
+  usePageSignInForm(form, { username: usernameInput, password: passwordInput }, signIn);
 
   return (
     <RemoteRoot testId="login-page">
@@ -128,7 +138,7 @@ export function LoginPage() {
         {secondFactor ? (
           <SecondFactorForm onDone={() => navigate(AFTER_LOGIN_PATH)} />
         ) : passwordLogin ? (
-          <Form form={form} layout="vertical" onSubmit={() => void signIn()} autoComplete="on">
+          <Form form={form} layout="vertical" onSubmit={signIn} autoComplete="on">
             <Form.Item label={t('auth.username')} field="username" rules={rules.username}>
               <Input
                 ref={usernameInput}
