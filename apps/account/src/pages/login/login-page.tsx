@@ -2,7 +2,7 @@
 import { Alert, Button, Form, Input, Message } from '@arco-design/web-react';
 import type { RefInputType } from '@arco-design/web-react/es/Input/interface';
 import { IconGithub, IconLock, IconUser } from '@arco-design/web-react/icon';
-import { reportError, useContractForm, useSessionStore } from '@switchyard/console-kit';
+import { reportError, Spinner, useContractForm, useSessionStore } from '@switchyard/console-kit';
 import type { LoginRequest, SessionUser } from '@switchyard/contracts';
 import type { loginRequestSchema } from '@switchyard/contracts/schemas';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
@@ -15,14 +15,17 @@ import { TextLink } from '../../components/text-link';
 import { TurnstileWidget, useTurnstile } from '../../components/turnstile';
 import { RemoteRoot } from '../../remote';
 import { startOidc, type TelegramAuth, telegramLogin, wechatLogin } from '../oauth/oauth.api';
-import { SECOND_FACTOR_PARAM, SecondFactorForm } from './second-factor-form';
-import { useLogin } from './use-login';
+import { SECOND_FACTOR_PARAM, useLogin } from './use-login';
 import { loadLoginSchema, useLoginSchema } from './use-login-schema';
 import { usePageSignInForm } from './use-page-sign-in-form';
 
 // The dialogs load when first opened: few sign-ins show them, and the form comes sooner without.
 const WeChatModal = lazy(async () => ({
   default: (await import('../../components/wechat-modal')).WeChatModal,
+}));
+// So is the second-factor step, which only accounts with one reach, after the password.
+const SecondFactorForm = lazy(async () => ({
+  default: (await import('./second-factor-form')).SecondFactorForm,
 }));
 const DefaultPasswordModal = lazy(async () => ({
   default: (await import('./default-password-modal')).DefaultPasswordModal,
@@ -136,7 +139,9 @@ export function LoginPage() {
           />
         ) : null}
         {secondFactor ? (
-          <SecondFactorForm onDone={() => navigate(AFTER_LOGIN_PATH)} />
+          <Suspense fallback={<Spinner minHeight={120} />}>
+            <SecondFactorForm onDone={() => navigate(AFTER_LOGIN_PATH)} />
+          </Suspense>
         ) : passwordLogin ? (
           <Form form={form} layout="vertical" onSubmit={signIn} autoComplete="on">
             <Form.Item label={t('auth.username')} field="username" rules={rules.username}>
