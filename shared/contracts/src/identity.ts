@@ -2,8 +2,7 @@
 import { z } from 'zod';
 import { pageNumber } from './paging';
 
-/** The cookie that holds a password sign-in while it waits for its second factor. */
-export const PENDING_SIGN_IN_COOKIE = 'switchyard_2fa';
+export { PENDING_SIGN_IN_COOKIE } from './pending-sign-in';
 
 const totpCode = z
   .string()

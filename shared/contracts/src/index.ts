@@ -27,6 +27,7 @@ export type {
   UpdateRedemptionRequest,
   UpdateTokenRequest,
 } from './billing.schemas';
+export * from './channel-info';
 export * from './channel-rules';
 export * from './channel-types';
 export type {
@@ -38,30 +39,25 @@ export type {
   ChannelListQuery,
   ChannelPage,
   ChannelSearchQuery,
-  ChannelStatusInfo,
   CreateChannelRequest,
   CreateChannelsResult,
   FetchModelsInput,
   FetchModelsRequest,
-  ResponsesApiCheck,
-  ResponsesApiMode,
   UpdateChannelRequest,
 } from './channels';
-export { channelInfoOf, RESPONSES_API_MODES, responsesApiModeOf } from './channels';
 export * from './domain';
 export * from './field-issues';
-export {
-  type AuditEntry,
-  type AuditPage,
-  type AuditQuery,
-  PENDING_SIGN_IN_COOKIE,
-  type SecondFactorRequest,
-  type SecondFactorRequired,
-  type SessionEntry,
-  type SignOutEverywhereRequest,
-  type TwoFactorEnableRequest,
-  type TwoFactorSetupReply,
-  type TwoFactorStatus,
+export type {
+  AuditEntry,
+  AuditPage,
+  AuditQuery,
+  SecondFactorRequest,
+  SecondFactorRequired,
+  SessionEntry,
+  SignOutEverywhereRequest,
+  TwoFactorEnableRequest,
+  TwoFactorSetupReply,
+  TwoFactorStatus,
 } from './identity';
 export * from './observability';
 export type {
@@ -73,6 +69,7 @@ export type {
   UsageDataQuery,
 } from './observability.schemas';
 export type { OptionEntry, UpdateOptionRequest } from './option-api';
+export * from './pending-sign-in';
 export * from './quota';
 export * from './remotes';
 export * from './sign-in';

@@ -23,14 +23,22 @@ export interface ContractForm<S extends ObjectSchema, V> {
   submit: <R>(save: (values: V) => Promise<R>) => Promise<R | undefined>;
 }
 
+/**
+ * `schema` undefined while it loads: a page whose first paint should not wait for zod (the sign-in)
+ * renders its fields at once and gets their rules when the schema arrives; the server checks the
+ * same schema, and its refusal lands on the same fields.
+ */
 export function useContractForm<S extends ObjectSchema, V = Record<string, unknown>>(
-  schema: S,
+  schema: S | undefined,
   options: FieldRulesOptions<keyof S['shape'] & string> = {},
 ): ContractForm<S, V> {
   const { t, i18n } = useTranslation('common');
   const [form] = Form.useForm<V>();
   // biome-ignore lint/correctness/useExhaustiveDependencies: the rules change with the language.
-  const rules = useMemo(() => fieldRules(schema, t, options), [schema, t, i18n.language]);
+  const rules = useMemo(
+    () => (schema ? fieldRules(schema, t, options) : ({} as FieldRules<keyof S['shape'] & string>)),
+    [schema, t, i18n.language],
+  );
   const submit = async <R>(save: (values: V) => Promise<R>): Promise<R | undefined> => {
     let values: V;
     try {

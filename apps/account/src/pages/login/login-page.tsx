@@ -2,10 +2,10 @@
 import { Alert, Button, Form, Input, Message } from '@arco-design/web-react';
 import type { RefInputType } from '@arco-design/web-react/es/Input/interface';
 import { IconGithub, IconLock, IconUser } from '@arco-design/web-react/icon';
-import { reportError, useContractForm, useSessionStore } from '@switchyard/console-kit';
+import { reportError, Spinner, useContractForm, useSessionStore } from '@switchyard/console-kit';
 import type { LoginRequest, SessionUser } from '@switchyard/contracts';
-import { loginRequestSchema } from '@switchyard/contracts/schemas';
-import { lazy, Suspense, useCallback, useRef, useState } from 'react';
+import type { loginRequestSchema } from '@switchyard/contracts/schemas';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { AuthCard } from '../../components/auth-card';
@@ -15,13 +15,17 @@ import { TextLink } from '../../components/text-link';
 import { TurnstileWidget, useTurnstile } from '../../components/turnstile';
 import { RemoteRoot } from '../../remote';
 import { startOidc, type TelegramAuth, telegramLogin, wechatLogin } from '../oauth/oauth.api';
-import { SECOND_FACTOR_PARAM, SecondFactorForm } from './second-factor-form';
-import { useLogin } from './use-login';
+import { SECOND_FACTOR_PARAM, useLogin } from './use-login';
+import { loadLoginSchema, useLoginSchema } from './use-login-schema';
 import { usePageSignInForm } from './use-page-sign-in-form';
 
 // The dialogs load when first opened: few sign-ins show them, and the form comes sooner without.
 const WeChatModal = lazy(async () => ({
   default: (await import('../../components/wechat-modal')).WeChatModal,
+}));
+// So is the second-factor step, which only accounts with one reach, after the password.
+const SecondFactorForm = lazy(async () => ({
+  default: (await import('./second-factor-form')).SecondFactorForm,
 }));
 const DefaultPasswordModal = lazy(async () => ({
   default: (await import('./default-password-modal')).DefaultPasswordModal,
@@ -37,10 +41,10 @@ export function LoginPage() {
   const status = useSessionStore((state) => state.status);
   // Both fields empty or either one: the spec's one message (请输入用户名和密码！) under the field.
   const required = { required: t('login.fieldsRequired') };
-  const { form, rules, submit } = useContractForm<typeof loginRequestSchema, LoginRequest>(
-    loginRequestSchema,
-    { messages: { username: required, password: required } },
-  );
+  const schema = useLoginSchema();
+  const { form, rules, submit } = useContractForm<typeof loginRequestSchema, LoginRequest>(schema, {
+    messages: { username: required, password: required },
+  });
   const [warnDefaultPassword, setWarnDefaultPassword] = useState(false);
   const turnstile = useTurnstile();
   const setUser = useSessionStore((state) => state.setUser);
@@ -73,8 +77,15 @@ export function LoginPage() {
   const passwordLogin = status?.password_login !== false;
   const registration = status?.register_enabled !== false;
 
-  const signIn = () =>
-    submit(async ({ username, password }) => {
+  // A submit before the schema has arrived runs once its rules are on the fields.
+  const [submitWaiting, setSubmitWaiting] = useState(false);
+  const signIn = () => {
+    if (!schema) {
+      void loadLoginSchema();
+      setSubmitWaiting(true);
+      return;
+    }
+    void submit(async ({ username, password }) => {
       if (!turnstile.passed) {
         Message.info(t('auth.turnstileWait'));
         return;
@@ -85,13 +96,15 @@ export function LoginPage() {
         turnstile: turnstile.token,
       });
     });
+  };
+  useEffect(() => {
+    if (!schema || !submitWaiting) return;
+    setSubmitWaiting(false);
+    signIn();
+  });
   const usernameInput = useRef<RefInputType>(null);
   const passwordInput = useRef<RefInputType>(null);
-  usePageSignInForm(
-    form,
-    { username: usernameInput, password: passwordInput },
-    () => void signIn(),
-  );
+  usePageSignInForm(form, { username: usernameInput, password: passwordInput }, signIn);
 
   return (
     <RemoteRoot testId="login-page">
@@ -126,9 +139,11 @@ export function LoginPage() {
           />
         ) : null}
         {secondFactor ? (
-          <SecondFactorForm onDone={() => navigate(AFTER_LOGIN_PATH)} />
+          <Suspense fallback={<Spinner minHeight={120} />}>
+            <SecondFactorForm onDone={() => navigate(AFTER_LOGIN_PATH)} />
+          </Suspense>
         ) : passwordLogin ? (
-          <Form form={form} layout="vertical" onSubmit={() => void signIn()} autoComplete="on">
+          <Form form={form} layout="vertical" onSubmit={signIn} autoComplete="on">
             <Form.Item label={t('auth.username')} field="username" rules={rules.username}>
               <Input
                 ref={usernameInput}

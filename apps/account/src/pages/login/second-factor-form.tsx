@@ -5,9 +5,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { loginSecondFactor } from './login.api';
 
-/** `/login?second_factor=1`: a provider's sign-in waits for the account's second factor. */
-export const SECOND_FACTOR_PARAM = 'second_factor';
-
 export function SecondFactorForm({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation('account');
   const setUser = useSessionStore((state) => state.setUser);

@@ -12,6 +12,9 @@ import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { login } from './login.api';
 
+/** `/login?second_factor=1`: a provider's sign-in waits for the account's second factor. */
+export const SECOND_FACTOR_PARAM = 'second_factor';
+
 /** The password step's reply when the account asks for its second factor. */
 export const needsSecondFactor = (
   reply: SessionUser | SecondFactorRequired,

@@ -7,7 +7,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { RemoteRoot } from '../../remote';
-import { SECOND_FACTOR_PARAM } from '../login/second-factor-form';
+import { SECOND_FACTOR_PARAM } from '../login/use-login';
 import { finishGitHubOAuth, finishOidcOAuth, type OAuthOutcome } from './oauth.api';
 
 function OAuthCallbackPage({
