@@ -119,6 +119,8 @@ for (const theme of ['light', 'dark'] as const) {
       await page.getByTestId('token-add').click();
       await page.getByTestId('token-name').fill('focus');
       await page.getByTestId('token-submit').click();
+      // A new key opens its quickstart; the list's controls are the ones walked here.
+      await page.getByTestId('quickstart-done').click();
       await expect(page.getByTestId('token-row-focus')).toBeVisible();
       await expect(page.getByTestId('token-add')).toBeVisible();
       const stops = await tabThrough(page, 'token-more-', 80);
