@@ -45,6 +45,8 @@ export interface SelfLogEntry {
   completion_tokens: number;
   use_time: number;
   is_stream: boolean;
+  /** Which source paid: `wallet`, `plan:<subscription id>` or `org:<org id>`. */
+  funding: string;
   /** JSON text of LogOther. */
   other: string;
 }

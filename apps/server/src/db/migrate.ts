@@ -17,6 +17,7 @@ import * as usernameSkeleton from './migrations/2026-11-27T0400-username-skeleto
 import * as identity from './migrations/2026-11-27T0700-identity';
 import * as reservationFunding from './migrations/2026-11-27T0900-reservation-funding';
 import * as affiliateRebates from './migrations/2026-11-27T1000-affiliate-rebates';
+import * as logFunding from './migrations/2026-11-27T2100-log-funding';
 
 /** Every migration, by its timestamped name. Append only. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -37,6 +38,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-27T0700-identity': identity,
   '2026-11-27T0900-reservation-funding': reservationFunding,
   '2026-11-27T1000-affiliate-rebates': affiliateRebates,
+  '2026-11-27T2100-log-funding': logFunding,
 };
 
 export class MigrationError extends Error {}

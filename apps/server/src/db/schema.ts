@@ -180,6 +180,8 @@ export interface LogsTable {
   channel_id: Generated<number>;
   token_id: Generated<number>;
   other: string | null;
+  /** Which source paid: `wallet`, `plan:<subscription id>`, `org:<org id>` (ledger/funding.ts). */
+  funding: Generated<string>;
 }
 
 /** A quota reservation in flight (see the reservation-journal migration). */

@@ -1,7 +1,7 @@
 // Settlements planned as the fewest updates, and what a user and token can still pay: shared by
 // the Kysely and the direct SQLite paths.
 import type { NewLog } from '../db/schema';
-import { type FundingSource, fundingColumn } from './funding';
+import { type FundingSource, fundingColumn, WALLET } from './funding';
 
 export interface TokenBalance {
   remain_quota: number;
@@ -168,7 +168,8 @@ export function byKey<V>(map: Map<number, V>): [number, V][] {
  */
 export function logFor(s: Settlement, charged: number): NewLog | null {
   if (!s.log) return null;
-  if (charged >= s.cost) return { ...s.log, quota: charged };
+  const funding = fundingColumn(s.funding ?? WALLET);
+  if (charged >= s.cost) return { ...s.log, quota: charged, funding };
   let other: Record<string, unknown> = {};
   try {
     other = s.log.other ? (JSON.parse(s.log.other) as Record<string, unknown>) : {};
@@ -176,7 +177,7 @@ export function logFor(s: Settlement, charged: number): NewLog | null {
     other = { other: s.log.other };
   }
   other.capped = { cost: s.cost, charged };
-  return { ...s.log, quota: charged, other: JSON.stringify(other) };
+  return { ...s.log, quota: charged, funding, other: JSON.stringify(other) };
 }
 
 /** A reservation's journal row as written with the take. */

@@ -18,6 +18,7 @@ const log: LogEntry = {
   completion_tokens: 30,
   use_time: 4,
   is_stream: true,
+  funding: 'wallet',
   other: JSON.stringify({ frt: 1200, model_ratio: 2.5, admin_info: { use_channel: ['3', '7'] } }),
   channel: 7,
 };

@@ -51,6 +51,7 @@ function selfEntry(row: LogRow, other: string): SelfLogEntry {
     completion_tokens: row.completion_tokens,
     use_time: row.use_time,
     is_stream: row.is_stream === 1,
+    funding: row.funding,
     other,
   };
 }
