@@ -2,7 +2,11 @@
 // spreads without affinity, leaves a disabled or failing channel at once, and never reaches a
 // channel outside the caller's group.
 import { randomUUID } from 'node:crypto';
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { redisFallbackCounts } from '../src/lib/redis';
+import { LocalAffinityStore, RedisAffinityStore } from '../src/relay/affinity/affinity-store';
+import { AffinityBinding } from '../src/relay/affinity/channel-affinity';
 import { conversationKeyOf } from '../src/relay/affinity/conversation-key';
 import {
   affinityCaller,
@@ -43,6 +47,54 @@ describe('conversation names', () => {
     expect(conversationKeyOf({}, { conversation: { id: 'conv_1' } })).toBe('s:conv_1');
     expect(conversationKeyOf({}, { user: 'alice' })).toBe('u:alice');
     expect(conversationKeyOf({}, { messages: [] })).toBeUndefined();
+  });
+});
+
+describe('affinity stores', () => {
+  it('forget a binding when its minutes are over, and refresh a busy one only now and then', async () => {
+    let now = 1_000_000;
+    const store = new LocalAffinityStore(() => now);
+    const writes: number[] = [];
+    const counting = {
+      get: (key: string) => store.get(key),
+      delete: (key: string) => store.delete(key),
+      set: (key: string, entry: { channelId: number; boundAtMs: number }, ttl: number) => {
+        writes.push(entry.channelId);
+        return store.set(key, entry, ttl);
+      },
+    };
+    const binding = () => new AffinityBinding(counting, 'u:m:s', 60_000, () => now);
+    let turn = binding();
+    expect(await turn.lookup()).toBeUndefined();
+    turn.served(7);
+    // Served again 5 s later (under a tenth of the minute): not rewritten.
+    now += 5_000;
+    turn = binding();
+    expect(await turn.lookup()).toBe(7);
+    turn.served(7);
+    expect(writes).toEqual([7]);
+    // 59 s after binding: refreshed, so it outlives the first minute.
+    now += 54_000;
+    turn = binding();
+    expect(await turn.lookup()).toBe(7);
+    turn.served(7);
+    expect(writes).toEqual([7, 7]);
+    now += 30_000;
+    expect(await binding().lookup()).toBe(7);
+    now += 31_000;
+    expect(await binding().lookup()).toBeUndefined();
+  });
+
+  it('falls back to this node’s memory while Redis is not connected', async () => {
+    // Never connected (lazy, to a closed port): not ready, so nothing waits for it.
+    const client = new Redis('redis://127.0.0.1:9', { lazyConnect: true });
+    const store = new RedisAffinityStore(client, 'sy:');
+    await store.set('k', { channelId: 3, boundAtMs: 1 }, 60_000);
+    expect(await store.get('k')).toMatchObject({ channelId: 3, boundAtMs: 1 });
+    await store.delete('k');
+    expect(await store.get('k')).toBeUndefined();
+    expect(redisFallbackCounts(client).get('affinity')).toBeGreaterThanOrEqual(4);
+    client.disconnect();
   });
 });
 
