@@ -11,8 +11,10 @@ import {
   disableChannel,
   seedThreeChannels,
   servedKeys,
+  setChannelEnabled,
   turn,
 } from './helpers/affinity';
+import { seedChannel } from './helpers/relay-fixtures';
 import { createTestContext, type TestContext, type TestServer } from './helpers/server';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -86,5 +88,30 @@ describe('prompt-cache affinity across two nodes with Redis', () => {
     const after = await session(model, 10, token.authorization, id);
     expect(after).not.toContain(bound);
     expect(new Set(after).size).toBe(1);
+  });
+
+  it('drops a conversation from its channel when a request on it fails on the other node', async () => {
+    const db = dbOf();
+    // X (weight 0) beside Y (weight 1): only a binding puts a conversation on X.
+    const model = 'gpt-affinity-nodes-fail';
+    await seedChannel(db, { key: 'aff-nf-x', baseUrl: fake.url, models: [model] });
+    const y = await seedChannel(db, {
+      key: 'aff-nf-y',
+      baseUrl: fake.url,
+      models: [model],
+      weight: 1,
+    });
+    const { token } = await affinityCaller(db);
+    const id = randomUUID();
+    await setChannelEnabled(db, y, false);
+    await session(model, 2, token.authorization, id);
+    await setChannelEnabled(db, y, true);
+    expect(await session(model, 4, token.authorization, id)).toEqual(Array(4).fill('aff-nf-x'));
+    // RetryTimes is 0 by default: the failed turn is the caller's 500, on the second node.
+    fake.behave('aff-nf-x', { failPattern: 'F', status: 500 });
+    expect(await turn(nodes[1]?.url ?? '', token.authorization, model, id)).toBe(500);
+    fake.behave('aff-nf-x', {});
+    // The first node follows at once.
+    expect(await session(model, 4, token.authorization, id)).toEqual(Array(4).fill('aff-nf-y'));
   });
 });

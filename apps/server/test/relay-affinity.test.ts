@@ -13,6 +13,7 @@ import {
   disableChannel,
   seedThreeChannels,
   servedKeys,
+  setChannelEnabled,
   turn,
 } from './helpers/affinity';
 import { type RelayHarness, seedChannel, startRelayHarness } from './helpers/relay-fixtures';
@@ -46,6 +47,10 @@ describe('conversation names', () => {
     expect(conversationKeyOf({}, { prompt_cache_key: 'codex-1' })).toBe('s:codex-1');
     expect(conversationKeyOf({}, { conversation: { id: 'conv_1' } })).toBe('s:conv_1');
     expect(conversationKeyOf({}, { user: 'alice' })).toBe('u:alice');
+    // Gemini CLI names only its installation: the last resort.
+    const gemini = { 'x-gemini-api-privileged-user-id': 'inst-1' };
+    expect(conversationKeyOf(gemini, {})).toBe('i:inst-1');
+    expect(conversationKeyOf(gemini, { user: 'alice' })).toBe('u:alice');
     expect(conversationKeyOf({}, { messages: [] })).toBeUndefined();
   });
 });
@@ -150,6 +155,58 @@ describe('prompt-cache affinity on one node', () => {
     // The bound channel is healthy again: the conversation stays with the one that answered.
     h.fake.behave(bound ?? '', {});
     expect(new Set(await session(model, 8, token.authorization, id))).toEqual(new Set([rescuer]));
+  });
+
+  /** X (weight 0) beside Y (weight 1): the weights alone never choose X, so a conversation is on
+   * X only while bound to it; it binds while Y is disabled. */
+  async function boundToUnweighted(tag: string) {
+    const model = `gpt-affinity-${tag}`;
+    const x = `aff-${tag}-x`;
+    const y = `aff-${tag}-y`;
+    await seedChannel(h.db, { key: x, baseUrl: h.fake.url, models: [model] });
+    const yId = await seedChannel(h.db, {
+      key: y,
+      baseUrl: h.fake.url,
+      models: [model],
+      weight: 1,
+    });
+    const { token } = await affinityCaller(h.db);
+    const id = randomUUID();
+    await setChannelEnabled(h.db, yId, false);
+    expect(await session(model, 2, token.authorization, id)).toEqual([x, x]);
+    await setChannelEnabled(h.db, yId, true);
+    expect(await session(model, 3, token.authorization, id)).toEqual([x, x, x]);
+    return { model, x, y, id, authorization: token.authorization };
+  }
+
+  it('drops the binding when a request on its channel fails, even with no retry', async () => {
+    const { model, x, y, id, authorization } = await boundToUnweighted('fail-once');
+    await h.server.runtime.options.set('RetryTimes', '0');
+    try {
+      h.fake.behave(x, { failPattern: 'F', status: 500 });
+      expect(await turn(h.url, authorization, model, id)).toBe(500);
+      h.fake.behave(x, {});
+      expect(await session(model, 3, authorization, id)).toEqual([y, y, y]);
+    } finally {
+      await h.server.runtime.options.set('RetryTimes', '2');
+    }
+  });
+
+  it('drops the binding when its channel cuts a stream', async () => {
+    const { model, x, y, id, authorization } = await boundToUnweighted('cut');
+    h.fake.behave(x, { cutAfter: 1, text: 'one two three four' });
+    const cut = await fetch(`${h.url}/v1/chat/completions`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        authorization,
+        'x-claude-code-session-id': id,
+      },
+      body: JSON.stringify({ model, stream: true, messages: [{ role: 'user', content: 'hi' }] }),
+    });
+    expect(await cut.text()).toContain('stream_cut');
+    h.fake.behave(x, {});
+    expect(await session(model, 3, authorization, id)).toEqual([y, y, y]);
   });
 
   it('never follows a binding to a channel outside the caller’s group', async () => {

@@ -54,6 +54,18 @@ export function servedKeys(fake: FakeUpstream, model: string, from = 0): string[
 
 /** Disables a channel the way the channel service does (its abilities switched off too). */
 export async function disableChannel(db: Db, id: number): Promise<void> {
-  await db.updateTable('channels').set({ status: 2 }).where('id', '=', id).execute();
-  await db.updateTable('abilities').set({ enabled: 0 }).where('channel_id', '=', id).execute();
+  await setChannelEnabled(db, id, false);
+}
+
+export async function setChannelEnabled(db: Db, id: number, enabled: boolean): Promise<void> {
+  await db
+    .updateTable('channels')
+    .set({ status: enabled ? 1 : 2 })
+    .where('id', '=', id)
+    .execute();
+  await db
+    .updateTable('abilities')
+    .set({ enabled: enabled ? 1 : 0 })
+    .where('channel_id', '=', id)
+    .execute();
 }

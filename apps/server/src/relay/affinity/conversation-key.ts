@@ -8,8 +8,9 @@
 //   `conversation_id`) and the same value as the Responses body's `prompt_cache_key`.
 // - opencode sends `x-session-affinity` and, since v1.17, `x-session-id` (its session's id), and
 //   `x-opencode-session` to its own gateway; it sets `prompt_cache_key` on OpenAI providers too.
-// - Gemini CLI (0.x) sends no session header on the public Gemini API; its requests carry no
-//   stable conversation name, so they follow the ordinary selection.
+// - Gemini CLI (0.61) sends no session header on the Gemini API; with usage statistics on (its
+//   default) it sends `x-gemini-api-privileged-user-id`, its installation's id: the last resort
+//   here, so one installation's sessions (one system prompt and tool list) share a channel.
 // - OpenAI: `prompt_cache_key` (the documented cache routing hint), else `user`; Responses:
 //   `conversation` (an id, or an object with one). A `previous_response_id` names a different
 //   reply each turn, so it is no conversation name: a reply an upstream holds already takes its
@@ -76,7 +77,8 @@ export function conversationKeyOf(
     anthropicUser(body.metadata) ??
     prefixed('s:', clean(body.prompt_cache_key)) ??
     prefixed('s:', conversationId(body.conversation)) ??
-    prefixed('u:', clean(body.user));
+    prefixed('u:', clean(body.user)) ??
+    prefixed('i:', clean(headers['x-gemini-api-privileged-user-id']));
   return fromBody;
 }
 

@@ -191,6 +191,7 @@ export class RelayService {
             () => pipe.text.bytes,
           );
           delivery = await deliverStream(reply, response, pipe, started, reply.server.ops?.streams);
+          if (delivery.cut === 'upstream') plan.failed(channel.id);
         } else {
           const whole = redactReply(
             await readWholeReply(route, response, ctx, dialect, render),
