@@ -254,6 +254,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     retestSeconds: config.channelRetestSeconds,
     body: { limit: config.relayBodyLimit, bytesInFlight: config.relayBytesInFlight },
     sinks: { limits: app.limits, outcomes: app.outcomes, observer: ops.relayObserver },
+    ...(deps.redis ? { redis: { client: deps.redis, prefix: config.redisPrefix } } : {}),
   });
   ops.watchSettlements(billing.settlements);
   registerTaskRelays(app, { db, options, billing, health, now: () => clock.now() }, inFlight);

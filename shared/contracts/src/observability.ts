@@ -19,6 +19,8 @@ export interface LogOther {
   /** Cached input read, its ratio to the input price (present when the upstream reported it). */
   cached_tokens?: number;
   cache_ratio?: number;
+  /** Cached ÷ prompt tokens, when the upstream reported cache reads or writes (0 to 1). */
+  cache_hit_ratio?: number;
   /** Input written to the prompt cache (5-minute and 1-hour together), the 5-minute ratio. */
   cache_write_tokens?: number;
   cache_creation_ratio?: number;

@@ -170,6 +170,8 @@ export const OPTION_DEFINITIONS = {
   RelayConnectTimeout: int(10, { min: 0, max: 600 }),
   RelayFirstByteTimeout: int(300, { min: 0, max: 3600 }),
   RelayStreamIdleTimeout: int(60, { min: 0, max: 3600 }),
+  /** Minutes a conversation keeps its channel for the upstream's prompt cache (0: off). */
+  ChannelAffinityMinutes: int(60, { min: 0, max: 1440 }),
   // Quotas
   QuotaForNewUser: int(0),
   PreConsumedQuota: int(500),

@@ -86,8 +86,19 @@ describe('logPriceFields', () => {
       cache_creation_ratio: 1.25,
       cache_write_1h_tokens: 1000,
       cache_creation_1h_ratio: 2,
+      cache_hit_ratio: 0.6,
       reasoning_tokens: 20,
     });
+  });
+
+  it('records the cache hit (cached ÷ prompt) only where the upstream reports its cache', () => {
+    const price = { ...claudeSonnet, modelPrice: -1 };
+    const hit = (usage: Parameters<typeof logPriceFields>[1]) =>
+      logPriceFields(price, usage).cache_hit_ratio;
+    expect(hit({ promptTokens: 3000, completionTokens: 1, cachedTokens: 1000 })).toBe(0.3333);
+    // A miss that wrote the cache is a hit of 0, not an unknown.
+    expect(hit({ promptTokens: 3000, completionTokens: 1, cacheWriteTokens: 3000 })).toBe(0);
+    expect(hit({ promptTokens: 3000, completionTokens: 1 })).toBeUndefined();
   });
 });
 

@@ -89,6 +89,11 @@ export function logPriceFields(
     fields.cache_write_1h_tokens = writes1h;
     fields.cache_creation_1h_ratio = price.cacheCreation1hRatio;
   }
+  // The prompt-cache hit (cached ÷ prompt tokens), where the upstream reports its cache at all:
+  // what prompt-cache affinity is for, read in the log detail.
+  if ((cached > 0 || writes > 0) && usage.promptTokens > 0) {
+    fields.cache_hit_ratio = Math.round((cached / usage.promptTokens) * 10_000) / 10_000;
+  }
   if ((usage.reasoningTokens ?? 0) > 0) fields.reasoning_tokens = usage.reasoningTokens ?? 0;
   return fields;
 }

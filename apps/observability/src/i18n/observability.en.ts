@@ -69,6 +69,7 @@ export const observabilityEn: TranslationOf<typeof observabilityZh> = {
       write: 'Cache write (5 minutes) {{tokens}} tokens × ratio {{ratio}}',
       write1h: 'Cache write (1 hour) {{tokens}} tokens × ratio {{ratio}}',
     },
+    cacheHit: 'Prompt cache hit {{percent}}% of the prompt tokens',
     reasoning: 'Reasoning {{tokens}} tokens (billed as completion)',
     exactCost: 'Cost {{quota}} quota = ${{dollars}}',
     priceFixed: 'Model price {{price}} dollars per call, group ratio {{group}}',

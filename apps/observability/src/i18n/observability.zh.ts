@@ -65,6 +65,7 @@ export const observabilityZh = {
       write: '缓存写入（5 分钟）{{tokens}} tokens × 倍率 {{ratio}}',
       write1h: '缓存写入（1 小时）{{tokens}} tokens × 倍率 {{ratio}}',
     },
+    cacheHit: '提示缓存命中率 {{percent}}%（缓存读取 ÷ 输入 tokens）',
     reasoning: '推理 {{tokens}} tokens（按补全计费）',
     exactCost: '消耗 {{quota}} 额度 = ${{dollars}}',
     priceFixed: '模型价格 {{price}} 美元/次，分组倍率 {{group}}',

@@ -4,12 +4,15 @@ import type { Db } from '../db/database';
 import { translate } from '../i18n';
 import { Billing, type QuotaLowListener } from '../ledger/billing';
 import type { Clock } from '../lib/clock';
+import type { RedisClient } from '../lib/redis';
 import { ChannelHealth } from '../modules/channels/channel-health';
 import { ChannelRetester } from '../modules/channels/channel-retest';
 import { ChannelTester } from '../modules/channels/channel-test';
 import { registerChannelTestRoutes } from '../modules/channels/channel-test.routes';
 import type { OptionsStore } from '../modules/options/options.store';
 import { PricingRules } from '../modules/pricing/pricing-rules';
+import { LocalAffinityStore, RedisAffinityStore } from './affinity/affinity-store';
+import { ChannelAffinity } from './affinity/channel-affinity';
 import { registerRelayRoutes } from './http/relay.routes';
 import { BytesInFlight } from './http/relay-gate';
 import { RelayService } from './pipeline/relay.service';
@@ -43,6 +46,8 @@ export interface RelayModuleDeps {
    * ops observer (metrics, traces); the relay runs without any of them.
    */
   sinks?: ReportSinks;
+  /** Shares prompt-cache affinity between the nodes (each node keeps its own without it). */
+  redis?: { client: RedisClient; prefix: string };
 }
 
 export interface RelayModule {
@@ -98,6 +103,12 @@ export function registerRelay(app: FastifyInstance, deps: RelayModuleDeps): Rela
     now,
     random: deps.random,
     sinks: deps.sinks,
+    affinity: new ChannelAffinity(
+      deps.redis
+        ? new RedisAffinityStore(deps.redis.client, deps.redis.prefix)
+        : new LocalAffinityStore(),
+      options,
+    ),
   });
   const tester = new ChannelTester({
     db,

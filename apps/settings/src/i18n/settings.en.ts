@@ -188,6 +188,8 @@ export const settingsEn: TranslationOf<typeof settingsZh> = {
       'Upstream first byte timeout (seconds, 0: none; a channel may set its own), then the next channel is tried',
     RelayStreamIdleTimeout:
       'Longest pause in an upstream stream (seconds, 0: none) before it is ended',
+    ChannelAffinityMinutes:
+      'Minutes a conversation keeps the channel that served it, so the upstream prompt cache keeps hitting (0: off; dropped when the channel fails or is disabled)',
     QuotaForNewUser: 'Quota for a new user',
     PreConsumedQuota: 'Quota held per request in advance',
     QuotaForInviter: 'Reward quota for inviting a user',

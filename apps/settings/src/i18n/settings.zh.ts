@@ -182,6 +182,8 @@ export const settingsZh = {
     RelayFirstByteTimeout:
       '上游首字节超时（秒，0 表示不限制；渠道可单独设置），超时后改用下一个渠道',
     RelayStreamIdleTimeout: '上游流式输出的最长停顿（秒，0 表示不限制），超过即结束该流',
+    ChannelAffinityMinutes:
+      '会话保持渠道的分钟数：同一会话的请求继续发往上次服务它的渠道，以命中上游提示缓存（0 表示关闭；渠道失败或被禁用时立即解除）',
     QuotaForNewUser: '新用户初始额度',
     PreConsumedQuota: '请求预扣费额度',
     QuotaForInviter: '邀请新用户奖励额度',

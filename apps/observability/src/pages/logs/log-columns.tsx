@@ -7,6 +7,7 @@ import type { LogEntry } from '@switchyard/contracts';
 import type { TFunction } from 'i18next';
 import { TextDetail } from '../../components/text-detail';
 import {
+  cacheHitPercent,
   firstTokenColor,
   firstTokenSeconds,
   parseOther,
@@ -49,7 +50,9 @@ function timing(t: TFunction, log: LogEntry) {
 }
 
 function details(t: TFunction, log: LogEntry, quotaPerUnit: number) {
-  const price = priceBreakdown(parseOther(log.other));
+  const other = parseOther(log.other);
+  const price = priceBreakdown(other);
+  const hit = cacheHitPercent(other);
   const breakdown =
     price === null
       ? ''
@@ -73,7 +76,8 @@ function details(t: TFunction, log: LogEntry, quotaPerUnit: number) {
             .join('\n');
   // The exact cost (the column rounds, to two significant digits below a cent).
   const cost = log.type === 2 ? t('logs.exactCost', exactQuota(log.quota, quotaPerUnit)) : '';
-  const text = [cost, breakdown, log.content].filter(Boolean).join('\n');
+  const cacheHit = hit === null ? '' : t('logs.cacheHit', { percent: hit });
+  const text = [cost, breakdown, cacheHit, log.content].filter(Boolean).join('\n');
   return <TextDetail title={t('logs.columns.content')} text={text} preview={160} />;
 }
 

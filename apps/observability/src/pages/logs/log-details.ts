@@ -73,6 +73,13 @@ export function priceBreakdown(other: LogOther): PriceBreakdown | null {
   };
 }
 
+/** The prompt-cache hit in percent (one decimal), or null when the upstream reported no cache. */
+export function cacheHitPercent(other: LogOther): number | null {
+  const ratio = other.cache_hit_ratio;
+  if (typeof ratio !== 'number' || ratio < 0 || ratio > 1) return null;
+  return Math.round(ratio * 1000) / 10;
+}
+
 /** The channels tried, in order ("3 → 7"), or '' when the log has none. */
 export const retryPath = (other: LogOther): string =>
   (other.admin_info?.use_channel ?? []).join(' → ');

@@ -164,6 +164,7 @@ describe('LogsPage', () => {
       cache_write_tokens: 300,
       cache_write_1h_tokens: 300,
       cache_creation_1h_ratio: 2,
+      cache_hit_ratio: 0.4,
       reasoning_tokens: 64,
     };
     serve([{ ...log, other: JSON.stringify(other) }]);
@@ -175,6 +176,7 @@ describe('LogsPage', () => {
     expect(detail).toHaveTextContent('Cache read 1200 tokens × ratio 0.1');
     expect(detail).toHaveTextContent('Cache write (1 hour) 300 tokens × ratio 2');
     expect(detail).toHaveTextContent('Reasoning 64 tokens (billed as completion)');
+    expect(detail).toHaveTextContent('Prompt cache hit 40% of the prompt tokens');
     expect(detail).not.toHaveTextContent('5 minutes');
   });
 

@@ -12,6 +12,7 @@ import type { ChannelHealth } from '../../modules/channels/channel-health';
 import type { OptionsStore } from '../../modules/options/options.store';
 import { adapterFor } from '../adapters/registry';
 import type { AdapterContext } from '../adapters/types';
+import type { ChannelAffinity } from '../affinity/channel-affinity';
 import { unsupportedParameter } from '../canonical/unsupported';
 import type { Dialect, DialectRequest, RenderContext } from '../dialects/types';
 import { gatedCaller } from '../http/relay-gate';
@@ -39,6 +40,8 @@ export interface RelayDeps {
   health: ChannelHealth;
   now: () => number;
   random?: Random;
+  /** Prompt-cache affinity (a conversation keeps its channel); none in tests of the relay alone. */
+  affinity?: ChannelAffinity;
   /** Limits, status-page outcomes and the ops observer (each optional). */
   sinks?: ReportSinks;
 }
@@ -103,6 +106,7 @@ export class RelayService {
         pinned,
         this.deps.random,
         this.deps.health,
+        this.deps.affinity?.bind(caller.userId, parsed.model, request.headers, parsed.raw),
       );
       first = plan.next() as CandidateRow;
       quote = this.deps.billing.quote(mapModel(first, parsed.model), caller.group);
@@ -172,6 +176,7 @@ export class RelayService {
         route = sent.route;
         const { response } = sent;
         this.deps.health.succeeded(channel.id);
+        plan.served(channel.id);
         if (ctx.dropped) reply.header(DROPPED_PARAMS_HEADER, ctx.dropped.join(', '));
         // Stage 6: deliver in the caller's dialect. A kept whole reply is kept before it is
         // sent, so the client can refer to it at once.
@@ -186,6 +191,7 @@ export class RelayService {
             () => pipe.text.bytes,
           );
           delivery = await deliverStream(reply, response, pipe, started, reply.server.ops?.streams);
+          if (delivery.cut === 'upstream') plan.failed(channel.id);
         } else {
           const whole = redactReply(
             await readWholeReply(route, response, ctx, dialect, render),
@@ -263,6 +269,7 @@ export class RelayService {
           continue;
         }
         // Stage 8: channel health, then the next channel if the failure is worth it.
+        plan.failed(channel.id);
         report.upstreamFailed(error, await this.deps.health.failed(channel, error));
         if (!shouldRetry(error.status)) break;
         channel = plan.next();

@@ -1,7 +1,9 @@
 // Channel selection: the group's enabled channels for a model, highest priority level first,
 // weighted random within a level; each retry takes a channel not tried yet, those not failing
-// right now before those that are.
+// right now before those that are. A conversation bound to a channel (prompt-cache affinity)
+// starts on it when it is among the best candidates.
 import type { Db } from '../../db/database';
+import type { AffinityBinding } from '../affinity/channel-affinity';
 import { type CandidateRow, findChannel, listCandidates } from '../relay.repository';
 import { RelayError } from '../relay-errors';
 
@@ -16,11 +18,14 @@ export interface HealthView {
 export class ChannelPlan {
   readonly tried: number[] = [];
   private readonly levels: CandidateRow[][];
+  /** The conversation's bound channel, taken first when it is in the highest level. */
+  private preferred: CandidateRow | undefined;
 
   constructor(
     candidates: readonly CandidateRow[],
     private readonly random: Random = Math.random,
     private readonly health?: HealthView,
+    private readonly affinity?: AffinityBinding,
   ) {
     const byPriority = new Map<number, CandidateRow[]>();
     for (const candidate of candidates) {
@@ -29,6 +34,24 @@ export class ChannelPlan {
       else byPriority.set(candidate.priority, [candidate]);
     }
     this.levels = [...byPriority.entries()].sort((a, b) => b[0] - a[0]).map(([, level]) => level);
+  }
+
+  /**
+   * Starts with this channel when it is one the first pick could have drawn (the highest level):
+   * affinity never reaches a channel the group, the model or the priorities would not give.
+   */
+  prefer(channelId: number): void {
+    this.preferred = this.levels[0]?.find((candidate) => candidate.id === channelId);
+  }
+
+  /** The attempt on this channel answered: the conversation stays with it. */
+  served(channelId: number): void {
+    this.affinity?.served(channelId);
+  }
+
+  /** The attempt on this channel failed: the conversation's binding to it is dropped. */
+  failed(channelId: number): void {
+    this.affinity?.failed(channelId);
   }
 
   get size(): number {
@@ -43,6 +66,11 @@ export class ChannelPlan {
    * Undefined when every channel was tried.
    */
   next(): CandidateRow | undefined {
+    const preferred = this.preferred;
+    if (preferred && this.tried.length === 0) {
+      this.tried.push(preferred.id);
+      return preferred;
+    }
     const health = this.tried.length > 0 ? this.health : undefined;
     const picked =
       (health && this.pick((candidate) => !health.failingNow(candidate.id))) ??
@@ -84,6 +112,7 @@ export async function planChannels(
   pinnedChannelId: number | null,
   random: Random = Math.random,
   health?: HealthView,
+  affinity?: AffinityBinding,
 ): Promise<ChannelPlan> {
   if (pinnedChannelId !== null) {
     const channel = await findChannel(db, pinnedChannelId);
@@ -92,9 +121,14 @@ export async function planChannels(
     }
     return new ChannelPlan([{ ...channel, priority: 0, weight: 1 }], random);
   }
+  // The binding is looked up while the candidates are read.
+  const lookup = affinity?.lookup();
   const candidates = await listCandidates(db, group, model);
+  const bound = lookup && (await lookup);
   if (candidates.length === 0) {
     throw new RelayError(404, 'relay.noChannel', 'model_not_found', { model, group });
   }
-  return new ChannelPlan(candidates, random, health);
+  const plan = new ChannelPlan(candidates, random, health, affinity);
+  if (bound !== undefined) plan.prefer(bound);
+  return plan;
 }

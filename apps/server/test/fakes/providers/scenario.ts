@@ -60,7 +60,13 @@ export const FAKE_USAGE = {
 } as const;
 
 /** Shell tools of the coding agents: Claude Code's Bash, Codex's shell tools. */
-export const AGENT_SHELL_TOOLS = ['Bash', 'shell', 'shell_command', 'exec_command'];
+export const AGENT_SHELL_TOOLS = [
+  'Bash',
+  'shell',
+  'shell_command',
+  'exec_command',
+  'run_shell_command',
+];
 /** What the fake asks an agent to run: it leaves a file the test can look for. */
 export const AGENT_COMMAND = 'echo agent-tool-ran > agent-proof.txt && echo proof-written';
 export const agentReply = (result: string) => `Done. The command said: ${result}`;

@@ -39,6 +39,7 @@ export const OPERATION_SECTIONS = {
     'RelayConnectTimeout',
     'RelayFirstByteTimeout',
     'RelayStreamIdleTimeout',
+    'ChannelAffinityMinutes',
   ]),
   quota: section('quota', [
     'QuotaForNewUser',

@@ -48,6 +48,18 @@ describe('OperationSettings', { timeout: 20_000 }, () => {
     ]);
   });
 
+  it('sets the minutes of prompt-cache affinity under monitoring', async () => {
+    await open();
+    const monitoring = screen.getByTestId('section-monitoring');
+    expect(within(monitoring).getByText(/会话保持渠道的分钟数/)).toBeInTheDocument();
+    expect(fieldIn('option-ChannelAffinityMinutes')).toHaveValue('60');
+    await userEvent.clear(fieldIn('option-ChannelAffinityMinutes'));
+    await userEvent.type(fieldIn('option-ChannelAffinityMinutes'), '0');
+    await userEvent.click(screen.getByTestId('save-monitoring'));
+    expect(await screen.findByText('保存成功')).toBeInTheDocument();
+    expect(server.puts).toEqual([{ key: 'ChannelAffinityMinutes', value: '0' }]);
+  });
+
   it('refuses an invalid GroupRatio with the spec message and sends nothing', async () => {
     await open();
     const editor = fieldIn('option-GroupRatio');
