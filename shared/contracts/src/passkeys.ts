@@ -6,9 +6,13 @@ import { z } from 'zod';
 const base64url = z.string().regex(/^[A-Za-z0-9_-]*$/);
 /** A credential id: at most 1,023 bytes by the spec; we keep those up to 384 (512 characters). */
 const credentialId = base64url.min(1).max(512);
-const transport = z.enum(['ble', 'cable', 'hybrid', 'internal', 'nfc', 'smart-card', 'usb']);
+/** A WebAuthn transport (`internal`, `usb`, `hybrid` …); browsers add new names over time. */
+const transport = z.string().regex(/^[a-z-]{1,16}$/);
 const attachment = z.enum(['cross-platform', 'platform']);
-const extensionResults = z.record(z.string(), z.unknown()).default({});
+/** The extensions' outputs the server reads (none yet but credProps); others are dropped. */
+const extensionResults = z
+  .object({ credProps: z.object({ rk: z.boolean().optional() }).optional() })
+  .default({});
 
 /** `startRegistration()`'s result: a new credential with its attestation. */
 export const registrationCredentialSchema = z.object({
