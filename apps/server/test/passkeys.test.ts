@@ -1,10 +1,11 @@
 // Passkeys (issue 33) with a software authenticator: register, list, sign in without a username
 // (and without the TOTP step), delete; a wrong or reused challenge, a stale sign counter, an
-// expired challenge, a deleted passkey, another relying party and an unverified user all refused.
+// expired challenge, a deleted passkey, another relying party and an unverified user all refused;
+// an admin's reset of a user's passkeys, audited.
 import { UserStatus } from '@switchyard/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestClient } from './helpers/client';
-import { countRows, createUser } from './helpers/factories';
+import { countRows, createAdmin, createUser } from './helpers/factories';
 import { createTestContext, type TestContext, type TestServer } from './helpers/server';
 import { SoftCredential } from './helpers/soft-authenticator';
 import { enableTwoFactor, ManualClock } from './helpers/two-factor';
@@ -304,5 +305,58 @@ describe('deleting a passkey', () => {
     });
     expect(reply.json).toMatchObject({ success: false });
     expect(browser.cookie).toBeUndefined();
+  });
+});
+
+describe("an admin's reset of a user's passkeys", () => {
+  it('removes them all with one audit entry; they no longer sign in', async () => {
+    const { user, client } = await signedIn();
+    const { credential } = await registerPasskey(client);
+    await registerPasskey(client);
+    const adminUser = await createAdmin(server.db);
+    const admin = server.client();
+    await admin.login(adminUser.username, adminUser.password);
+
+    const reply = await admin.request('DELETE', `/api/user/passkey/user/${user.id}`);
+    expect(reply.json).toMatchObject({ success: true, data: { removed: 2 } });
+    expect((await client.get<unknown[]>('/api/user/passkey/')).json.data).toEqual([]);
+    const entries = await server.db
+      .selectFrom('audit_logs')
+      .selectAll()
+      .where('action', '=', 'user.passkeys.reset')
+      .where('target_id', '=', String(user.id))
+      .execute();
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({ actor_id: adminUser.id, target_type: 'user' });
+    expect(JSON.parse(entries[0]?.summary ?? '{}')).toEqual({
+      username: user.username,
+      removed: 2,
+    });
+
+    const browser = server.client();
+    const login = await browser.post('/api/user/passkey/login/verify', {
+      credential: credential.authenticate(await loginOptions(browser), { origin: ORIGIN }),
+    });
+    expect(login.json.success).toBe(false);
+
+    const again = await admin.request('DELETE', `/api/user/passkey/user/${user.id}`);
+    expect(again.json).toMatchObject({ success: false, message: 'This user has no passkeys' });
+  });
+
+  it("refuses an admin another admin's passkeys, and writes no entry", async () => {
+    const target = await createAdmin(server.db);
+    const targetClient = server.client();
+    await targetClient.login(target.username, target.password);
+    await registerPasskey(targetClient);
+    const adminUser = await createAdmin(server.db);
+    const admin = server.client();
+    await admin.login(adminUser.username, adminUser.password);
+    const before = await countRows(server.db, 'audit_logs');
+    const reply = await admin.request('DELETE', `/api/user/passkey/user/${target.id}`);
+    expect(reply.json.success).toBe(false);
+    expect((await targetClient.get<unknown[]>('/api/user/passkey/')).json.data).toHaveLength(1);
+    expect(await countRows(server.db, 'audit_logs')).toBe(before);
+    const unknown = await admin.request('DELETE', '/api/user/passkey/user/999999');
+    expect(unknown.json).toMatchObject({ success: false, message: 'User not found' });
   });
 });

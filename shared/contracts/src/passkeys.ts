@@ -57,6 +57,12 @@ export const passkeyLoginRequestSchema = z.object({ credential: authenticationCr
 export type PasskeyLoginRequest = z.input<typeof passkeyLoginRequestSchema>;
 
 export const passkeyIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+export const passkeyUserParamsSchema = z.object({
+  user_id: z.coerce.number().int().positive(),
+});
+
+/** An admin's reset: how many passkeys the user had. */
+export const passkeyResetReplySchema = z.object({ removed: z.number().int() });
 
 export const passkeyEntrySchema = z.object({
   id: z.number().int(),

@@ -8,6 +8,8 @@ export const passkeyZh = {
   'passkey.tooMany': '通行密钥数量已达上限，请先删除不用的',
   'passkey.registerFailed': '通行密钥验证失败，请重试',
   'passkey.loginFailed': '通行密钥登录失败，请重试或使用其他方式登录',
+  'passkey.noneToReset': '该用户没有通行密钥',
+  'passkey.resetDone': '已删除该用户的全部通行密钥',
 } as const;
 
 export const passkeyEn: Record<keyof typeof passkeyZh, string> = {
@@ -18,4 +20,6 @@ export const passkeyEn: Record<keyof typeof passkeyZh, string> = {
   'passkey.tooMany': 'You have the most passkeys allowed; delete one you no longer use first',
   'passkey.registerFailed': 'The passkey could not be verified; please try again',
   'passkey.loginFailed': 'Signing in with the passkey failed; try again or use another way',
+  'passkey.noneToReset': 'This user has no passkeys',
+  'passkey.resetDone': "All of the user's passkeys were removed",
 };

@@ -1,5 +1,6 @@
 // Passkeys (issue 33): register, list and delete in personal settings (a signed-in session, never
-// an access token), and the usernameless sign-in from the login page.
+// an access token), an admin's reset of a user's passkeys, and the usernameless sign-in from the
+// login page.
 import { z } from 'zod';
 import {
   passkeyEntrySchema,
@@ -7,6 +8,8 @@ import {
   passkeyLoginRequestSchema,
   passkeyOptionsSchema,
   passkeyRegisterRequestSchema,
+  passkeyResetReplySchema,
+  passkeyUserParamsSchema,
 } from '../passkeys';
 import { sessionUserSchema } from '../users';
 import { defineEndpoint, noData } from './define';
@@ -45,6 +48,14 @@ export const passkeyEndpoints = {
     sessionOnly: true,
     params: passkeyIdParamsSchema,
     reply: noData,
+  }),
+  resetForUser: defineEndpoint({
+    method: 'DELETE',
+    path: '/api/user/passkey/user/:user_id',
+    summary: 'Removes every passkey of a user (a lost device); admins, for users below them',
+    role: 'admin',
+    params: passkeyUserParamsSchema,
+    reply: passkeyResetReplySchema,
   }),
   loginOptions: defineEndpoint({
     method: 'POST',

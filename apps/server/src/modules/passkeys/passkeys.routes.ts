@@ -6,6 +6,7 @@ import { languageOf, translate } from '../../i18n';
 import { ok } from '../../lib/envelope';
 import { serveEndpoint } from '../../lib/serve-endpoint';
 import { identityOf, setSessionCookie } from '../../plugins/auth';
+import { auditActorOf } from '../audit/audit.writer';
 import type { OptionsStore } from '../options/options.store';
 import { sessionMetaOf } from '../sessions/two-factor.routes';
 import type { PasskeyService } from './passkeys.service';
@@ -39,6 +40,12 @@ export function registerPasskeyRoutes(
   serveEndpoint(app, passkeyEndpoints.remove, async ({ params, request }) => {
     await passkeys.remove(identityOf(request).userId, params.id);
     return ok(undefined, translate(languageOf(request), 'passkey.deleted'));
+  });
+
+  serveEndpoint(app, passkeyEndpoints.resetForUser, async ({ params, request }) => {
+    const actor = auditActorOf(request);
+    const removed = await passkeys.resetForUser(identityOf(request), params.user_id, actor);
+    return ok({ removed }, translate(languageOf(request), 'passkey.resetDone'));
   });
 
   serveEndpoint(

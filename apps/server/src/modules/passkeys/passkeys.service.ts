@@ -10,7 +10,7 @@ import {
   verifyAuthenticationResponse,
   verifyRegistrationResponse,
 } from '@simplewebauthn/server';
-import { type PasskeyEntry, type SessionUser, UserStatus } from '@switchyard/contracts';
+import { isRoot, type PasskeyEntry, type SessionUser, UserStatus } from '@switchyard/contracts';
 import type {
   passkeyLoginRequestSchema,
   passkeyRegisterRequestSchema,
@@ -21,6 +21,7 @@ import type { PasskeyRow } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { hmacSha256Hex } from '../../lib/crypto';
 import { refuse } from '../../lib/errors';
+import { type AuditActor, recordAudit } from '../audit/audit.writer';
 import type { Identity, SessionMeta, SessionService } from '../sessions/sessions.service';
 import { toSessionUser } from '../users/users.mapper';
 import { findUserById } from '../users/users.repository';
@@ -28,6 +29,7 @@ import {
   advanceCounter,
   type ChallengePurpose,
   consumeChallenge,
+  deleteAllUserPasskeys,
   deleteUserPasskey,
   findPasskeyByCredentialId,
   insertChallenge,
@@ -135,6 +137,28 @@ export class PasskeyService {
 
   async remove(userId: number, id: number): Promise<void> {
     if (!(await deleteUserPasskey(this.deps.db, userId, id))) throw refuse('passkey.notFound');
+  }
+
+  /** An admin removes every passkey of a user below them (a lost device), with its audit entry
+   * in the same transaction; returns how many there were. */
+  async resetForUser(caller: Identity, userId: number, actor: AuditActor): Promise<number> {
+    const { db } = this.deps;
+    const user = await findUserById(db, userId);
+    if (!user || user.deleted_at !== null) throw refuse('user.notFound');
+    if (!isRoot(caller.role) && caller.role <= user.role) {
+      throw refuse('admin.cannotTouchEqualOrHigher');
+    }
+    return db.transaction().execute(async (trx) => {
+      const removed = await deleteAllUserPasskeys(trx, user.id);
+      if (removed === 0) throw refuse('passkey.noneToReset');
+      await recordAudit(trx, actor, {
+        action: 'user.passkeys.reset',
+        target_type: 'user',
+        target_id: user.id,
+        summary: { username: user.username, removed },
+      });
+      return removed;
+    });
   }
 
   /** Request options for a usernameless sign-in: no credential list, the browser offers any
