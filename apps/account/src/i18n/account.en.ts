@@ -68,6 +68,8 @@ export const accountEn: TranslationOf<typeof accountZh> = {
     groupPlaceholder: 'Group',
     manageDone: 'Operation completed successfully!',
     confirmCancel: 'Delete the account of {{username}}? This cannot be undone.',
+    confirmResetPasskeys: 'Delete every passkey of user {{username}}? They will no longer sign in.',
+    passkeysReset: 'Passkeys deleted: {{count}}',
     confirmReset2fa:
       'Reset the two-factor authentication of {{username}}? The password alone will sign in.',
     confirmPromote: 'Make {{username}} an admin?',
@@ -94,6 +96,7 @@ export const accountEn: TranslationOf<typeof accountZh> = {
       enable: 'Enable',
       edit: 'Edit',
       delete: 'Delete account',
+      resetPasskeys: 'Delete passkeys',
       reset2fa: 'Reset two-factor',
     },
   },

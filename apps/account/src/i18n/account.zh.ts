@@ -65,6 +65,9 @@ export const accountZh = {
     groupPlaceholder: '选择分组',
     manageDone: '操作成功完成！',
     confirmCancel: '确定要删除用户 {{username}} 的账户吗？此操作不可撤销。',
+    confirmResetPasskeys:
+      '确定要删除用户 {{username}} 的全部通行密钥吗？删除后这些通行密钥不能再登录。',
+    passkeysReset: '已删除 {{count}} 个通行密钥',
     confirmReset2fa: '确定要重置用户 {{username}} 的两步验证吗？重置后只凭密码即可登录。',
     confirmPromote: '确定要将 {{username}} 提升为管理员吗？',
     keep: '保留',
@@ -85,6 +88,7 @@ export const accountZh = {
       enable: '启用',
       edit: '编辑',
       delete: '删除账户',
+      resetPasskeys: '删除通行密钥',
       reset2fa: '重置两步验证',
     },
   },
