@@ -230,6 +230,20 @@ describe('signing in with a passkey', () => {
     expect(stale.json.success).toBe(false);
   });
 
+  it('signs in once when the same assertion arrives twice at the same moment', async () => {
+    const { client } = await signedIn();
+    const { credential } = await registerPasskey(client);
+    const assertion = credential.authenticate(await loginOptions(server.client()), {
+      origin: ORIGIN,
+    });
+    const replies = await Promise.all(
+      [server.client(), server.client()].map((browser) =>
+        browser.post('/api/user/passkey/login/verify', { credential: assertion }),
+      ),
+    );
+    expect(replies.map((reply) => reply.json.success).sort()).toEqual([false, true]);
+  });
+
   it('refuses an expired challenge, a registration challenge and another relying party', async () => {
     const { client } = await signedIn();
     const { credential } = await registerPasskey(client);
