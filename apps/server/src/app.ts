@@ -28,6 +28,8 @@ import { registerOidcRoutes } from './modules/oauth/oidc.routes';
 import { registerOptionRoutes } from './modules/options/options.routes';
 import { OptionsService } from './modules/options/options.service';
 import type { OptionsStore } from './modules/options/options.store';
+import { registerPasskeyRoutes } from './modules/passkeys/passkeys.routes';
+import { PasskeyService } from './modules/passkeys/passkeys.service';
 import { registerPricingRoutes } from './modules/pricing/pricing.routes';
 import { PricingService } from './modules/pricing/pricing.service';
 import { PricingRules } from './modules/pricing/pricing-rules';
@@ -187,6 +189,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     sessionMaxAgeSeconds: config.sessionMaxAgeSeconds,
   });
   registerSessionRoutes(app, sessions, self);
+  registerPasskeyRoutes(app, {
+    passkeys: new PasskeyService({ db, clock, sessions, secret: deps.sessionSecret }),
+    options,
+    sessionMaxAgeSeconds: config.sessionMaxAgeSeconds,
+  });
   registerUserAdminRoutes(app, new UsersAdminService({ db, options, clock }));
   registerEmailRoutes(app, emailFlows, turnstile);
   const oauth = new OAuthService({

@@ -99,6 +99,24 @@ const CALLS: Record<string, () => Promise<Call>> = {
     body: { username: (await createUser(server.db)).username, action: 'disable' },
     action: 'user.manage.disable',
   }),
+  'DELETE /api/user/passkey/user/:user_id': async () => {
+    const user = await createUser(server.db);
+    await server.db
+      .insertInto('passkeys')
+      .values({
+        user_id: user.id,
+        credential_id: `audit${user.id}`,
+        public_key: 'x',
+        created_at: 1,
+      })
+      .execute();
+    return {
+      client: () => admin,
+      method: 'DELETE',
+      url: `/api/user/passkey/user/${user.id}`,
+      action: 'user.passkeys.reset',
+    };
+  },
   'POST /api/channel/': async () => ({
     client: () => admin,
     method: 'POST',

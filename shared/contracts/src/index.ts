@@ -69,6 +69,12 @@ export type {
   UsageDataQuery,
 } from './observability.schemas';
 export type { OptionEntry, UpdateOptionRequest } from './option-api';
+export type {
+  PasskeyEntry,
+  PasskeyLoginRequest,
+  PasskeyOptions,
+  PasskeyRegisterRequest,
+} from './passkeys';
 export * from './pending-sign-in';
 export * from './quota';
 export * from './remotes';

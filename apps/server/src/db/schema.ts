@@ -70,6 +70,32 @@ export interface PendingSignInsTable {
   expires_at: number;
 }
 
+export interface PasskeysTable {
+  id: Generated<number>;
+  user_id: number;
+  /** base64url credential id, unique across users. */
+  credential_id: string;
+  /** base64url COSE public key. */
+  public_key: string;
+  /** The newest signature counter seen; an assertion must exceed it (unless both are 0). */
+  counter: Generated<number>;
+  /** Comma-separated WebAuthn transports the browser reported. */
+  transports: Generated<string>;
+  name: Generated<string>;
+  backed_up: Generated<Flag>;
+  created_at: number;
+  last_used_at: Generated<number>;
+}
+
+export interface PasskeyChallengesTable {
+  /** base64url challenge; its row is deleted by the verify that uses it. */
+  challenge: string;
+  purpose: 'register' | 'login';
+  /** The registering user; 0 for a sign-in. */
+  user_id: Generated<number>;
+  expires_at: number;
+}
+
 export interface AuditLogsTable {
   id: Generated<number>;
   actor_id: number;
@@ -375,6 +401,8 @@ export interface Schema {
   two_factor_recovery_codes: TwoFactorRecoveryCodesTable;
   pending_sign_ins: PendingSignInsTable;
   audit_logs: AuditLogsTable;
+  passkeys: PasskeysTable;
+  passkey_challenges: PasskeyChallengesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -384,6 +412,7 @@ export type SessionRow = Selectable<SessionsTable>;
 export type NewSession = Insertable<SessionsTable>;
 export type TwoFactorRow = Selectable<TwoFactorTable>;
 export type AuditLogRow = Selectable<AuditLogsTable>;
+export type PasskeyRow = Selectable<PasskeysTable>;
 export type NewAuditLog = Insertable<AuditLogsTable>;
 export type NewLog = Insertable<LogsTable>;
 export type LogRow = Selectable<LogsTable>;

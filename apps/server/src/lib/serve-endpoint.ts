@@ -46,7 +46,12 @@ export function serveEndpoint<E extends Endpoint>(
   app.route({
     method: endpoint.method,
     url: endpoint.path,
-    config: { access: accessOf(endpoint), critical: options.critical, endpoint },
+    config: {
+      access: accessOf(endpoint),
+      critical: options.critical,
+      sessionOnly: endpoint.sessionOnly,
+      endpoint,
+    },
     handler: async (request, reply) =>
       handler({
         params: parsed(endpoint.params, request.params),

@@ -29,6 +29,9 @@ export interface Endpoint<
   /** One line for the API reference. */
   summary: string;
   role: EndpointRole;
+  /** Needs a signed-in session (cookie): an access token, which skips the second factor, gets a
+   * 401 (identity settings such as passkeys). */
+  sessionOnly?: boolean;
   params?: P;
   query?: Q;
   body?: B;

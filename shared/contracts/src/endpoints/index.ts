@@ -5,6 +5,7 @@ import { groupEndpoints } from './groups';
 import { logEndpoints } from './logs';
 import { metaEndpoints } from './meta';
 import { optionEndpoints } from './options';
+import { passkeyEndpoints } from './passkeys';
 import { pricingEndpoints } from './pricing';
 import { redemptionEndpoints } from './redemptions';
 import { statusEndpoints } from './status';
@@ -17,6 +18,7 @@ export {
   logEndpoints,
   metaEndpoints,
   optionEndpoints,
+  passkeyEndpoints,
   pricingEndpoints,
   redemptionEndpoints,
   statusEndpoints,
@@ -29,6 +31,7 @@ export const ENDPOINT_TABLES: Record<string, Record<string, Endpoint>> = {
   logs: logEndpoints,
   meta: metaEndpoints,
   options: optionEndpoints,
+  passkeys: passkeyEndpoints,
   pricing: pricingEndpoints,
   redemptions: redemptionEndpoints,
   status: statusEndpoints,

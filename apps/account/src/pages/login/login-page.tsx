@@ -1,7 +1,7 @@
 // /login: username and password (when password login is on), links to sign up and reset.
 import { Alert, Button, Form, Input, Message } from '@arco-design/web-react';
 import type { RefInputType } from '@arco-design/web-react/es/Input/interface';
-import { IconGithub, IconLock, IconUser } from '@arco-design/web-react/icon';
+import { IconGithub, IconLock, IconSafe, IconUser } from '@arco-design/web-react/icon';
 import { reportError, Spinner, useContractForm, useSessionStore } from '@switchyard/console-kit';
 import type { LoginRequest, SessionUser } from '@switchyard/contracts';
 import type { loginRequestSchema } from '@switchyard/contracts/schemas';
@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { AuthCard } from '../../components/auth-card';
 import { startGitHubOAuth } from '../../components/github-oauth';
+import { passkeysSupported } from '../../components/passkey-ceremony';
 import { TelegramWidget } from '../../components/telegram-widget';
 import { TextLink } from '../../components/text-link';
 import { TurnstileWidget, useTurnstile } from '../../components/turnstile';
@@ -18,6 +19,7 @@ import { startOidc, type TelegramAuth, telegramLogin, wechatLogin } from '../oau
 import { SECOND_FACTOR_PARAM, useLogin } from './use-login';
 import { loadLoginSchema, useLoginSchema } from './use-login-schema';
 import { usePageSignInForm } from './use-page-sign-in-form';
+import { usePasskeySignIn } from './use-passkey-sign-in';
 
 // The dialogs load when first opened: few sign-ins show them, and the form comes sooner without.
 const WeChatModal = lazy(async () => ({
@@ -74,6 +76,8 @@ export function LoginPage() {
     () => setSecondFactor(true),
   );
 
+  // A passkey stands for both factors: its sign-in goes straight in.
+  const passkey = usePasskeySignIn(() => navigate(AFTER_LOGIN_PATH));
   const passwordLogin = status?.password_login !== false;
   const registration = status?.register_enabled !== false;
 
@@ -181,7 +185,25 @@ export function LoginPage() {
           />
         )}
       </AuthCard>
-      <div style={{ display: 'flex', justifyContent: 'center', gap: 8, marginTop: -32 }}>
+      <div
+        style={{
+          display: 'flex',
+          flexWrap: 'wrap',
+          justifyContent: 'center',
+          gap: 8,
+          marginTop: -32,
+        }}
+      >
+        {passkeysSupported() && !secondFactor ? (
+          <Button
+            icon={<IconSafe />}
+            loading={passkey.pending}
+            onClick={() => void passkey.start()}
+            data-testid="login-passkey"
+          >
+            {t('passkeys.signIn')}
+          </Button>
+        ) : null}
         {status?.github_oauth ? (
           <Button
             icon={<IconGithub />}

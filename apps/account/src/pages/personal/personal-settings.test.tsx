@@ -26,6 +26,12 @@ vi.mock('./personal.api', () => ({
   bindEmail: vi.fn(),
 }));
 
+vi.mock('./passkeys.api', () => ({
+  listPasskeys: vi.fn().mockResolvedValue([]),
+  addPasskey: vi.fn(),
+  deletePasskey: vi.fn(),
+}));
+
 vi.mock('./identity.api', () => ({
   getTwoFactor: vi.fn().mockResolvedValue({ enabled: false }),
   listSessions: vi.fn().mockResolvedValue([]),

@@ -9,6 +9,7 @@ import { RemoteRoot } from '../../remote';
 import { AccessTokenSection } from './access-token-section';
 import { BindingsSection } from './bindings-section';
 import { DeleteAccountSection } from './delete-account-section';
+import { PasskeysSection } from './passkeys-section';
 import { PasswordSection } from './password-section';
 import { listOwnModels } from './personal.api';
 import { ReferralSection } from './referral-section';
@@ -86,6 +87,9 @@ export function PersonalSettings() {
         </Section>
         <Section title={t('twoFactor.title')}>
           <TwoFactorSection />
+        </Section>
+        <Section title={t('passkeys.title')}>
+          <PasskeysSection />
         </Section>
         <Section title={t('sessions.title')}>
           <SessionsSection />

@@ -4,7 +4,7 @@ import { useListParams } from '@switchyard/console-kit/list';
 import type { AdminUser, ManageAction } from '@switchyard/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { listUsers, manageUser } from './users.api';
+import { listUsers, manageUser, resetPasskeys } from './users.api';
 
 export const USERS_KEY = ['account', 'users'] as const;
 
@@ -31,6 +31,16 @@ export function useManageUser() {
     onSuccess: () => {
       Message.success(t('users.manageDone'));
       void client.invalidateQueries({ queryKey: USERS_KEY });
+    },
+  });
+}
+
+export function useResetPasskeys() {
+  const { t } = useTranslation('account');
+  return useMutation({
+    mutationFn: (user: AdminUser) => resetPasskeys(user.id),
+    onSuccess: (removed) => {
+      Message.success(t('users.passkeysReset', { count: removed }));
     },
   });
 }

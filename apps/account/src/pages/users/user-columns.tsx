@@ -11,6 +11,8 @@ export interface UserColumnHandlers {
   /** Only root promotes and demotes (the server refuses anyone else). */
   canChangeRoles: boolean;
   onManage: (user: AdminUser, action: ManageAction) => void;
+  /** Removes every passkey of the user (a lost device). */
+  onResetPasskeys: (user: AdminUser) => void;
   onEdit: (user: AdminUser) => void;
 }
 
@@ -113,6 +115,18 @@ export function getUserColumns(t: TFunction, h: UserColumnHandlers): ListColumn<
                 },
                 onClick: act('reset_2fa'),
                 testId: testId('reset-2fa'),
+              },
+              !superAdmin && {
+                key: 'reset_passkeys',
+                label: t('users.actions.resetPasskeys'),
+                disabled: cancelled,
+                confirm: {
+                  title: t('users.confirmResetPasskeys', { username: user.username }),
+                  okText: t('users.actions.resetPasskeys'),
+                  cancelText: t('users.keep'),
+                },
+                onClick: () => h.onResetPasskeys(user),
+                testId: testId('reset-passkeys'),
               },
               !superAdmin && {
                 key: 'delete',

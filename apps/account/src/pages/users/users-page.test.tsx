@@ -5,7 +5,7 @@ import type { AdminUser } from '@switchyard/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { selfUser } from '../../test/fixtures';
-import { listGroups, listUsers, manageUser } from './users.api';
+import { listGroups, listUsers, manageUser, resetPasskeys } from './users.api';
 import { UsersPage } from './users-page';
 
 vi.mock('./users.api', () => ({
@@ -13,6 +13,7 @@ vi.mock('./users.api', () => ({
   listGroups: vi.fn(),
   manageUser: vi.fn(),
   createUser: vi.fn(),
+  resetPasskeys: vi.fn(),
 }));
 
 const user = (patch: Partial<AdminUser>): AdminUser => ({
@@ -77,6 +78,21 @@ describe('UsersPage', () => {
     const ok = screen.getAllByRole('button', { name: '重置两步验证' });
     await person.click(ok[ok.length - 1] as HTMLElement);
     await waitFor(() => expect(manageUser).toHaveBeenCalledWith('alice', 'reset_2fa'));
+  });
+
+  it('deletes a user’s passkeys after asking, and says how many', async () => {
+    vi.mocked(resetPasskeys).mockResolvedValue(2);
+    await renderPage(<UsersPage />, { path: '/user', url: '/user' });
+    await screen.findByTestId('user-name-alice');
+    expect(await openRowMenu('user-more-alice', 'user-reset-passkeys-alice')).toBeInTheDocument();
+    const person = userEvent.setup({ pointerEventsCheck: 0 });
+    await person.click(screen.getByTestId('user-reset-passkeys-alice'));
+    expect(await screen.findByText(/确定要删除用户 alice 的全部通行密钥吗/)).toBeInTheDocument();
+    expect(resetPasskeys).not.toHaveBeenCalled();
+    const ok = screen.getAllByRole('button', { name: '删除通行密钥' });
+    await person.click(ok[ok.length - 1] as HTMLElement);
+    await waitFor(() => expect(resetPasskeys).toHaveBeenCalledWith(1));
+    expect(await screen.findByText('已删除 2 个通行密钥')).toBeInTheDocument();
   });
 
   it('offers promote and demote to root only', async () => {

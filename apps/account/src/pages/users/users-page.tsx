@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { RemoteRoot } from '../../remote';
 import { AddUserModal } from './add-user-modal';
-import { useManageUser, useUsers } from './use-users';
+import { useManageUser, useResetPasskeys, useUsers } from './use-users';
 import { getUserColumns } from './user-columns';
 import { listGroups } from './users.api';
 
@@ -21,6 +21,7 @@ export function UsersPage() {
   const { list, query } = useUsers();
   const groups = useQuery({ queryKey: ['account', 'groups'], queryFn: listGroups });
   const manage = useManageUser();
+  const resetPasskeys = useResetPasskeys();
   const [keyword, setKeyword] = useState(list.filters.keyword);
   // Back and forward change the URL's keyword under the field.
   useEffect(() => setKeyword(list.filters.keyword), [list.filters.keyword]);
@@ -30,6 +31,7 @@ export function UsersPage() {
     renderQuota,
     canChangeRoles: isRoot(currentRole),
     onManage: (user, action) => manage.mutate({ user, action }),
+    onResetPasskeys: (user) => resetPasskeys.mutate(user),
     onEdit: (user) => navigate(`/user/edit/${user.id}`),
   });
 

@@ -8,7 +8,7 @@ import type {
   UpdateUserRequest,
   UserPage,
 } from '@switchyard/contracts';
-import { groupEndpoints } from '@switchyard/contracts/endpoints';
+import { groupEndpoints, passkeyEndpoints } from '@switchyard/contracts/endpoints';
 
 export interface UserListParams {
   page: number;
@@ -38,3 +38,9 @@ export const updateUser = (body: UpdateUserRequest): Promise<void> =>
 
 export const manageUser = (username: string, action: ManageAction): Promise<ManageUserReply> =>
   apiPost<ManageUserReply>('/api/user/manage', { body: { username, action } });
+
+const passkeysApi = createEndpointApi(passkeyEndpoints);
+
+/** Removes every passkey of a user; resolves to how many there were. */
+export const resetPasskeys = async (userId: number): Promise<number> =>
+  (await passkeysApi.resetForUser({ params: { user_id: userId } })).removed;
