@@ -1,13 +1,12 @@
 // Delivery to the client: a whole reply, or a stream piped event by event (paused while the
 // client is slow), ended by the dialect's closing frames or, when cut, its error event.
-import type { IncomingMessage, OutgoingHttpHeaders } from 'node:http';
+import type { IncomingMessage } from 'node:http';
 import { performance } from 'node:perf_hooks';
-import type { FastifyReply } from 'fastify';
 import type { Usage } from '../../ledger/billing';
-import type { StreamRegistry } from '../../ops/live-streams';
 import { ReplyText } from '../canonical/reply-text';
 import type { ChatError } from '../canonical/types';
 import type { StreamPipe, WholeReply } from './relay-attempt';
+import type { ReplySink } from './reply-sink';
 
 /**
  * Why a delivered stream ended early: the client left, the upstream broke off (or stalled), or
@@ -35,12 +34,12 @@ export interface Delivery {
 }
 
 export async function deliverReply(
-  reply: FastifyReply,
+  sink: ReplySink,
   whole: WholeReply,
   started: number,
 ): Promise<Delivery> {
   const firstByteMs = Math.round(performance.now() - started);
-  await reply.code(200).header('content-type', whole.contentType).send(whole.body);
+  await sink.send(200, whole.contentType, whole.body);
   const text = ReplyText.of(whole.text);
   return { usage: whole.usage, text, cut: null, firstByteMs, delivered: true };
 }
@@ -61,28 +60,23 @@ const cutError = (cut: StreamCut, reason: string): ChatError =>
       };
 
 /**
- * Pipes the upstream's stream to the client through `pipe`. Registered in `live` while it runs,
- * so a shutdown can cut it with the dialect's error event.
+ * Pipes the upstream's stream to the client through `pipe`. Registered in the sink's live
+ * streams while it runs, so a shutdown can cut it with the dialect's error event.
  */
 export function deliverStream(
-  reply: FastifyReply,
+  out: ReplySink,
   response: IncomingMessage,
   pipe: StreamPipe,
   started: number,
-  live?: StreamRegistry,
   contentType = 'text/event-stream',
 ): Promise<Delivery> {
-  reply.hijack();
-  const out = reply.raw;
   // The headers hooks set (CORS, request id) go out with the stream's head too.
-  const headers: OutgoingHttpHeaders = {
-    ...(reply.getHeaders() as OutgoingHttpHeaders),
+  out.startStream(200, {
     'content-type': contentType,
     'cache-control': 'no-cache',
     connection: 'keep-alive',
     'x-accel-buffering': 'no',
-  };
-  out.writeHead(200, headers);
+  });
   let firstByteMs = -1;
   response.setEncoding('utf8');
   // A stall (RelayStreamIdleTimeout) is ended by sendUpstream's watch: an 'error' below.
@@ -92,7 +86,7 @@ export function deliverStream(
     if (firstByteMs < 0) firstByteMs = Math.round(performance.now() - started);
     if (!out.write(frames)) {
       response.pause();
-      out.once('drain', () => response.resume());
+      out.onDrain(() => response.resume());
     }
   };
 
@@ -103,14 +97,14 @@ export function deliverStream(
       if (settled) return;
       settled = true;
       unregister?.();
-      out.off('close', onClientClose);
-      if (cut !== 'client' && !out.destroyed) write(pipe.flush());
+      out.offClose(onClientClose);
+      if (cut !== 'client' && !out.closed) write(pipe.flush());
       // A complete reply whose every frame is a closing one (a Gemini function call or an empty
       // text goes out whole at the end) was still served: it is delivered, so it is billed.
-      const complete = cut === null && !out.destroyed;
+      const complete = cut === null && !out.closed;
       if (complete && firstByteMs < 0) firstByteMs = Math.round(performance.now() - started);
       const close = async (usage: Usage, beforeEnd?: () => Promise<unknown>) => {
-        if (out.destroyed || out.writableEnded) return;
+        if (out.closed || out.ended) return;
         if (cut !== null) {
           out.end(pipe.fail(cutError(cut, cutReason ?? 'connection closed')));
           return;
@@ -130,28 +124,28 @@ export function deliverStream(
       });
     };
     const onClientClose = () => {
-      if (!out.writableFinished) {
+      if (!out.finished) {
         response.destroy();
         done('client');
       }
     };
-    out.once('close', onClientClose);
-    unregister = live?.add(() => {
+    out.onClose(onClientClose);
+    unregister = out.liveStreams?.add(() => {
       done('shutdown', SHUTDOWN_CUT_REASON);
       response.destroy();
       // The error event goes out now, before the connections are closed (counting the delivered
       // text for the settlement may take longer); close() then has nothing left to write.
-      if (!out.destroyed) out.end(pipe.fail(cutError('shutdown', SHUTDOWN_CUT_REASON)));
+      if (!out.closed) out.end(pipe.fail(cutError('shutdown', SHUTDOWN_CUT_REASON)));
     });
     response.on('data', (chunk: string) => write(pipe.push(chunk)));
     response.once('end', () =>
       pipe.finished ? done(null) : done('upstream', 'the upstream ended without finishing'),
     );
     response.once('error', (error) =>
-      out.destroyed ? done('client') : done('upstream', error.message),
+      out.closed ? done('client') : done('upstream', error.message),
     );
     response.once('close', () => {
-      if (!response.complete) done(out.destroyed ? 'client' : 'upstream', 'connection closed');
+      if (!response.complete) done(out.closed ? 'client' : 'upstream', 'connection closed');
     });
   });
 }
