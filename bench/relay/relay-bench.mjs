@@ -297,7 +297,9 @@ if (baseline) {
   });
 }
 /** The gateways under test, the baseline first in every other cell (so neither always leads). */
-const gateways = targets.filter((target) => target.name === 'switchyard' || target.name === 'baseline');
+const gateways = targets.filter(
+  (target) => target.name === 'switchyard' || target.name === 'baseline',
+);
 let cellCount = 0;
 const alternated = () => {
   cellCount += 1;
