@@ -1,5 +1,6 @@
 // Relay overhead: the same chat requests sent straight to a fast fake upstream (the floor),
-// through Switchyard (billing and consume logs on, SQLite) and through the Portkey gateway, at
+// through Switchyard (billing and consume logs on, SQLite), through a bare Node proxy
+// (bare-proxy.mjs: parse the body, pick the upstream, pipe the reply) and through the Portkey gateway, at
 // concurrency 1 and 50, stream and not. Reports requests/s, p50/p99 latency, time to first byte
 // of streams and each gateway's CPU milliseconds per request (from /proc/<pid>/stat).
 // Then the dialects through Switchyard alone: chat → OpenAI, chat → an OpenAI-compatible upstream
@@ -11,7 +12,8 @@
 // unlimited token, with the limiter in this process; --redis runs that cell a second time on a
 // server with REDIS_URL (default redis://127.0.0.1:6379; the counters are then shared).
 //
-// Usage: node bench/relay/relay-bench.mjs [--requests 3000] [--warmup 300] [--rounds 1] [--redis]
+// Usage: node bench/relay/relay-bench.mjs [--requests 3000] [--warmup 300] [--rounds 2] [--redis]
+//        [--only-main]     (just the gateway cells: direct, Switchyard, bare proxy, Portkey)
 //        [--only-limits]   (just the limited-token cells)
 //        [--only-dialects] (just the dialect cells) [--path <a|b>] (the dialect cells whose name has a or b)
 //        [--port 3291]  this Switchyard's port (the baseline's is the next one)
@@ -47,7 +49,7 @@ const arg = (name, fallback) => {
 };
 const REQUESTS = arg('requests', 3000);
 const WARMUP = arg('warmup', 300);
-const ROUNDS = arg('rounds', 1);
+const ROUNDS = arg('rounds', 2);
 const PORTKEY_DIR = process.env.PORTKEY_DIR ?? '/work/peer/portkey';
 const PORTKEY_PORT = 8787;
 const SWITCHYARD_PORT = arg('port', 3291);
@@ -55,6 +57,7 @@ const CLOCK_TICK_MS = 10;
 const REDIS = process.argv.includes('--redis');
 const ONLY_LIMITS = process.argv.includes('--only-limits');
 const ONLY_DIALECTS = process.argv.includes('--only-dialects');
+const ONLY_MAIN = process.argv.includes('--only-main');
 const baselineIndex = process.argv.indexOf('--baseline');
 const BASELINE = baselineIndex > 0 ? path.resolve(process.argv[baselineIndex + 1]) : null;
 const BASELINE_PORT = SWITCHYARD_PORT + 1;
@@ -80,9 +83,10 @@ async function startProcess(args, options, ready) {
   throw new Error(`${args.join(' ')} did not start`);
 }
 
-async function startUpstream() {
+/** Starts one of this folder's scripts that prints its port on stdout. */
+async function startPrinting(script, ...args) {
   let port = 0;
-  const child = await startProcess([path.join(here, 'fast-upstream.mjs'), '0'], {}, async (c) => {
+  const child = await startProcess([path.join(here, script), ...args], {}, async (c) => {
     if (!port) {
       c.stdout.once('data', (data) => {
         port = Number(String(data).trim());
@@ -92,6 +96,8 @@ async function startUpstream() {
   });
   return { url: `http://127.0.0.1:${port}`, pid: child.pid };
 }
+
+const startUpstream = () => startPrinting('fast-upstream.mjs', '0');
 
 async function startPortkey() {
   const entry = path.join(PORTKEY_DIR, 'node_modules/@portkey-ai/gateway/build/start-server.js');
@@ -265,6 +271,8 @@ const baseline = BASELINE
   : null;
 if (baseline) seed(path.join(baselineDir, 'switchyard.db'), upstream.url);
 const portkey = ONLY_LIMITS || ONLY_DIALECTS ? null : await startPortkey();
+const bare =
+  ONLY_LIMITS || ONLY_DIALECTS ? null : await startPrinting('bare-proxy.mjs', upstream.url, '0');
 
 const targets = [
   {
@@ -289,12 +297,22 @@ if (baseline) {
   });
 }
 /** The gateways under test, the baseline first in every other cell (so neither always leads). */
-const gateways = targets.filter((target) => target.name !== 'direct' && target.name !== 'portkey');
+const gateways = targets.filter(
+  (target) => target.name === 'switchyard' || target.name === 'baseline',
+);
 let cellCount = 0;
 const alternated = () => {
   cellCount += 1;
   return cellCount % 2 === 0 ? [...gateways].reverse() : gateways;
 };
+if (bare) {
+  targets.push({
+    name: 'bare proxy',
+    url: bare.url,
+    pid: bare.pid,
+    headers: { authorization: 'Bearer upstream-key' },
+  });
+}
 if (portkey) {
   targets.push({
     name: 'portkey',
@@ -428,7 +446,7 @@ const paths = [
 ];
 const [direct, gateway] = targets;
 const dialectRows = [];
-for (const stream of ONLY_LIMITS ? [] : [false, true]) {
+for (const stream of ONLY_LIMITS || ONLY_MAIN ? [] : [false, true]) {
   for (const concurrency of [1, 50]) {
     for (const cell of paths.filter((cell) =>
       ONLY_PATH.split('|').some((part) => cell.name.includes(part)),
@@ -460,7 +478,7 @@ for (const stream of ONLY_LIMITS ? [] : [false, true]) {
     }
   }
 }
-if (!ONLY_LIMITS)
+if (!ONLY_LIMITS && !ONLY_MAIN)
   writeResult('relay-dialects', {
     runs: `${REQUESTS} requests per cell after ${WARMUP} warm-up; load average ${os.loadavg()[0].toFixed(2)} at the end`,
     columns: [
@@ -507,10 +525,10 @@ const limitCells = async (store, gateway) => {
     }
   }
 };
-if (!ONLY_DIALECTS) await limitCells('this process', gateway);
+if (!ONLY_DIALECTS && !ONLY_MAIN) await limitCells('this process', gateway);
 await switchyard.stop();
 await baseline?.stop();
-if (REDIS) {
+if (REDIS && !ONLY_MAIN) {
   const redisUrl = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
   const withRedis = await startServer({
     port: SWITCHYARD_PORT,
@@ -525,7 +543,7 @@ if (REDIS) {
   });
   await withRedis.stop();
 }
-if (!ONLY_DIALECTS)
+if (!ONLY_DIALECTS && !ONLY_MAIN)
   writeResult('relay-limits', {
     runs: `${REQUESTS} requests per cell after ${WARMUP} warm-up; load average ${os.loadavg()[0].toFixed(2)} at the end`,
     columns: ['limiter', 'token', 'concurrency', 'req/s', 'p50 ms', 'CPU ms/request', 'failures'],

@@ -145,7 +145,11 @@ export function registerRelayGate(scope: FastifyInstance, deps: RelayGateDeps): 
     // Held until the answer is over: the parsed body lives as long as the request does.
     if (bytes > 0) reply.raw.once('close', () => deps.inFlight.give(bytes));
   });
-  scope.addHook('preParsing', async (request, reply, payload) =>
-    chunked.has(request) ? countedAsItArrives(request, reply, deps.inFlight, payload) : payload,
-  );
+  // A callback hook, not an async one: most requests pass as they are, without a promise.
+  scope.addHook('preParsing', (request, reply, payload, done) => {
+    done(
+      null,
+      chunked.has(request) ? countedAsItArrives(request, reply, deps.inFlight, payload) : payload,
+    );
+  });
 }

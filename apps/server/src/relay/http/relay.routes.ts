@@ -26,6 +26,7 @@ import {
 } from '../relay-errors';
 import { bodyRefusal } from './relay-body';
 import { type BytesInFlight, closeAfterAnswer, registerRelayGate } from './relay-gate';
+import { replySink } from './reply-sink';
 
 const POST_ROUTES: [string, RelayMode][] = [
   ['/v1/chat/completions', 'chat'],
@@ -144,7 +145,7 @@ export function registerRelayRoutes(app: FastifyInstance, deps: RelayRouteDeps):
 
     for (const [url, mode] of POST_ROUTES) {
       const ingress = chatIngress(mode);
-      scope.post(url, (request, reply) => relay.handle(request, reply, ingress));
+      scope.post(url, (request, reply) => relay.handle(request, replySink(reply), ingress));
     }
     scope.register(async (audio) => {
       // Audio uploads go to the upstream as they came; only the model field is read. Other
@@ -157,14 +158,14 @@ export function registerRelayRoutes(app: FastifyInstance, deps: RelayRouteDeps):
       for (const [url, mode] of AUDIO_ROUTES) {
         const ingress = chatIngress(mode);
         audio.post(url, { bodyLimit: AUDIO_BODY_LIMIT }, (request, reply) =>
-          relay.handle(request, reply, ingress),
+          relay.handle(request, replySink(reply), ingress),
         );
       }
     });
     scope.post<{ Params: { model: string } }>('/v1/engines/:model/embeddings', (request, reply) => {
       const body = request.body as Record<string, unknown> | undefined;
       if (body && typeof body === 'object' && !body.model) body.model = request.params.model;
-      return relay.handle(request, reply, embeddingsIngress);
+      return relay.handle(request, replySink(reply), embeddingsIngress);
     });
 
     registerMessagesRoutes(scope, relay, deps.db);

@@ -1,13 +1,12 @@
 // Delivery to the client: a whole reply, or a stream piped event by event (paused while the
 // client is slow), ended by the dialect's closing frames or, when cut, its error event.
-import type { IncomingMessage, OutgoingHttpHeaders } from 'node:http';
+import type { IncomingMessage } from 'node:http';
 import { performance } from 'node:perf_hooks';
-import type { FastifyReply } from 'fastify';
 import type { Usage } from '../../ledger/billing';
-import type { StreamRegistry } from '../../ops/live-streams';
 import { ReplyText } from '../canonical/reply-text';
 import type { ChatError } from '../canonical/types';
 import type { StreamPipe, WholeReply } from './relay-attempt';
+import type { ReplySink } from './reply-sink';
 
 /**
  * Why a delivered stream ended early: the client left, the upstream broke off (or stalled), or
@@ -35,12 +34,12 @@ export interface Delivery {
 }
 
 export async function deliverReply(
-  reply: FastifyReply,
+  sink: ReplySink,
   whole: WholeReply,
   started: number,
 ): Promise<Delivery> {
   const firstByteMs = Math.round(performance.now() - started);
-  await reply.code(200).header('content-type', whole.contentType).send(whole.body);
+  await sink.send(200, whole.contentType, whole.body);
   const text = ReplyText.of(whole.text);
   return { usage: whole.usage, text, cut: null, firstByteMs, delivered: true };
 }
@@ -61,97 +60,150 @@ const cutError = (cut: StreamCut, reason: string): ChatError =>
       };
 
 /**
- * Pipes the upstream's stream to the client through `pipe`. Registered in `live` while it runs,
- * so a shutdown can cut it with the dialect's error event.
+ * Pipes the upstream's stream to the client through `pipe`. Registered in the sink's live
+ * streams while it runs, so a shutdown can cut it with the dialect's error event.
  */
 export function deliverStream(
-  reply: FastifyReply,
+  out: ReplySink,
   response: IncomingMessage,
   pipe: StreamPipe,
   started: number,
-  live?: StreamRegistry,
   contentType = 'text/event-stream',
 ): Promise<Delivery> {
-  reply.hijack();
-  const out = reply.raw;
   // The headers hooks set (CORS, request id) go out with the stream's head too.
-  const headers: OutgoingHttpHeaders = {
-    ...(reply.getHeaders() as OutgoingHttpHeaders),
+  out.startStream(200, {
     'content-type': contentType,
     'cache-control': 'no-cache',
     connection: 'keep-alive',
     'x-accel-buffering': 'no',
-  };
-  out.writeHead(200, headers);
-  let firstByteMs = -1;
+  });
   response.setEncoding('utf8');
   // A stall (RelayStreamIdleTimeout) is ended by sendUpstream's watch: an 'error' below.
-
-  const write = (frames: string) => {
-    if (frames === '') return;
-    if (firstByteMs < 0) firstByteMs = Math.round(performance.now() - started);
-    if (!out.write(frames)) {
-      response.pause();
-      out.once('drain', () => response.resume());
-    }
-  };
-
   return new Promise<Delivery>((resolve) => {
-    let settled = false;
-    let unregister: (() => void) | undefined;
-    const done = (cut: StreamCut, cutReason?: string) => {
-      if (settled) return;
-      settled = true;
-      unregister?.();
-      out.off('close', onClientClose);
-      if (cut !== 'client' && !out.destroyed) write(pipe.flush());
-      // A complete reply whose every frame is a closing one (a Gemini function call or an empty
-      // text goes out whole at the end) was still served: it is delivered, so it is billed.
-      const complete = cut === null && !out.destroyed;
-      if (complete && firstByteMs < 0) firstByteMs = Math.round(performance.now() - started);
-      const close = async (usage: Usage, beforeEnd?: () => Promise<unknown>) => {
-        if (out.destroyed || out.writableEnded) return;
-        if (cut !== null) {
-          out.end(pipe.fail(cutError(cut, cutReason ?? 'connection closed')));
-          return;
-        }
-        const frames = pipe.end(usage);
-        await beforeEnd?.();
-        out.end(frames);
-      };
-      resolve({
-        usage: pipe.usage,
-        text: pipe.text,
-        cut,
-        ...(cutReason ? { cutReason } : {}),
-        firstByteMs,
-        delivered: complete || firstByteMs >= 0,
-        close,
-      });
-    };
-    const onClientClose = () => {
-      if (!out.writableFinished) {
-        response.destroy();
-        done('client');
-      }
-    };
-    out.once('close', onClientClose);
-    unregister = live?.add(() => {
-      done('shutdown', SHUTDOWN_CUT_REASON);
-      response.destroy();
-      // The error event goes out now, before the connections are closed (counting the delivered
-      // text for the settlement may take longer); close() then has nothing left to write.
-      if (!out.destroyed) out.end(pipe.fail(cutError('shutdown', SHUTDOWN_CUT_REASON)));
-    });
-    response.on('data', (chunk: string) => write(pipe.push(chunk)));
-    response.once('end', () =>
-      pipe.finished ? done(null) : done('upstream', 'the upstream ended without finishing'),
-    );
-    response.once('error', (error) =>
-      out.destroyed ? done('client') : done('upstream', error.message),
-    );
-    response.once('close', () => {
-      if (!response.complete) done(out.destroyed ? 'client' : 'upstream', 'connection closed');
-    });
+    const delivery = new StreamDelivery(out, response, pipe, started, resolve);
+    (response as Carrier)[DELIVERY] = delivery;
+    out.onClose(delivery.onClientClose);
+    delivery.unregister = out.liveStreams?.add(delivery.cutForShutdown);
+    response.on('data', onData);
+    response.once('end', onEnd);
+    response.once('error', onError);
+    response.once('close', onUpstreamClose);
   });
+}
+
+/**
+ * One stream's delivery. The upstream reply's listeners are module functions called with the
+ * reply as `this` (it carries its delivery), and the few callbacks handed elsewhere are bound
+ * once: the bundle names every closure it creates (an Object.defineProperty each), per request.
+ */
+class StreamDelivery {
+  firstByteMs = -1;
+  unregister: (() => void) | undefined;
+  private settled = false;
+  readonly onClientClose: () => void;
+  readonly cutForShutdown: () => void;
+
+  constructor(
+    readonly out: ReplySink,
+    readonly response: IncomingMessage,
+    readonly pipe: StreamPipe,
+    private readonly started: number,
+    private readonly resolve: (delivery: Delivery) => void,
+  ) {
+    this.onClientClose = this.clientClosed.bind(this);
+    this.cutForShutdown = this.shutdown.bind(this);
+  }
+
+  write(frames: string): void {
+    if (frames === '') return;
+    if (this.firstByteMs < 0) this.firstByteMs = Math.round(performance.now() - this.started);
+    if (!this.out.write(frames)) {
+      const { response } = this;
+      response.pause();
+      this.out.onDrain(() => response.resume());
+    }
+  }
+
+  done(cut: StreamCut, cutReason?: string): void {
+    if (this.settled) return;
+    this.settled = true;
+    const { out, pipe } = this;
+    this.unregister?.();
+    out.offClose(this.onClientClose);
+    if (cut !== 'client' && !out.closed) this.write(pipe.flush());
+    // A complete reply whose every frame is a closing one (a Gemini function call or an empty
+    // text goes out whole at the end) was still served: it is delivered, so it is billed.
+    const complete = cut === null && !out.closed;
+    if (complete && this.firstByteMs < 0) {
+      this.firstByteMs = Math.round(performance.now() - this.started);
+    }
+    this.resolve({
+      usage: pipe.usage,
+      text: pipe.text,
+      cut,
+      ...(cutReason ? { cutReason } : {}),
+      firstByteMs: this.firstByteMs,
+      delivered: complete || this.firstByteMs >= 0,
+      close: this.close.bind(this, cut, cutReason),
+    });
+  }
+
+  /** Ends the client's stream once the usage is known (Delivery.close). */
+  async close(
+    cut: StreamCut,
+    cutReason: string | undefined,
+    usage: Usage,
+    beforeEnd?: () => Promise<unknown>,
+  ): Promise<void> {
+    const { out, pipe } = this;
+    if (out.closed || out.ended) return;
+    if (cut !== null) {
+      out.end(pipe.fail(cutError(cut, cutReason ?? 'connection closed')));
+      return;
+    }
+    const frames = pipe.end(usage);
+    await beforeEnd?.();
+    out.end(frames);
+  }
+
+  private clientClosed(): void {
+    if (!this.out.finished) {
+      this.response.destroy();
+      this.done('client');
+    }
+  }
+
+  private shutdown(): void {
+    this.done('shutdown', SHUTDOWN_CUT_REASON);
+    this.response.destroy();
+    // The error event goes out now, before the connections are closed (counting the delivered
+    // text for the settlement may take longer); close() then has nothing left to write.
+    if (!this.out.closed) this.out.end(this.pipe.fail(cutError('shutdown', SHUTDOWN_CUT_REASON)));
+  }
+}
+
+const DELIVERY = Symbol('stream delivery');
+type Carrier = IncomingMessage & { [DELIVERY]: StreamDelivery };
+
+function onData(this: Carrier, chunk: string): void {
+  const delivery = this[DELIVERY];
+  delivery.write(delivery.pipe.push(chunk));
+}
+
+function onEnd(this: Carrier): void {
+  const delivery = this[DELIVERY];
+  if (delivery.pipe.finished) delivery.done(null);
+  else delivery.done('upstream', 'the upstream ended without finishing');
+}
+
+function onError(this: Carrier, error: Error): void {
+  const delivery = this[DELIVERY];
+  if (delivery.out.closed) delivery.done('client');
+  else delivery.done('upstream', error.message);
+}
+
+function onUpstreamClose(this: Carrier): void {
+  const delivery = this[DELIVERY];
+  if (!this.complete)
+    delivery.done(delivery.out.closed ? 'client' : 'upstream', 'connection closed');
 }

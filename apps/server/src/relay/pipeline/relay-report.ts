@@ -4,7 +4,7 @@
 // optional, so the relay runs the same without them (tests, task relays).
 import { performance } from 'node:perf_hooks';
 import { channelTypeById } from '@switchyard/contracts';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { Usage } from '../../ledger/billing';
 import type { LimitLease, LimitsService, TokenLimits, WindowTerms } from '../../modules/limits';
 import type { Outcome } from '../../modules/status';
@@ -15,6 +15,7 @@ import type { ChannelRow } from '../relay.repository';
 import { LimitError, RelayError, type UpstreamError, WindowSpentError } from '../relay-errors';
 import type { RelayCaller } from './admission';
 import type { Delivery } from './relay-delivery';
+import type { ReplySink } from './reply-sink';
 
 export interface ReportSinks {
   limits?: Pick<LimitsService, 'admit' | 'windowRefusal'> | undefined;
@@ -91,7 +92,7 @@ export class RelayReport {
    */
   async admit(
     caller: RelayCaller,
-    reply: FastifyReply,
+    sink: ReplySink,
     estimatedTokens: number,
     estimatedQuota: number,
   ): Promise<WindowTerms | undefined> {
@@ -109,7 +110,7 @@ export class RelayReport {
     this.lease = admission.lease;
     this.leaseOpen = true;
     for (const _ in this.lease.headers) {
-      reply.headers(this.lease.headers);
+      sink.headers(this.lease.headers);
       break;
     }
     return this.lease.window;

@@ -4,7 +4,7 @@
 // and consume log) or refund. Billing, retries, selection and logging live here for all dialects.
 import { performance } from 'node:perf_hooks';
 import { channelTypeById } from '@switchyard/contracts';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database';
 import { languageOf } from '../../i18n';
 import type { PriceQuote, RelayBilling, Reservation } from '../../ledger/billing';
@@ -28,6 +28,7 @@ import { RelayReport, type ReportSinks } from './relay-report';
 import { withMultipartModel } from './relay-request';
 import { attemptTimeouts, mapModel, shouldRetry } from './relay-routing';
 import { settleDelivery } from './relay-settle';
+import type { ReplySink } from './reply-sink';
 import { planChannels, type Random } from './selection';
 
 export type { StreamCut } from './relay-delivery';
@@ -75,7 +76,7 @@ export class RelayService {
     return admitCaller(this.deps.db, key ?? request.headers.authorization, this.deps.now());
   }
 
-  async handle(request: FastifyRequest, reply: FastifyReply, ingress: Ingress): Promise<void> {
+  async handle(request: FastifyRequest, sink: ReplySink, ingress: Ingress): Promise<void> {
     const started = performance.now();
     const { dialect } = ingress;
     // Stage 1–2: admit the caller, then read the request in its dialect.
@@ -113,7 +114,7 @@ export class RelayService {
       const estimate = await estimateReservation(this.deps, caller, parsed, quote, text);
       completionReserved = estimate.completion;
       // Limits after the estimate (TPM and the window need it), before anything is reserved.
-      const window = await report.admit(caller, reply, estimate.tokens, estimate.quota);
+      const window = await report.admit(caller, sink, estimate.tokens, estimate.quota);
       await checkPrompt(this.deps.options, text);
       reservation = await this.deps.billing
         .reserve(caller, estimate.quota, { model: quote.model, stream: parsed.stream, window })
@@ -140,11 +141,11 @@ export class RelayService {
     const cancel = new UpstreamCancel();
     const closing = {
       onClose() {
-        if (!reply.raw.writableFinished) cancel.cancel();
+        if (!sink.finished) cancel.cancel();
       },
     };
     const { onClose } = closing;
-    reply.raw.once('close', onClose);
+    sink.onClose(onClose);
 
     // Stage 5: attempts, one channel each, until one answers or a failure is not worth retrying.
     const retries = pinned === null ? this.deps.options.getInt('RetryTimes') : 0;
@@ -177,7 +178,7 @@ export class RelayService {
         const { response } = sent;
         this.deps.health.succeeded(channel.id);
         plan.served(channel.id);
-        if (ctx.dropped) reply.header(DROPPED_PARAMS_HEADER, ctx.dropped.join(', '));
+        if (ctx.dropped) sink.header(DROPPED_PARAMS_HEADER, ctx.dropped.join(', '));
         // Stage 6: deliver in the caller's dialect. A kept whole reply is kept before it is
         // sent, so the client can refer to it at once.
         let delivery: Delivery;
@@ -190,7 +191,7 @@ export class RelayService {
             completionReserved,
             () => pipe.text.bytes,
           );
-          delivery = await deliverStream(reply, response, pipe, started, reply.server.ops?.streams);
+          delivery = await deliverStream(sink, response, pipe, started);
           if (delivery.cut === 'upstream') plan.failed(channel.id);
         } else {
           const whole = redactReply(
@@ -202,7 +203,7 @@ export class RelayService {
             .catch((error: unknown) =>
               request.log.warn({ err: error }, 'keeping the reply failed'),
             );
-          delivery = await deliverReply(reply, whole, started);
+          delivery = await deliverReply(sink, whole, started);
         }
         report.upstreamEnd();
         // Stage 7: the real cost and the consume log.
@@ -254,7 +255,7 @@ export class RelayService {
         if (cancel.cancelled) {
           await this.deps.billing.refund(reservation);
           await report.failed('cancelled');
-          if (!reply.sent) reply.hijack();
+          sink.abandon();
           return;
         }
         if (!(error instanceof UpstreamError || error instanceof RelayError)) {
@@ -275,7 +276,7 @@ export class RelayService {
         channel = plan.next();
       }
     }
-    reply.raw.off('close', onClose);
+    sink.offClose(onClose);
     await this.deps.billing.refund(reservation);
     await report.failed(lastError instanceof UpstreamError ? 'upstream_error' : 'error', lastError);
     throw (

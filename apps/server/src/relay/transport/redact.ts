@@ -19,6 +19,31 @@ export function secretsOf(key: string): string[] {
     .sort((a, b) => b.length - a.length);
 }
 
+/** A key's secrets, and the characters that can end a secret's beginning (for openSecretTail). */
+interface KeySecrets {
+  list: readonly string[];
+  tailChars: ReadonlySet<number>;
+}
+
+/** Channels' keys seen lately: the secrets are the same for every request on a channel. */
+const keySecrets = new Map<string, KeySecrets>();
+const KEY_SECRETS_MAX = 256;
+
+function secretsFor(key: string): KeySecrets {
+  let found = keySecrets.get(key);
+  if (!found) {
+    const list = secretsOf(key);
+    const tailChars = new Set<number>();
+    for (const secret of list) {
+      for (let i = 0; i < secret.length - 1; i += 1) tailChars.add(secret.charCodeAt(i));
+    }
+    found = { list, tailChars };
+    if (keySecrets.size >= KEY_SECRETS_MAX) keySecrets.clear();
+    keySecrets.set(key, found);
+  }
+  return found;
+}
+
 /** The text with every secret of the key replaced. */
 export function redactKey(text: string, secrets: readonly string[]): string {
   let out = text;
@@ -54,7 +79,7 @@ export function withoutKey(error: UpstreamError, key: string): UpstreamError {
 
 /** A whole reply without the channel's key in it (searched as bytes; decoded only when there). */
 export function redactReply<T extends { body: Buffer | string }>(reply: T, key: string): T {
-  const secrets = secretsOf(key);
+  const secrets = secretsFor(key).list;
   const { body } = reply;
   if (!secrets.some((secret) => body.includes(secret))) return reply;
   const text = typeof body === 'string' ? body : body.toString('utf8');
@@ -62,10 +87,12 @@ export function redactReply<T extends { body: Buffer | string }>(reply: T, key: 
 }
 
 /** Length of the longest end of `text` that begins a secret (it may go on in the next chunk). */
-function openSecretTail(text: string, secrets: readonly string[]): number {
-  let longest = 0;
+function openSecretTail(text: string, { list, tailChars }: KeySecrets): number {
   const last = text.charCodeAt(text.length - 1);
-  for (const secret of secrets) {
+  // Most pieces end a frame (a newline), which begins no key: nothing to look for.
+  if (!tailChars.has(last)) return 0;
+  let longest = 0;
+  for (const secret of list) {
     for (let length = Math.min(secret.length - 1, text.length); length > longest; length -= 1) {
       // Cheap first: the text's last character must be the secret's length-th.
       if (secret.charCodeAt(length - 1) === last && text.endsWith(secret.slice(0, length))) {
@@ -84,7 +111,8 @@ function openSecretTail(text: string, secrets: readonly string[]): number {
  * event is never held back).
  */
 export function redactingPipe(pipe: StreamPipe, key: string): StreamPipe {
-  const secrets = secretsOf(key);
+  const keyed = secretsFor(key);
+  const secrets = keyed.list;
   if (secrets.length === 0) return pipe;
   let held = '';
   const release = (frames: string) => {
@@ -95,7 +123,7 @@ export function redactingPipe(pipe: StreamPipe, key: string): StreamPipe {
   return {
     push(chunk) {
       const out = redactKey(held + pipe.push(chunk), secrets);
-      const open = openSecretTail(out, secrets);
+      const open = openSecretTail(out, keyed);
       held = open > 0 ? out.slice(out.length - open) : '';
       return open > 0 ? out.slice(0, out.length - open) : out;
     },

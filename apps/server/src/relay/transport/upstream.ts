@@ -65,6 +65,70 @@ export class UpstreamCancel {
   }
 }
 
+type TimeLimit = NonNullable<UpstreamNetworkError['timeout']>;
+
+const TIMEOUT_MESSAGES: Record<TimeLimit, (ms: number) => string> = {
+  connect: (ms) => `could not connect to the upstream in ${seconds(ms)}`,
+  first_byte: (ms) => `the upstream sent no reply in ${seconds(ms)}`,
+  idle: (ms) => `the upstream sent nothing for ${seconds(ms)}`,
+};
+
+/**
+ * One call's state, kept on its ClientRequest: the listeners below are module functions called
+ * with the request as `this`, so a call creates no closures, and a time limit's error (its stack
+ * trace is the costly part) is built only when the limit runs out.
+ */
+interface CallState {
+  resolve: (response: IncomingMessage) => void;
+  reject: (error: UpstreamNetworkError) => void;
+  limits: UpstreamTimeouts;
+  timer: NodeJS.Timeout | undefined;
+  answered: boolean;
+}
+
+const CALL = Symbol('upstream call');
+type Call = ClientRequest & { [CALL]: CallState };
+
+function expire(call: Call, limit: TimeLimit, ms: number): void {
+  call.destroy(new UpstreamNetworkError(TIMEOUT_MESSAGES[limit](ms), limit));
+}
+
+/** (Re)arms the call's timer for `limit`; 0 ms is no limit. */
+function arm(call: Call, limit: 'connect' | 'first_byte'): void {
+  const state = call[CALL];
+  clearTimeout(state.timer);
+  const ms = limit === 'connect' ? state.limits.connectMs : state.limits.firstByteMs;
+  if (ms > 0 && !state.answered) state.timer = setTimeout(expire, ms, call, limit, ms);
+}
+
+function onSocket(this: Call, socket: Socket): void {
+  if (!socket.connecting) return;
+  arm(this, 'connect');
+  socket.once('connect', () => arm(this, 'first_byte'));
+}
+
+function onResponse(this: Call, response: IncomingMessage): void {
+  const state = this[CALL];
+  state.answered = true;
+  clearTimeout(state.timer);
+  if (state.limits.idleMs > 0) watchIdle(response, state.limits.idleMs);
+  state.resolve(response);
+}
+
+function onError(this: Call, error: Error): void {
+  const state = this[CALL];
+  state.answered = true;
+  clearTimeout(state.timer);
+  state.reject(
+    error instanceof UpstreamNetworkError ? error : new UpstreamNetworkError(error.message),
+  );
+}
+
+/** The whole request is out: the wait for the head starts (again) now. */
+function onSent(this: Call): void {
+  if (!this.socket?.connecting) arm(this, 'first_byte');
+}
+
 /**
  * Sends the request and resolves with the response head; the body is left to the caller to
  * stream. The signal (or cancel) aborts the request at any point (a client that went away).
@@ -81,57 +145,26 @@ export function sendUpstream(
     const body = request.body;
     const headers: Record<string, string | number> = { ...request.headers };
     if (body !== undefined) headers['content-length'] = Buffer.byteLength(body);
-    const outgoing = (secure ? https : http).request(request.url, {
+    const cancel = stop instanceof UpstreamCancel ? stop : undefined;
+    const call = (secure ? https : http).request(request.url, {
       method: request.method ?? 'POST',
       headers,
       agent: secure ? httpsAgent : httpAgent,
-      ...(stop instanceof UpstreamCancel ? {} : { signal: stop }),
-    });
-    const limits = stop instanceof UpstreamCancel ? stop.timeouts : DEFAULT_UPSTREAM_TIMEOUTS;
-    if (stop instanceof UpstreamCancel) stop.attach(outgoing);
-    let timer: NodeJS.Timeout | undefined;
-    let answered = false;
-    const disarm = () => clearTimeout(timer);
-    const expire = (ms: number, error: UpstreamNetworkError) => {
-      disarm();
-      if (ms > 0 && !answered) timer = setTimeout(() => outgoing.destroy(error), ms);
+      ...(cancel ? {} : { signal: stop as AbortSignal }),
+    }) as Call;
+    call[CALL] = {
+      resolve,
+      reject,
+      limits: cancel ? cancel.timeouts : DEFAULT_UPSTREAM_TIMEOUTS,
+      timer: undefined,
+      answered: false,
     };
-    outgoing.once('socket', (socket: Socket) => {
-      if (!socket.connecting) return;
-      expire(
-        limits.connectMs,
-        new UpstreamNetworkError(
-          `could not connect to the upstream in ${seconds(limits.connectMs)}`,
-          'connect',
-        ),
-      );
-      socket.once('connect', () => armFirstByte());
-    });
-    const armFirstByte = () =>
-      expire(
-        limits.firstByteMs,
-        new UpstreamNetworkError(
-          `the upstream sent no reply in ${seconds(limits.firstByteMs)}`,
-          'first_byte',
-        ),
-      );
-    outgoing.once('response', (response: IncomingMessage) => {
-      answered = true;
-      disarm();
-      if (limits.idleMs > 0) watchIdle(response, limits.idleMs);
-      resolve(response);
-    });
-    outgoing.once('error', (error) => {
-      answered = true;
-      disarm();
-      reject(
-        error instanceof UpstreamNetworkError ? error : new UpstreamNetworkError(error.message),
-      );
-    });
-    outgoing.end(body, () => {
-      // The whole request is out: the wait for the head starts (again) now.
-      if (!outgoing.socket?.connecting) armFirstByte();
-    });
+    cancel?.attach(call);
+    call.once('socket', onSocket);
+    call.once('response', onResponse);
+    call.once('error', onError);
+    call.once('finish', onSent);
+    call.end(body);
   });
 }
 
@@ -143,9 +176,7 @@ export function sendUpstream(
 function watchIdle(response: IncomingMessage, ms: number): void {
   const socket = response.socket;
   const onIdle = () =>
-    response.destroy(
-      new UpstreamNetworkError(`the upstream sent nothing for ${seconds(ms)}`, 'idle'),
-    );
+    response.destroy(new UpstreamNetworkError(TIMEOUT_MESSAGES.idle(ms), 'idle'));
   socket.setTimeout(ms);
   socket.on('timeout', onIdle);
   const done = () => socket.off('timeout', onIdle);

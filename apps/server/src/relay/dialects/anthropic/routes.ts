@@ -3,6 +3,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../../../db/database';
 import { countCanonicalPrompt } from '../../canonical/count';
+import { replySink } from '../../http/reply-sink';
 import { assertModelAllowed, type RelayCaller } from '../../pipeline/admission';
 import type { Ingress, RelayService } from '../../pipeline/relay.service';
 import { RelayError } from '../../relay-errors';
@@ -28,7 +29,7 @@ const config = { dialect: anthropicDialect };
 
 export function registerMessagesRoutes(scope: FastifyInstance, relay: RelayService, db: Db): void {
   scope.post('/v1/messages', { config }, (request, reply) =>
-    relay.handle(request, reply, messagesIngress),
+    relay.handle(request, replySink(reply), messagesIngress),
   );
   scope.post('/v1/messages/count_tokens', { config }, async (request) => {
     const caller = await relay.admit(request, anthropicKey(request));

@@ -3,6 +3,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../../db/database';
 import { countCanonicalPrompt } from '../../canonical/count';
+import { replySink } from '../../http/reply-sink';
 import { assertModelAllowed } from '../../pipeline/admission';
 import type { Ingress, RelayService } from '../../pipeline/relay.service';
 import { listGroupModels } from '../../relay.repository';
@@ -50,7 +51,7 @@ export function registerGeminiRoutes(scope: FastifyInstance, relay: RelayService
             key: geminiKey,
             parse: (req) => parseGeminiRequest(req, model, stream),
           };
-          return relay.handle(request, reply, ingress);
+          return relay.handle(request, replySink(reply), ingress);
         }
         if (action === 'countTokens') {
           const caller = await relay.admit(request, geminiKey(request));

@@ -7,6 +7,7 @@ import type { Db } from '../../../db/database';
 import { engineOf } from '../../../db/dialect';
 import type { OptionsStore } from '../../../modules/options/options.store';
 import type { Message } from '../../canonical/types';
+import { replySink } from '../../http/reply-sink';
 import type { RelayCaller } from '../../pipeline/admission';
 import type { Ingress, RelayService } from '../../pipeline/relay.service';
 import { type ChannelRow, findChannel, listCandidates } from '../../relay.repository';
@@ -184,7 +185,7 @@ export function registerResponsesRoutes(scope: FastifyInstance, deps: ResponsesD
   };
 
   scope.post('/v1/responses', { config }, (request, reply) =>
-    relay.handle(request, reply, ingress),
+    relay.handle(request, replySink(reply), ingress),
   );
 
   /** The upstream's answer for what an upstream's response holds, read whole. */
