@@ -16,8 +16,6 @@ import { createTestContext, type TestContext, type TestServer } from './helpers/
  */
 const NOT_YET_IN_TABLES = [
   '/api/audit',
-  '/api/channel',
-  '/api/models',
   '/api/oauth',
   '/api/reset_password',
   '/api/stripe',

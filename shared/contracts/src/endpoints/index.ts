@@ -1,4 +1,5 @@
 // Every endpoint table, by domain. A domain not listed here still declares its routes by hand.
+import { channelEndpoints } from './channels';
 import { dataEndpoints } from './data';
 import type { Endpoint } from './define';
 import { groupEndpoints } from './groups';
@@ -12,6 +13,7 @@ import { taskEndpoints } from './tasks';
 
 export * from './define';
 export {
+  channelEndpoints,
   dataEndpoints,
   groupEndpoints,
   logEndpoints,
@@ -24,6 +26,7 @@ export {
 };
 
 export const ENDPOINT_TABLES: Record<string, Record<string, Endpoint>> = {
+  channels: channelEndpoints,
   data: dataEndpoints,
   groups: groupEndpoints,
   logs: logEndpoints,
