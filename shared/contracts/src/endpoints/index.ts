@@ -1,4 +1,5 @@
 // Every endpoint table, by domain. A domain not listed here still declares its routes by hand.
+import { auditEndpoints } from './audit';
 import { channelEndpoints } from './channels';
 import { dataEndpoints } from './data';
 import type { Endpoint } from './define';
@@ -13,6 +14,7 @@ import { taskEndpoints } from './tasks';
 
 export * from './define';
 export {
+  auditEndpoints,
   channelEndpoints,
   dataEndpoints,
   groupEndpoints,
@@ -26,6 +28,7 @@ export {
 };
 
 export const ENDPOINT_TABLES: Record<string, Record<string, Endpoint>> = {
+  audit: auditEndpoints,
   channels: channelEndpoints,
   data: dataEndpoints,
   groups: groupEndpoints,
