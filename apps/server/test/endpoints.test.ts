@@ -17,7 +17,6 @@ import { createTestContext, type TestContext, type TestServer } from './helpers/
 const NOT_YET_IN_TABLES = [
   '/api/oauth',
   '/api/reset_password',
-  '/api/stripe',
   '/api/token',
   '/api/user',
   '/api/verification',

@@ -10,6 +10,7 @@ import { optionEndpoints } from './options';
 import { pricingEndpoints } from './pricing';
 import { redemptionEndpoints } from './redemptions';
 import { statusEndpoints } from './status';
+import { stripeEndpoints } from './stripe';
 import { taskEndpoints } from './tasks';
 
 export * from './define';
@@ -24,6 +25,7 @@ export {
   pricingEndpoints,
   redemptionEndpoints,
   statusEndpoints,
+  stripeEndpoints,
   taskEndpoints,
 };
 
@@ -38,6 +40,7 @@ export const ENDPOINT_TABLES: Record<string, Record<string, Endpoint>> = {
   pricing: pricingEndpoints,
   redemptions: redemptionEndpoints,
   status: statusEndpoints,
+  stripe: stripeEndpoints,
   tasks: taskEndpoints,
 };
 
