@@ -37,16 +37,29 @@ export const accessOf = (endpoint: Endpoint): RouteAccess =>
 const parsed = (schema: z.ZodType | undefined, value: unknown): unknown =>
   schema === undefined ? undefined : parseInput(schema, value);
 
+export interface ServeOptions {
+  /** Sign-in style: also counted by the stricter critical rate limit. */
+  critical?: boolean;
+  /** A GET that changes state (a binding): checked against cross-site calls like a POST. */
+  changesState?: boolean;
+}
+
 export function serveEndpoint<E extends Endpoint>(
   app: FastifyInstance,
   endpoint: E,
   handler: EndpointHandler<E>,
-  options: { critical?: boolean } = {},
+  options: ServeOptions = {},
 ): void {
   app.route({
     method: endpoint.method,
     url: endpoint.path,
-    config: { access: accessOf(endpoint), critical: options.critical, endpoint },
+    config: {
+      access: accessOf(endpoint),
+      critical: options.critical,
+      changesState: options.changesState,
+      sessionOnly: endpoint.sessionOnly,
+      endpoint,
+    },
     handler: async (request, reply) =>
       handler({
         params: parsed(endpoint.params, request.params),

@@ -36,6 +36,10 @@ export interface Endpoint<
   reply: R;
   /** The body is the reply itself, not the {success, message, data} envelope (documents). */
   bare?: boolean;
+  /** The reply is a 302 redirect (a top-level navigation: an OAuth provider, a settings page). */
+  redirect?: boolean;
+  /** Needs a signed-in session cookie: an access token (which skips the second factor) is refused. */
+  sessionOnly?: boolean;
   /** Fields the envelope carries beside `data` (the reference's clients read some there). */
   beside?: X;
   /** Lists only: the number of the first page (`p`) this endpoint counts from. */

@@ -6,12 +6,15 @@ import type { Endpoint } from './define';
 import { groupEndpoints } from './groups';
 import { logEndpoints } from './logs';
 import { metaEndpoints } from './meta';
+import { oauthEndpoints } from './oauth';
 import { optionEndpoints } from './options';
 import { pricingEndpoints } from './pricing';
 import { redemptionEndpoints } from './redemptions';
+import { resetPasswordEndpoints } from './reset-password';
 import { statusEndpoints } from './status';
 import { stripeEndpoints } from './stripe';
 import { taskEndpoints } from './tasks';
+import { verificationEndpoints } from './verification';
 
 export * from './define';
 export {
@@ -21,12 +24,15 @@ export {
   groupEndpoints,
   logEndpoints,
   metaEndpoints,
+  oauthEndpoints,
   optionEndpoints,
   pricingEndpoints,
   redemptionEndpoints,
+  resetPasswordEndpoints,
   statusEndpoints,
   stripeEndpoints,
   taskEndpoints,
+  verificationEndpoints,
 };
 
 export const ENDPOINT_TABLES: Record<string, Record<string, Endpoint>> = {
@@ -36,12 +42,15 @@ export const ENDPOINT_TABLES: Record<string, Record<string, Endpoint>> = {
   groups: groupEndpoints,
   logs: logEndpoints,
   meta: metaEndpoints,
+  oauth: oauthEndpoints,
   options: optionEndpoints,
   pricing: pricingEndpoints,
   redemptions: redemptionEndpoints,
+  reset_password: resetPasswordEndpoints,
   status: statusEndpoints,
   stripe: stripeEndpoints,
   tasks: taskEndpoints,
+  verification: verificationEndpoints,
 };
 
 /** Every declared endpoint, with its domain and name (for the registry test and the reference). */
