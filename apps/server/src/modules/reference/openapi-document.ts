@@ -1,6 +1,6 @@
-// The OpenAPI 3.1 document of every endpoint in the contracts tables. zod-openapi turns the zod 4
-// schemas into JSON Schema through zod's own z.toJSONSchema, so the reference cannot drift from
-// the validation the server runs.
+// The OpenAPI 3.1 document of every endpoint in the contracts tables (and of the relay's /v1,
+// relay-paths.ts). zod-openapi turns the zod 4 schemas into JSON Schema through zod's own
+// z.toJSONSchema, so the reference cannot drift from the validation the server runs.
 import { allEndpoints, type Endpoint, ROLE_VALUE } from '@switchyard/contracts/endpoints';
 import { z } from 'zod';
 import {
@@ -8,6 +8,7 @@ import {
   type ZodOpenApiOperationObject,
   type ZodOpenApiPathsObject,
 } from 'zod-openapi';
+import { addRelayPaths, RELAY_SECURITY_SCHEMES } from './relay-paths';
 
 /** `/api/token/:id` as OpenAPI spells it: `/api/token/{id}`. */
 export const openApiPath = (path: string): string => path.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
@@ -87,6 +88,7 @@ export function createOpenApiDocument(version: string): ReturnType<typeof create
     item[method] = operation(domain, name, endpoint);
     paths[path] = item;
   }
+  addRelayPaths(paths);
   return createDocument({
     openapi: '3.1.0',
     info: { title: 'Switchyard management API', version },
@@ -95,6 +97,7 @@ export function createOpenApiDocument(version: string): ReturnType<typeof create
       securitySchemes: {
         session: { type: 'apiKey', in: 'cookie', name: 'switchyard_session' },
         accessToken: { type: 'http', scheme: 'bearer' },
+        ...RELAY_SECURITY_SCHEMES,
       },
     },
   });
