@@ -1,7 +1,7 @@
 // SQL of the relay's reads and status writes: token and user look-up, channel candidates and
 // channel status. The statements live in relay.queries; on SQLite the hot ones run directly
 // (direct-sqlite). The quota moves are quota.repository's.
-import { TokenStatus } from '@switchyard/contracts';
+import { ChannelStatus, TokenStatus } from '@switchyard/contracts';
 import { isTransientDatabaseError } from '../db/connection-errors';
 import type { Db } from '../db/database';
 import { directOf } from './direct-sqlite';
@@ -154,7 +154,7 @@ export async function setChannelStatus(
     if (Number(result.numUpdatedRows) === 0) return false;
     await trx
       .updateTable('abilities')
-      .set({ enabled: status === 1 ? 1 : 0 })
+      .set({ enabled: status === ChannelStatus.enabled ? 1 : 0 })
       .where('channel_id', '=', channelId)
       .execute();
     return true;

@@ -11,12 +11,12 @@ import {
   drawingModel,
   followUpOf,
 } from './drawing-actions';
+import { ACCEPTED_SUBMIT_CODES, SubmitCode } from './submit-codes';
 import { admit, chargeTask, reportUpstream, startTask, type TaskRelayDeps } from './task-admission';
 import { findDrawingTask, insertDrawingTask, listDrawingTasksByIds } from './task-relay.repository';
 import { asRecord, drawingAuth, getJson, postJson, upstreamUrl } from './task-upstream';
 
-/** Codes the proxy answers a submit with: 1 submitted, 21 exists, 22 queued (all charged). */
-const ACCEPTED_CODES = new Set([1, 21, 22]);
+const ACCEPTED_CODES = new Set(ACCEPTED_SUBMIT_CODES);
 const MODE_FLAGS = /\s--(fast|relax|turbo)\b/g;
 
 export interface DrawingReply {
@@ -104,7 +104,8 @@ export class DrawingRelay {
       properties: result.properties === undefined ? null : JSON.stringify(result.properties),
     });
     // Clients treat 1 as "submitted"; "already exists" and "queued" are submitted too.
-    return { status: 200, body: { ...result, code: code === 21 || code === 22 ? 1 : code } };
+    const shown = ACCEPTED_CODES.has(code) ? SubmitCode.submitted : code;
+    return { status: 200, body: { ...result, code: shown } };
   }
 
   async fetch(request: FastifyRequest, mjId: string): Promise<unknown> {

@@ -1,6 +1,7 @@
 // Channel selection: the group's enabled channels for a model, highest priority level first,
 // weighted random within a level; each retry takes a channel not tried yet, those not failing
 // right now before those that are.
+import { ChannelStatus } from '@switchyard/contracts';
 import type { Db } from '../../db/database';
 import { type CandidateRow, findChannel, listCandidates } from '../relay.repository';
 import { RelayError } from '../relay-errors';
@@ -87,7 +88,7 @@ export async function planChannels(
 ): Promise<ChannelPlan> {
   if (pinnedChannelId !== null) {
     const channel = await findChannel(db, pinnedChannelId);
-    if (channel?.status !== 1) {
+    if (channel?.status !== ChannelStatus.enabled) {
       throw new RelayError(403, 'relay.pinnedChannelUnavailable', 'channel_unavailable');
     }
     return new ChannelPlan([{ ...channel, priority: 0, weight: 1 }], random);
