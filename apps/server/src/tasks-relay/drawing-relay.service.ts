@@ -2,6 +2,7 @@
 // prices, keeps the task, and serves the caller's tasks and images from the local copy.
 import type { FastifyRequest } from 'fastify';
 import type { DrawingTaskRow } from '../db/schema';
+import { forwardedImageUrl } from '../modules/tasks/drawing-image-url';
 import { findChannel } from '../relay/relay.repository';
 import { RelayError } from '../relay/relay-errors';
 import {
@@ -163,7 +164,7 @@ export class DrawingRelay {
       submitTime: task.submit_time,
       startTime: task.start_time,
       finishTime: task.finish_time,
-      imageUrl: forwardedImageUrl(this.deps, task),
+      imageUrl: forwardedImageUrl(this.deps.options, task),
       status: task.status,
       progress: task.progress,
       failReason: task.fail_reason ?? '',
@@ -185,15 +186,4 @@ export class DrawingRelay {
       body.prompt = body.prompt.replace(MODE_FLAGS, '');
     }
   }
-}
-
-/** `{ServerAddress}/mj/image/{mj_id}` when MjForwardUrlEnabled, else the upstream's URL. */
-export function forwardedImageUrl(
-  deps: Pick<TaskRelayDeps, 'options'>,
-  task: DrawingTaskRow,
-): string {
-  if (!task.image_url) return '';
-  if (!deps.options.getBool('MjForwardUrlEnabled')) return task.image_url;
-  const address = deps.options.getString('ServerAddress').replace(/\/+$/, '');
-  return `${address}/mj/image/${encodeURIComponent(task.mj_id)}`;
 }
