@@ -14,6 +14,7 @@ import { resetPasswordEndpoints } from './reset-password';
 import { statusEndpoints } from './status';
 import { stripeEndpoints } from './stripe';
 import { taskEndpoints } from './tasks';
+import { tokenEndpoints } from './tokens';
 import { verificationEndpoints } from './verification';
 
 export * from './define';
@@ -32,6 +33,7 @@ export {
   statusEndpoints,
   stripeEndpoints,
   taskEndpoints,
+  tokenEndpoints,
   verificationEndpoints,
 };
 
@@ -50,6 +52,7 @@ export const ENDPOINT_TABLES: Record<string, Record<string, Endpoint>> = {
   status: statusEndpoints,
   stripe: stripeEndpoints,
   tasks: taskEndpoints,
+  tokens: tokenEndpoints,
   verification: verificationEndpoints,
 };
 
