@@ -15,6 +15,7 @@ import { statusEndpoints } from './status';
 import { stripeEndpoints } from './stripe';
 import { taskEndpoints } from './tasks';
 import { tokenEndpoints } from './tokens';
+import { userAdminEndpoints } from './users-admin';
 import { verificationEndpoints } from './verification';
 
 export * from './define';
@@ -34,6 +35,7 @@ export {
   stripeEndpoints,
   taskEndpoints,
   tokenEndpoints,
+  userAdminEndpoints,
   verificationEndpoints,
 };
 
@@ -53,6 +55,7 @@ export const ENDPOINT_TABLES: Record<string, Record<string, Endpoint>> = {
   stripe: stripeEndpoints,
   tasks: taskEndpoints,
   tokens: tokenEndpoints,
+  users: userAdminEndpoints,
   verification: verificationEndpoints,
 };
 
