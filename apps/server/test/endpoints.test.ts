@@ -109,6 +109,16 @@ describe('GET /api/openapi.json', () => {
     expect(chat.content['application/json'].schema.required).toEqual(['model', 'messages']);
   });
 
+  it('documents a redirect as a 302 and a session-only endpoint without the access token', async () => {
+    const document = (await holders.get(Role.admin)?.cookie.get('/api/openapi.json'))?.body<{
+      paths: Record<string, Record<string, { responses: object; security: object[] }>>;
+    }>();
+    expect(Object.keys(document?.paths['/api/oauth/oidc/start']?.get?.responses ?? {})).toEqual([
+      '302',
+    ]);
+    expect(document?.paths['/api/oauth/oidc']?.delete?.security).toEqual([{ session: [] }]);
+  });
+
   it('describes validated input: the status page window is an enum with its default', async () => {
     const document = (await holders.get(Role.admin)?.cookie.get('/api/openapi.json'))?.body<{
       paths: Record<string, { get: { parameters: { name: string; schema: unknown }[] } }>;
