@@ -10,6 +10,7 @@ import { createRequire } from 'node:module';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { missingRemoteModules } from './lib/remote-modules.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const APPS = ['shell', 'account', 'billing', 'channels', 'observability', 'settings'];
@@ -125,6 +126,21 @@ function compressDist(distDir) {
 }
 
 const kib = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;
+
+// A route to a module no remote exposes fails here, not as a fallback page in a browser.
+// `--check-fixtures` proves it refuses a table with such a name (run by `npm run check`).
+const fixture = join(ROOT, 'scripts/fixtures/remote-modules/route-table-with-typo.ts.txt');
+if (process.argv.includes('--check-fixtures')) {
+  const refused = missingRemoteModules(ROOT, readFileSync(fixture, 'utf8'));
+  console.log(`${refused.length > 0 ? '✓' : '✗'} route-table-with-typo refused: ${refused}`);
+  process.exit(refused.length > 0 ? 0 : 1);
+}
+const routeTable = readFileSync(join(ROOT, 'apps/shell/src/routes/route-table.ts'), 'utf8');
+const missing = missingRemoteModules(ROOT, routeTable);
+if (missing.length > 0) {
+  console.error(`the shell's route table names modules no remote exposes: ${missing.join(', ')}`);
+  process.exit(1);
+}
 
 const rows = [];
 for (const app of APPS) {

@@ -4,7 +4,6 @@ import { DEV_PORTS, defineRemoteConfig } from '@switchyard/build';
 export default defineRemoteConfig({
   name: 'billing',
   exposes: {
-    './i18n': './src/i18n/index.ts',
     './TokensPage': './src/pages/tokens/index.ts',
     './RedemptionsPage': './src/pages/redemptions/index.ts',
     './WalletPage': './src/pages/wallet/index.ts',

@@ -4,7 +4,6 @@ import { DEV_PORTS, defineRemoteConfig } from '@switchyard/build';
 export default defineRemoteConfig({
   name: 'observability',
   exposes: {
-    './i18n': './src/i18n/index.ts',
     './LogsPage': './src/pages/logs/index.ts',
     './DashboardPage': './src/pages/dashboard/index.ts',
     './DrawingTasksPage': './src/pages/drawing-tasks/index.ts',

@@ -3,6 +3,7 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { Role } from '@switchyard/contracts';
 import { allEndpoints, type Endpoint, ROLE_VALUE } from '@switchyard/contracts/endpoints';
+import { RELAY_V1_ENDPOINTS } from '@switchyard/contracts/relay-v1';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessOf } from '../src/lib/serve-endpoint';
 import { openApiPath } from '../src/modules/reference/openapi-document';
@@ -14,18 +15,7 @@ import { createTestContext, type TestContext, type TestServer } from './helpers/
  * Domains whose routes are still declared by hand (path prefixes). The list only shrinks: a new
  * route under any other path must come from a table.
  */
-const NOT_YET_IN_TABLES = [
-  '/api/audit',
-  '/api/channel',
-  '/api/models',
-  '/api/oauth',
-  '/api/reset_password',
-  '/api/stripe',
-  '/api/token',
-  '/api/user',
-  '/api/verification',
-  '/api/wechat',
-];
+const NOT_YET_IN_TABLES = ['/api/token', '/api/user'];
 
 let ctx: TestContext;
 let server: TestServer;
@@ -98,6 +88,35 @@ describe('GET /api/openapi.json', () => {
         document?.paths[openApiPath(endpoint.path)]?.[endpoint.method.toLowerCase()];
       expect(operation?.operationId, key(endpoint.method, endpoint.path)).toBe(`${domain}.${name}`);
     }
+  });
+
+  it("describes the relay's /v1 endpoints, each served by a relay route", async () => {
+    const document = (await holders.get(Role.admin)?.cookie.get('/api/openapi.json'))?.body<{
+      paths: Record<string, Record<string, { operationId: string; requestBody?: unknown }>>;
+    }>();
+    for (const [name, endpoint] of Object.entries(RELAY_V1_ENDPOINTS)) {
+      const label = `${endpoint.method} ${endpoint.path}`;
+      const operation = document?.paths[endpoint.path]?.[endpoint.method.toLowerCase()];
+      expect(operation?.operationId, label).toBe(`relay.${name}`);
+      expect(operation?.requestBody !== undefined, label).toBe(endpoint.body !== undefined);
+      expect(server.app.hasRoute({ method: endpoint.method, url: endpoint.route }), label).toBe(
+        true,
+      );
+    }
+    const chat = document?.paths['/v1/chat/completions']?.post?.requestBody as {
+      content: { 'application/json': { schema: { required: string[] } } };
+    };
+    expect(chat.content['application/json'].schema.required).toEqual(['model', 'messages']);
+  });
+
+  it('documents a redirect as a 302 and a session-only endpoint without the access token', async () => {
+    const document = (await holders.get(Role.admin)?.cookie.get('/api/openapi.json'))?.body<{
+      paths: Record<string, Record<string, { responses: object; security: object[] }>>;
+    }>();
+    expect(Object.keys(document?.paths['/api/oauth/oidc/start']?.get?.responses ?? {})).toEqual([
+      '302',
+    ]);
+    expect(document?.paths['/api/oauth/oidc']?.delete?.security).toEqual([{ session: [] }]);
   });
 
   it('describes validated input: the status page window is an enum with its default', async () => {

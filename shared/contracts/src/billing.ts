@@ -15,7 +15,6 @@ export const NEVER_EXPIRES = -1;
 export const REDEMPTION_NAME_MAX = 20;
 export const REDEMPTION_COUNT_MAX = 100;
 export const REDEMPTION_DEFAULT_QUOTA = 100_000;
-export const REDEMPTION_KEY_LENGTH = 32;
 
 /** Quota presets of spec §9: 1$, 10$, 50$, 100$, 500$, 1000$. */
 export const QUOTA_PRESETS = [1, 10, 50, 100, 500, 1000].map((dollars) => ({

@@ -1,12 +1,11 @@
 // Telegram's login widget (their script renders the button). To sign in it calls back with the
 // signed fields; to bind it sends the browser to our bind URL, which checks them and returns.
-import { apiGet, useSessionStore } from '@switchyard/console-kit';
+import { useSessionStore } from '@switchyard/console-kit';
 import { useEffect, useRef } from 'react';
-import type { TelegramAuth } from '../pages/oauth/oauth.api';
+import { oauthState, type TelegramAuth, telegramBindPath } from '../pages/oauth/oauth.api';
 
 const WIDGET_URL = 'https://telegram.org/js/telegram-widget.js?22';
 const CALLBACK = 'switchyardTelegramAuth';
-const BIND_PATH = '/api/oauth/telegram/bind';
 
 declare global {
   interface Window {
@@ -44,9 +43,9 @@ export function TelegramWidgetBox({ onAuth }: { onAuth?: (auth: TelegramAuth) =>
       // Binding comes back as a top-level navigation, which cannot carry the New-Api-User header:
       // the bind URL carries a state the server bound to this session instead. Absolute: the widget
       // runs on Telegram's origin, where a bare path would not lead back here.
-      void apiGet<string>('/api/oauth/state')
-        .then((state) => {
-          const url = new URL(BIND_PATH, window.location.origin);
+      void Promise.all([oauthState(), telegramBindPath()])
+        .then(([state, bindPath]) => {
+          const url = new URL(bindPath, window.location.origin);
           url.searchParams.set('state', state);
           mount(url.href);
         })

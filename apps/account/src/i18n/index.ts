@@ -1,4 +1,4 @@
-// Exposed as `account/i18n`: importing it registers the `account` namespace (see ../remote).
+// Imported by each page module this remote exposes: registers the `account` namespace (see ../remote).
 import { accountRemote } from '../remote';
 
 export const registerAccountTranslations = accountRemote.registerTranslations;

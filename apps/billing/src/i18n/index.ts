@@ -1,4 +1,4 @@
-// Exposed as `billing/i18n`: importing it registers the `billing` namespace (see ../remote).
+// Imported by each page module this remote exposes: registers the `billing` namespace (see ../remote).
 import { billingRemote } from '../remote';
 
 export const registerBillingTranslations = billingRemote.registerTranslations;

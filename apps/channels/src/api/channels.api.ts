@@ -1,24 +1,18 @@
-// Typed calls of the channel endpoints (spec §7 "Channels"); components use these through hooks.
+// Typed calls of the channel endpoints (spec §7 "Channels"), from the channels table; components
+// use these through hooks.
+import { callEnvelope, createEndpointApi } from '@switchyard/console-kit';
+import { endpointPage } from '@switchyard/console-kit/list';
 import {
-  apiDelete,
-  apiGet,
-  apiPost,
-  apiPut,
-  createEndpointApi,
-  http,
-} from '@switchyard/console-kit';
-import {
-  type BalanceUpdateSummary,
   CHANNEL_PAGE_SIZE_MAX,
   type Channel,
-  type ChannelBalance,
   type ChannelPage,
   type CreateChannelRequest,
-  type CreateChannelsResult,
   type FetchModelsRequest,
   type UpdateChannelRequest,
 } from '@switchyard/contracts';
-import { groupEndpoints } from '@switchyard/contracts/endpoints';
+import { channelEndpoints, groupEndpoints } from '@switchyard/contracts/endpoints';
+
+const channelsApi = createEndpointApi(channelEndpoints);
 
 export interface ChannelFilters {
   keyword: string;
@@ -33,67 +27,65 @@ export interface ChannelListParams extends ChannelFilters {
   idSort: boolean;
 }
 
-/** The list, or the search when any filter is set (the server's `p` counts from 0). */
+/** The list, or the search when any filter is set. */
 export function listChannels(params: ChannelListParams): Promise<ChannelPage> {
   const { keyword, group, model } = params;
-  const paging = { p: params.page - 1, page_size: params.size, id_sort: params.idSort };
+  const paging = { page_size: params.size, id_sort: params.idSort };
   if (keyword || group || model) {
-    return apiGet<ChannelPage>('/api/channel/search', {
-      params: { ...paging, keyword, group, model },
-    });
+    const p = endpointPage(channelEndpoints.search, params.page);
+    return channelsApi.search({ query: { ...paging, p, keyword, group, model } });
   }
-  return apiGet<ChannelPage>('/api/channel/', { params: paging });
+  return channelsApi.list({
+    query: { ...paging, p: endpointPage(channelEndpoints.list, params.page) },
+  });
 }
 
 /** Every channel, read page by page (the test-all progress needs the whole set). */
 export async function listEveryChannel(): Promise<Channel[]> {
   const channels: Channel[] = [];
-  for (let p = 0; ; p += 1) {
-    const page = await apiGet<ChannelPage>('/api/channel/', {
-      params: { p, page_size: CHANNEL_PAGE_SIZE_MAX, id_sort: true },
+  for (let listPage = 1; ; listPage += 1) {
+    const p = endpointPage(channelEndpoints.list, listPage);
+    const page = await channelsApi.list({
+      query: { p, page_size: CHANNEL_PAGE_SIZE_MAX, id_sort: true },
     });
     channels.push(...page.items);
     if (page.items.length < CHANNEL_PAGE_SIZE_MAX || channels.length >= page.total) return channels;
   }
 }
 
-export const getChannel = (id: number) => apiGet<Channel>(`/api/channel/${id}`);
+export const getChannel = (id: number) => channelsApi.get({ params: { id } });
 
-export const createChannel = (body: CreateChannelRequest) =>
-  apiPost<CreateChannelsResult>('/api/channel/', { body });
+export const createChannel = (body: CreateChannelRequest) => channelsApi.create({ body });
 
-export const updateChannel = (body: UpdateChannelRequest) =>
-  apiPut<Channel>('/api/channel/', { body });
+export const updateChannel = (body: UpdateChannelRequest) => channelsApi.update({ body });
 
-export const deleteChannel = (id: number) => apiDelete<void>(`/api/channel/${id}`);
+export const deleteChannel = (id: number) => channelsApi.remove({ params: { id } });
 
-export const deleteDisabledChannels = () => apiDelete<number>('/api/channel/disabled');
+export const deleteDisabledChannels = () => channelsApi.removeDisabled();
 
-export const deleteChannels = (ids: number[]) =>
-  apiPost<number>('/api/channel/batch', { body: { ids } });
+export const deleteChannels = (ids: number[]) => channelsApi.removeBatch({ body: { ids } });
 
-export const fixAbilities = () => apiPost<number>('/api/channel/fix');
+export const fixAbilities = () => channelsApi.fixAbilities();
 
-export const copyChannel = (id: number) => apiPost<{ id: number }>(`/api/channel/copy/${id}`);
+export const copyChannel = (id: number) => channelsApi.copy({ params: { id } });
 
-export const updateBalance = (id: number) =>
-  apiGet<ChannelBalance>(`/api/channel/update_balance/${id}`);
+export const updateBalance = (id: number) => channelsApi.updateBalance({ params: { id } });
 
-export const updateAllBalances = () => apiGet<BalanceUpdateSummary>('/api/channel/update_balance');
+export const updateAllBalances = () => channelsApi.updateAllBalances();
 
 /**
  * The upstream's models, asked by the server (the provider's cross-origin rule would block the
  * browser): a new channel's type, base URL and key, or an existing one's id with the form's edits.
  */
 export const fetchUpstreamModels = (body: FetchModelsRequest) =>
-  apiPost<string[]>('/api/channel/fetch_models', { body });
+  channelsApi.fetchModelsFor({ body });
 
 const groupsApi = createEndpointApi(groupEndpoints);
 
 export const listGroups = (): Promise<string[]> => groupsApi.names();
 
 /** Channel type id → its models. */
-export const listModelsByType = () => apiGet<Record<string, string[]>>('/api/models');
+export const listModelsByType = () => channelsApi.modelsByType();
 
 export interface ChannelTestResult {
   message: string;
@@ -101,16 +93,16 @@ export interface ChannelTestResult {
   time: number;
 }
 
-/** Tests one channel (the relay's endpoint; its reply carries `time` beside the envelope). */
+/** Tests one channel (its reply carries `time` beside the envelope). */
 export async function testChannel(id: number, model?: string): Promise<ChannelTestResult> {
-  const reply = await http.get<{ message: string; time?: number }>(`/api/channel/test/${id}`, {
-    params: model ? { model } : {},
+  const reply = await callEnvelope(channelEndpoints.test, {
+    params: { id },
+    query: model ? { model } : {},
   });
-  return { message: reply.data.message, time: reply.data.time ?? 0 };
+  return { message: reply.message, time: reply.time ?? 0 };
 }
 
-/** Starts testing every channel (the relay's endpoint). */
+/** Starts testing every channel. */
 export async function testAllChannels(): Promise<string> {
-  const reply = await http.get<{ message: string }>('/api/channel/test');
-  return reply.data.message;
+  return (await callEnvelope(channelEndpoints.testAll)).message;
 }

@@ -1,4 +1,4 @@
-// Exposed as `observability/i18n`: importing it registers the `observability` namespace (see ../remote).
+// Each exposed page module imports this: it registers the `observability` namespace (../remote).
 import { observabilityRemote } from '../remote';
 
 export const registerObservabilityTranslations = observabilityRemote.registerTranslations;

@@ -37,11 +37,18 @@ export const accessOf = (endpoint: Endpoint): RouteAccess =>
 const parsed = (schema: z.ZodType | undefined, value: unknown): unknown =>
   schema === undefined ? undefined : parseInput(schema, value);
 
+export interface ServeOptions {
+  /** Sign-in style: also counted by the stricter critical rate limit. */
+  critical?: boolean;
+  /** A GET that changes state (a binding): checked against cross-site calls like a POST. */
+  changesState?: boolean;
+}
+
 export function serveEndpoint<E extends Endpoint>(
   app: FastifyInstance,
   endpoint: E,
   handler: EndpointHandler<E>,
-  options: { critical?: boolean } = {},
+  options: ServeOptions = {},
 ): void {
   app.route({
     method: endpoint.method,
@@ -49,6 +56,7 @@ export function serveEndpoint<E extends Endpoint>(
     config: {
       access: accessOf(endpoint),
       critical: options.critical,
+      changesState: options.changesState,
       sessionOnly: endpoint.sessionOnly,
       endpoint,
     },

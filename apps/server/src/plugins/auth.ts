@@ -3,11 +3,8 @@ import { Role, type RoleValue, SESSION_COOKIE } from '@switchyard/contracts';
 import type { Endpoint } from '@switchyard/contracts/endpoints';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, forbidden, unauthorized } from '../lib/errors';
-import {
-  accessTokenFromHeader,
-  type Identity,
-  type SessionService,
-} from '../modules/sessions/sessions.service';
+import type { Identity } from '../lib/identity';
+import { accessTokenFromHeader, type SessionService } from '../modules/sessions/sessions.service';
 
 /** 'public' needs nothing; a role number is the lowest role allowed (spec §6). */
 export type RouteAccess = 'public' | RoleValue;

@@ -8,7 +8,8 @@
 import { SESSION_COOKIE, USER_ID_HEADER } from '@switchyard/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/errors';
-import type { Identity, SessionService } from '../modules/sessions/sessions.service';
+import type { Identity } from '../lib/identity';
+import type { SessionService } from '../modules/sessions/sessions.service';
 import { isApiPath } from './auth';
 
 declare module 'fastify' {

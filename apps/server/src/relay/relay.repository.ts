@@ -87,26 +87,6 @@ export function listChannels(db: Db): Promise<ChannelRow[]> {
 /** Distinct models enabled for a group (for GET /v1/models), shared with /api/user/models. */
 export { listGroupModels } from '../modules/users/users.repository';
 
-/** Other enabled channels serving any of these models to any of these groups. */
-export function listAlternatives(
-  db: Db,
-  channelId: number,
-  groups: readonly string[],
-  models: readonly string[],
-): Promise<{ group: string; model: string; channel_id: number }[]> {
-  if (groups.length === 0 || models.length === 0) return Promise.resolve([]);
-  return db
-    .selectFrom('abilities as a')
-    .innerJoin('channels as c', 'c.id', 'a.channel_id')
-    .select(['a.group', 'a.model', 'a.channel_id'])
-    .where('a.group', 'in', [...groups])
-    .where('a.model', 'in', [...models])
-    .where('a.enabled', '=', 1)
-    .where('c.status', '=', 1)
-    .where('a.channel_id', '<>', channelId)
-    .execute();
-}
-
 /**
  * Claims the next re-test of an auto-disabled channel: moves its test_time from what this node
  * read, so of several nodes only one runs it. False when another node got there first.
@@ -135,30 +115,6 @@ export function listAutoDisabled(db: Db): Promise<(ChannelRow & { test_time: num
     .where('c.status', '=', 3)
     .orderBy('c.id')
     .execute();
-}
-
-export async function setChannelStatus(
-  db: Db,
-  channelId: number,
-  status: number,
-  otherInfo: string | null,
-  onlyFrom?: number,
-): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
-    let query = trx
-      .updateTable('channels')
-      .set({ status, other_info: otherInfo })
-      .where('id', '=', channelId);
-    if (onlyFrom !== undefined) query = query.where('status', '=', onlyFrom);
-    const result = await query.executeTakeFirst();
-    if (Number(result.numUpdatedRows) === 0) return false;
-    await trx
-      .updateTable('abilities')
-      .set({ enabled: status === 1 ? 1 : 0 })
-      .where('channel_id', '=', channelId)
-      .execute();
-    return true;
-  });
 }
 
 export async function recordChannelTest(

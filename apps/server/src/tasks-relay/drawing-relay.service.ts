@@ -2,6 +2,7 @@
 // prices, keeps the task, and serves the caller's tasks and images from the local copy.
 import type { FastifyRequest } from 'fastify';
 import type { DrawingTaskRow } from '../db/schema';
+import { forwardedImageUrl } from '../modules/tasks/drawing-image-url';
 import { findChannel } from '../relay/relay.repository';
 import { RelayError } from '../relay/relay-errors';
 import {
@@ -11,12 +12,12 @@ import {
   drawingModel,
   followUpOf,
 } from './drawing-actions';
+import { ACCEPTED_SUBMIT_CODES, SubmitCode } from './submit-codes';
 import { admit, chargeTask, reportUpstream, startTask, type TaskRelayDeps } from './task-admission';
 import { findDrawingTask, insertDrawingTask, listDrawingTasksByIds } from './task-relay.repository';
 import { asRecord, drawingAuth, getJson, postJson, upstreamUrl } from './task-upstream';
 
-/** Codes the proxy answers a submit with: 1 submitted, 21 exists, 22 queued (all charged). */
-const ACCEPTED_CODES = new Set([1, 21, 22]);
+const ACCEPTED_CODES = new Set(ACCEPTED_SUBMIT_CODES);
 const MODE_FLAGS = /\s--(fast|relax|turbo)\b/g;
 
 export interface DrawingReply {
@@ -104,7 +105,8 @@ export class DrawingRelay {
       properties: result.properties === undefined ? null : JSON.stringify(result.properties),
     });
     // Clients treat 1 as "submitted"; "already exists" and "queued" are submitted too.
-    return { status: 200, body: { ...result, code: code === 21 || code === 22 ? 1 : code } };
+    const shown = ACCEPTED_CODES.has(code) ? SubmitCode.submitted : code;
+    return { status: 200, body: { ...result, code: shown } };
   }
 
   async fetch(request: FastifyRequest, mjId: string): Promise<unknown> {
@@ -162,7 +164,7 @@ export class DrawingRelay {
       submitTime: task.submit_time,
       startTime: task.start_time,
       finishTime: task.finish_time,
-      imageUrl: forwardedImageUrl(this.deps, task),
+      imageUrl: forwardedImageUrl(this.deps.options, task),
       status: task.status,
       progress: task.progress,
       failReason: task.fail_reason ?? '',
@@ -184,15 +186,4 @@ export class DrawingRelay {
       body.prompt = body.prompt.replace(MODE_FLAGS, '');
     }
   }
-}
-
-/** `{ServerAddress}/mj/image/{mj_id}` when MjForwardUrlEnabled, else the upstream's URL. */
-export function forwardedImageUrl(
-  deps: Pick<TaskRelayDeps, 'options'>,
-  task: DrawingTaskRow,
-): string {
-  if (!task.image_url) return '';
-  if (!deps.options.getBool('MjForwardUrlEnabled')) return task.image_url;
-  const address = deps.options.getString('ServerAddress').replace(/\/+$/, '');
-  return `${address}/mj/image/${encodeURIComponent(task.mj_id)}`;
 }

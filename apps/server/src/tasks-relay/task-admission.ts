@@ -1,7 +1,7 @@
 // The start and the charge of a relayed task, on the relay core: admit the token, check the
 // model and quota, pick a channel (or the one an earlier task used), reserve the per-call price;
 // then settle it with a consume log once the upstream accepted the task.
-import { LogType } from '@switchyard/contracts';
+import { ChannelStatus, LogType } from '@switchyard/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/database';
 import { translate } from '../i18n';
@@ -62,7 +62,7 @@ export async function startTask(
   let channel: ChannelRow | undefined;
   if (channelId !== undefined) {
     channel = await findChannel(deps.db, channelId);
-    if (channel?.status !== 1) {
+    if (channel?.status !== ChannelStatus.enabled) {
       throw new RelayError(503, 'relay.noChannel', 'model_not_found', {
         model,
         group: caller.group,

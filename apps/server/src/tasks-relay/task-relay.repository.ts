@@ -2,6 +2,7 @@
 // updated by the poller; failure is claimed once so a refund happens exactly once.
 import type { Db } from '../db/database';
 import type { AsyncTaskRow, DrawingTaskRow } from '../db/schema';
+import { ACCEPTED_SUBMIT_CODES } from './submit-codes';
 
 export async function insertDrawingTask(
   db: Db,
@@ -61,7 +62,7 @@ export function listUnfinishedDrawings(db: Db): Promise<DrawingTaskRow[]> {
     .selectAll()
     .where('progress', '!=', '100%')
     .where('status', 'not in', ['SUCCESS', 'FAILURE'])
-    .where('code', 'in', [1, 21, 22])
+    .where('code', 'in', ACCEPTED_SUBMIT_CODES)
     .execute();
 }
 

@@ -39,6 +39,14 @@ const table = {
     reply: z.array(z.number()),
     beside: z.object({ total: z.number() }),
   }),
+  start: defineEndpoint({
+    method: 'GET',
+    path: '/api/provider/start',
+    summary: 'test',
+    role: 'guest',
+    reply: noData,
+    redirect: true,
+  }),
 };
 
 describe('the endpoint client', () => {
@@ -67,11 +75,14 @@ describe('the endpoint client', () => {
     expect([remove?.method, remove?.url]).toEqual(['delete', '/api/thing/a%2Fb']);
   });
 
-  it('resolves to an envelope with its beside fields, and leaves a bare body to a download', async () => {
+  it('resolves to an envelope with its beside fields, and leaves a bare body or a redirect to the browser', async () => {
     mock = mockHttp(() => ({ body: { success: true, message: '', data: [1], total: 9 } }));
     const counted = await callEnvelope(table.counted);
     expect([counted.data, counted.total]).toEqual([[1], 9]);
     await expect(createEndpointApi(table).document()).rejects.toThrow(/use endpointUrl/);
+    // A redirect is a navigation the browser makes itself, never an XHR.
+    await expect(createEndpointApi(table).start()).rejects.toThrow(/use endpointUrl/);
+    expect(endpointUrl(table.start)).toBe('/api/provider/start');
     expect(mock.seen).toHaveLength(1);
   });
 

@@ -96,7 +96,9 @@ export function createEndpointApi<T extends Record<string, Endpoint>>(table: T):
     api[name] = async (input) => {
       // The shared HTTP client reads envelopes only; a bare body (a document, a CSV) is a
       // download the browser fetches from endpointUrl.
-      if (endpoint.bare) throw new Error(`${endpoint.path} is a download: use endpointUrl`);
+      if (endpoint.bare || endpoint.redirect) {
+        throw new Error(`${endpoint.path} is a download or a navigation: use endpointUrl`);
+      }
       const data = ((await send(endpoint, input)) as ApiEnvelope).data;
       checkReply(endpoint, data);
       return data;

@@ -29,9 +29,6 @@ export interface Endpoint<
   /** One line for the API reference. */
   summary: string;
   role: EndpointRole;
-  /** Needs a signed-in session (cookie): an access token, which skips the second factor, gets a
-   * 401 (identity settings such as passkeys). */
-  sessionOnly?: boolean;
   params?: P;
   query?: Q;
   body?: B;
@@ -39,6 +36,10 @@ export interface Endpoint<
   reply: R;
   /** The body is the reply itself, not the {success, message, data} envelope (documents). */
   bare?: boolean;
+  /** The reply is a 302 redirect (a top-level navigation: an OAuth provider, a settings page). */
+  redirect?: boolean;
+  /** Needs a signed-in session cookie: an access token (which skips the second factor) is refused. */
+  sessionOnly?: boolean;
   /** Fields the envelope carries beside `data` (the reference's clients read some there). */
   beside?: X;
   /** Lists only: the number of the first page (`p`) this endpoint counts from. */

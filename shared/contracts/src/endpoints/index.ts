@@ -1,41 +1,65 @@
 // Every endpoint table, by domain. A domain not listed here still declares its routes by hand.
+import { auditEndpoints } from './audit';
+import { channelEndpoints } from './channels';
 import { dataEndpoints } from './data';
 import type { Endpoint } from './define';
 import { groupEndpoints } from './groups';
 import { logEndpoints } from './logs';
 import { metaEndpoints } from './meta';
+import { oauthEndpoints } from './oauth';
 import { optionEndpoints } from './options';
 import { passkeyEndpoints } from './passkeys';
 import { pricingEndpoints } from './pricing';
 import { redemptionEndpoints } from './redemptions';
+import { resetPasswordEndpoints } from './reset-password';
 import { statusEndpoints } from './status';
+import { stripeEndpoints } from './stripe';
 import { taskEndpoints } from './tasks';
+import { tokenEndpoints } from './tokens';
+import { userAdminEndpoints } from './users-admin';
+import { verificationEndpoints } from './verification';
 
 export * from './define';
 export {
+  auditEndpoints,
+  channelEndpoints,
   dataEndpoints,
   groupEndpoints,
   logEndpoints,
   metaEndpoints,
+  oauthEndpoints,
   optionEndpoints,
   passkeyEndpoints,
   pricingEndpoints,
   redemptionEndpoints,
+  resetPasswordEndpoints,
   statusEndpoints,
+  stripeEndpoints,
   taskEndpoints,
+  tokenEndpoints,
+  userAdminEndpoints,
+  verificationEndpoints,
 };
 
 export const ENDPOINT_TABLES: Record<string, Record<string, Endpoint>> = {
+  audit: auditEndpoints,
+  channels: channelEndpoints,
   data: dataEndpoints,
   groups: groupEndpoints,
   logs: logEndpoints,
   meta: metaEndpoints,
+  oauth: oauthEndpoints,
   options: optionEndpoints,
   passkeys: passkeyEndpoints,
   pricing: pricingEndpoints,
   redemptions: redemptionEndpoints,
+  reset_password: resetPasswordEndpoints,
   status: statusEndpoints,
+  stripe: stripeEndpoints,
   tasks: taskEndpoints,
+  tokens: tokenEndpoints,
+  users: userAdminEndpoints,
+  verification: verificationEndpoints,
 };
 
 /** Every declared endpoint, with its domain and name (for the registry test and the reference). */

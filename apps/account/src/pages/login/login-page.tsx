@@ -15,16 +15,24 @@ import { TelegramWidget } from '../../components/telegram-widget';
 import { TextLink } from '../../components/text-link';
 import { TurnstileWidget, useTurnstile } from '../../components/turnstile';
 import { RemoteRoot } from '../../remote';
-import { startOidc, type TelegramAuth, telegramLogin, wechatLogin } from '../oauth/oauth.api';
+import {
+  preloadOAuth,
+  startOidc,
+  type TelegramAuth,
+  telegramLogin,
+  wechatLogin,
+} from '../oauth/oauth.api';
 import { SECOND_FACTOR_PARAM, useLogin } from './use-login';
 import { loadLoginSchema, useLoginSchema } from './use-login-schema';
 import { usePageSignInForm } from './use-page-sign-in-form';
 import { usePasskeySignIn } from './use-passkey-sign-in';
 
 // The dialogs load when first opened: few sign-ins show them, and the form comes sooner without.
-const WeChatModal = lazy(async () => ({
-  default: (await import('../../components/wechat-modal')).WeChatModal,
-}));
+// The oauth table loads with the dialog, so submitting the code waits for no further chunk.
+const WeChatModal = lazy(async () => {
+  const [modal] = await Promise.all([import('../../components/wechat-modal'), preloadOAuth()]);
+  return { default: modal.WeChatModal };
+});
 // So is the second-factor step, which only accounts with one reach, after the password.
 const SecondFactorForm = lazy(async () => ({
   default: (await import('./second-factor-form')).SecondFactorForm,
@@ -214,7 +222,7 @@ export function LoginPage() {
           </Button>
         ) : null}
         {status?.oidc ? (
-          <Button onClick={() => startOidc()} data-testid="login-oidc">
+          <Button onClick={() => void startOidc()} data-testid="login-oidc">
             {status.oidc_button_text || t('oauth.oidc')}
           </Button>
         ) : null}

@@ -1,11 +1,14 @@
 // Personal settings calls of identity: the second factor and the signed-in sessions.
-import { apiDelete, apiGet, apiPost } from '@switchyard/console-kit';
+import { apiDelete, apiGet, apiPost, createEndpointApi } from '@switchyard/console-kit';
 import type {
   SecondFactorRequest,
   SessionEntry,
   TwoFactorSetupReply,
   TwoFactorStatus,
 } from '@switchyard/contracts';
+import { oauthEndpoints } from '@switchyard/contracts/endpoints';
+
+const oauthApi = createEndpointApi(oauthEndpoints);
 
 export const getTwoFactor = (): Promise<TwoFactorStatus> =>
   apiGet<TwoFactorStatus>('/api/user/2fa');
@@ -16,7 +19,7 @@ export const enableTwoFactor = (code: string): Promise<{ recovery_codes: string[
 export const disableTwoFactor = (body: SecondFactorRequest): Promise<void> =>
   apiPost<void>('/api/user/2fa/disable', { body });
 
-export const unbindOidc = (): Promise<void> => apiDelete<void>('/api/oauth/oidc');
+export const unbindOidc = (): Promise<void> => oauthApi.oidcUnbind();
 
 export const listSessions = (): Promise<SessionEntry[]> =>
   apiGet<SessionEntry[]>('/api/user/sessions');

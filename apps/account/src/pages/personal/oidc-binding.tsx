@@ -33,7 +33,7 @@ export function OidcBinding({ self, label }: { self: SelfUser; label: string }) 
           {t('personal.unbind')}
         </Button>
       ) : (
-        <Button size="small" onClick={() => startOidc(true)} data-testid="personal-bind-oidc">
+        <Button size="small" onClick={() => void startOidc(true)} data-testid="personal-bind-oidc">
           {t('personal.bindOidc')}
         </Button>
       )}

@@ -1,6 +1,10 @@
 // Personal settings calls: self, access token, referral, rebates, transfer, email code and binding, models.
-import { apiDelete, apiGet, apiPost } from '@switchyard/console-kit';
+import { apiDelete, apiGet, apiPost, createEndpointApi } from '@switchyard/console-kit';
 import type { AffiliateRebateView, Page } from '@switchyard/contracts';
+import { oauthEndpoints, verificationEndpoints } from '@switchyard/contracts/endpoints';
+
+const verificationApi = createEndpointApi(verificationEndpoints);
+const oauthApi = createEndpointApi(oauthEndpoints);
 
 export const generateAccessToken = (): Promise<string> => apiGet<string>('/api/user/token');
 export const getAffCode = (): Promise<string> => apiGet<string>('/api/user/aff');
@@ -10,8 +14,8 @@ export const transferAffQuota = (quota: number): Promise<void> =>
 export const listRebates = (p: number, size: number): Promise<Page<AffiliateRebateView>> =>
   apiGet<Page<AffiliateRebateView>>('/api/user/aff/history', { params: { p, size } });
 export const sendEmailCode = (email: string, turnstile = ''): Promise<void> =>
-  apiGet<void>('/api/verification', { params: { email, ...(turnstile ? { turnstile } : {}) } });
+  verificationApi.sendCode({ query: { email, ...(turnstile ? { turnstile } : {}) } });
 export const bindEmail = (email: string, code: string): Promise<void> =>
-  apiGet<void>('/api/oauth/email/bind', { params: { email, code } });
+  oauthApi.emailBind({ query: { email, code } });
 export const listOwnModels = (): Promise<string[]> => apiGet<string[]>('/api/user/models');
 export const deleteSelf = (): Promise<void> => apiDelete<void>('/api/user/self');

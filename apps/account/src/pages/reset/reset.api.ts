@@ -1,9 +1,13 @@
-// Password reset: ask for the mail, then trade the link's token for a new password.
-import { apiGet, apiPost } from '@switchyard/console-kit';
+// Password reset, from the reset_password table: ask for the mail, then trade the link's token
+// for a new password.
+import { createEndpointApi } from '@switchyard/console-kit';
 import type { ResetPasswordRequest } from '@switchyard/contracts';
+import { resetPasswordEndpoints } from '@switchyard/contracts/endpoints';
+
+const resetApi = createEndpointApi(resetPasswordEndpoints);
 
 export const requestReset = (email: string, turnstile = ''): Promise<void> =>
-  apiGet<void>('/api/reset_password', { params: { email, ...(turnstile ? { turnstile } : {}) } });
+  resetApi.request({ query: { email, ...(turnstile ? { turnstile } : {}) } });
 
 export const confirmReset = (body: ResetPasswordRequest): Promise<string> =>
-  apiPost<string>('/api/user/reset', { body });
+  resetApi.confirm({ body });

@@ -12,7 +12,6 @@ const FILTERS = ['keyword', 'group'] as const;
 
 export function useUsers() {
   const list = useListParams({ filters: FILTERS });
-  // The server counts the user list's `p` from 1, as the URL does.
   const params = { page: list.page, pageSize: list.size, ...list.filters };
   const query = useQuery({
     queryKey: [...USERS_KEY, params],

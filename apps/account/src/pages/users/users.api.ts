@@ -1,5 +1,6 @@
-// User administration calls (admin).
-import { apiGet, apiPost, apiPut, createEndpointApi } from '@switchyard/console-kit';
+// User administration calls (admin), from the users admin table.
+import { createEndpointApi } from '@switchyard/console-kit';
+import { endpointPage } from '@switchyard/console-kit/list';
 import type {
   AdminUser,
   CreateUserRequest,
@@ -8,7 +9,13 @@ import type {
   UpdateUserRequest,
   UserPage,
 } from '@switchyard/contracts';
-import { groupEndpoints, passkeyEndpoints } from '@switchyard/contracts/endpoints';
+import {
+  groupEndpoints,
+  passkeyEndpoints,
+  userAdminEndpoints,
+} from '@switchyard/contracts/endpoints';
+
+const usersApi = createEndpointApi(userAdminEndpoints);
 
 export interface UserListParams {
   page: number;
@@ -17,27 +24,33 @@ export interface UserListParams {
   group: string;
 }
 
+/** `page` counts from 1 as the list shows it. */
 export const listUsers = ({ page, pageSize, keyword, group }: UserListParams): Promise<UserPage> =>
   keyword || group
-    ? apiGet<UserPage>('/api/user/search', {
-        params: { p: page, page_size: pageSize, keyword, group },
+    ? usersApi.search({
+        query: {
+          p: endpointPage(userAdminEndpoints.search, page),
+          page_size: pageSize,
+          keyword,
+          group,
+        },
       })
-    : apiGet<UserPage>('/api/user/', { params: { p: page, page_size: pageSize } });
+    : usersApi.list({
+        query: { p: endpointPage(userAdminEndpoints.list, page), page_size: pageSize },
+      });
 
-export const getUser = (id: number): Promise<AdminUser> => apiGet<AdminUser>(`/api/user/${id}`);
+export const getUser = (id: number): Promise<AdminUser> => usersApi.get({ params: { id } });
 
 const groupsApi = createEndpointApi(groupEndpoints);
 
 export const listGroups = (): Promise<string[]> => groupsApi.names();
 
-export const createUser = (body: CreateUserRequest): Promise<void> =>
-  apiPost<void>('/api/user/', { body });
+export const createUser = (body: CreateUserRequest): Promise<void> => usersApi.create({ body });
 
-export const updateUser = (body: UpdateUserRequest): Promise<void> =>
-  apiPut<void>('/api/user/', { body });
+export const updateUser = (body: UpdateUserRequest): Promise<void> => usersApi.update({ body });
 
 export const manageUser = (username: string, action: ManageAction): Promise<ManageUserReply> =>
-  apiPost<ManageUserReply>('/api/user/manage', { body: { username, action } });
+  usersApi.manage({ body: { username, action } });
 
 const passkeysApi = createEndpointApi(passkeyEndpoints);
 

@@ -1,5 +1,7 @@
-// Calls of the tokens page (spec §7 "Tokens") and the model list for the model-limits picker.
-import { apiDelete, apiGet, apiPost, apiPut } from '@switchyard/console-kit';
+// Calls of the tokens page (spec §7 "Tokens"), from the tokens table, and the model list for the
+// model-limits picker.
+import { apiGet, createEndpointApi } from '@switchyard/console-kit';
+import { endpointPage } from '@switchyard/console-kit/list';
 import type {
   CreateTokenRequest,
   Page,
@@ -7,25 +9,28 @@ import type {
   TokenView,
   UpdateTokenRequest,
 } from '@switchyard/contracts';
+import { tokenEndpoints } from '@switchyard/contracts/endpoints';
 
-/** `page` counts from 1 as the list shows it; the server's `p` counts from 0. */
+const tokensApi = createEndpointApi(tokenEndpoints);
+
+/** `page` counts from 1 as the list shows it. */
 export const listTokens = (page: number, size: number): Promise<Page<TokenView>> =>
-  apiGet('/api/token/', { params: { p: page - 1, size } });
+  tokensApi.list({ query: { p: endpointPage(tokenEndpoints.list, page), size } });
 
 export const searchTokens = (keyword: string, token: string): Promise<TokenView[]> =>
-  apiGet('/api/token/search', { params: { keyword, token } });
+  tokensApi.search({ query: { keyword, token } });
 
 /** Resolves to the new token, key included. */
 export const createToken = (body: CreateTokenRequest): Promise<TokenView> =>
-  apiPost('/api/token/', { body });
+  tokensApi.create({ body });
 
 export const updateToken = (body: UpdateTokenRequest): Promise<TokenView> =>
-  apiPut('/api/token/', { body });
+  tokensApi.update({ body });
 
 export const setTokenStatus = (body: TokenStatusRequest): Promise<TokenView> =>
-  apiPut('/api/token/', { body, params: { status_only: true } });
+  tokensApi.update({ body, query: { status_only: 'true' } });
 
-export const deleteToken = (id: number): Promise<void> => apiDelete(`/api/token/${id}`);
+export const deleteToken = (id: number): Promise<void> => tokensApi.remove({ params: { id } });
 
 /** The models the user's group can use (built by the account team). */
 export const listUserModels = (): Promise<string[]> => apiGet('/api/user/models');

@@ -1,5 +1,5 @@
 // Calls of the wallet page: balance, redeem, online top-up quote and payment form, Stripe Checkout.
-import { apiGet, apiPost } from '@switchyard/console-kit';
+import { apiGet, apiPost, createEndpointApi } from '@switchyard/console-kit';
 import type {
   Page,
   PaymentForm,
@@ -8,6 +8,9 @@ import type {
   StripeCheckout,
   WalletHistoryEntry,
 } from '@switchyard/contracts';
+import { stripeEndpoints } from '@switchyard/contracts/endpoints';
+
+const stripeApi = createEndpointApi(stripeEndpoints);
 
 export const getSelf = (): Promise<SelfUser> => apiGet('/api/user/self');
 
@@ -28,4 +31,4 @@ export const listWalletHistory = (page: number, size: number): Promise<Page<Wall
 
 /** Opens a Stripe Checkout Session for `amount`; resolves to the page to send the browser to. */
 export const startStripePayment = (amount: number): Promise<StripeCheckout> =>
-  apiPost('/api/user/stripe/pay', { body: { amount } });
+  stripeApi.pay({ body: { amount } });

@@ -3,7 +3,7 @@
 import { Space, Tag, Typography } from '@arco-design/web-react';
 import { exactQuota, formatTime, QuotaAmount } from '@switchyard/console-kit';
 import type { ListColumn } from '@switchyard/console-kit/list';
-import type { LogEntry } from '@switchyard/contracts';
+import { type LogEntry, LogType } from '@switchyard/contracts';
 import type { TFunction } from 'i18next';
 import { TextDetail } from '../../components/text-detail';
 import {
@@ -36,7 +36,7 @@ function typeTag(t: TFunction, type: number) {
 }
 
 function timing(t: TFunction, log: LogEntry) {
-  if (log.type !== 2) return null;
+  if (log.type !== LogType.consume) return null;
   const frt = firstTokenSeconds(parseOther(log.other), log.is_stream);
   return (
     <Space size={4} wrap>
@@ -75,7 +75,8 @@ function details(t: TFunction, log: LogEntry, quotaPerUnit: number) {
             .filter(Boolean)
             .join('\n');
   // The exact cost (the column rounds, to two significant digits below a cent).
-  const cost = log.type === 2 ? t('logs.exactCost', exactQuota(log.quota, quotaPerUnit)) : '';
+  const cost =
+    log.type === LogType.consume ? t('logs.exactCost', exactQuota(log.quota, quotaPerUnit)) : '';
   const cacheHit = hit === null ? '' : t('logs.cacheHit', { percent: hit });
   const text = [cost, breakdown, cacheHit, log.content].filter(Boolean).join('\n');
   return <TextDetail title={t('logs.columns.content')} text={text} preview={160} />;
@@ -92,7 +93,7 @@ export function getLogColumns(t: TFunction, options: LogColumnOptions): ListColu
       title: t('logs.columns.channel'),
       dataIndex: 'channel',
       render: (value: number, log) =>
-        log.type === 2 && value ? <Tag color="blue">{value}</Tag> : null,
+        log.type === LogType.consume && value ? <Tag color="blue">{value}</Tag> : null,
     },
     options.admin && {
       title: t('logs.columns.username'),
@@ -125,7 +126,9 @@ export function getLogColumns(t: TFunction, options: LogColumnOptions): ListColu
       title: t('logs.columns.quota'),
       dataIndex: 'quota',
       render: (value: number, log) =>
-        log.type === 2 ? <QuotaAmount quota={value} testId={`log-quota-${log.id}`} /> : null,
+        log.type === LogType.consume ? (
+          <QuotaAmount quota={value} testId={`log-quota-${log.id}`} />
+        ) : null,
     },
     {
       title: t('logs.columns.useTime'),
@@ -135,12 +138,12 @@ export function getLogColumns(t: TFunction, options: LogColumnOptions): ListColu
     {
       title: t('logs.columns.promptTokens'),
       dataIndex: 'prompt_tokens',
-      render: (value: number, log) => (log.type === 2 ? value : null),
+      render: (value: number, log) => (log.type === LogType.consume ? value : null),
     },
     {
       title: t('logs.columns.completionTokens'),
       dataIndex: 'completion_tokens',
-      render: (value: number, log) => (log.type === 2 ? value : null),
+      render: (value: number, log) => (log.type === LogType.consume ? value : null),
     },
     options.admin && {
       title: t('logs.columns.retry'),

@@ -1,11 +1,12 @@
 // Usage log calls from the logs table: the list (admin: `list`, else `self`), its totals, its CSV
-// export, and a user's summary (users domain, not in a table yet).
-import { apiGet, createEndpointApi, endpointUrl } from '@switchyard/console-kit';
+// export, and a user's summary (from the users admin table).
+import { createEndpointApi, endpointUrl } from '@switchyard/console-kit';
 import { endpointPage } from '@switchyard/console-kit/list';
 import type { LogEntry, LogStat, PagedList } from '@switchyard/contracts';
-import { logEndpoints } from '@switchyard/contracts/endpoints';
+import { logEndpoints, userAdminEndpoints } from '@switchyard/contracts/endpoints';
 
 const logsApi = createEndpointApi(logEndpoints);
+const usersApi = createEndpointApi(userAdminEndpoints);
 
 export interface LogQuery {
   type: number;
@@ -51,7 +52,7 @@ export interface UserSummary {
 }
 
 export const fetchUserSummary = (id: number): Promise<UserSummary> =>
-  apiGet(`/api/user/${encodeURIComponent(String(id))}`);
+  usersApi.get({ params: { id } });
 
 /**
  * Where the CSV export of these filters downloads from. The browser fetches it as a plain

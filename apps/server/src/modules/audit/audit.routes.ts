@@ -1,22 +1,18 @@
-// GET /api/audit/ and its CSV export (admin): who changed what, filtered by actor, action,
-// target and time.
-import { Role } from '@switchyard/contracts';
-import { auditQuerySchema } from '@switchyard/contracts/schemas';
+// GET /api/audit/ and its CSV export (admin), from the audit table: who changed what, filtered by
+// actor, action, target and time.
+import { auditEndpoints } from '@switchyard/contracts/endpoints';
 import type { FastifyInstance } from 'fastify';
 import { ok } from '../../lib/envelope';
-import { parseInput } from '../../lib/validation';
+import { serveEndpoint } from '../../lib/serve-endpoint';
 import { identityOf } from '../../plugins/auth';
 import type { AuditService } from './audit.service';
 
 export function registerAuditRoutes(app: FastifyInstance, audit: AuditService): void {
-  const admin = { access: Role.admin } as const;
-
-  app.get('/api/audit/', { config: admin }, async (request) =>
-    ok(await audit.list(identityOf(request), parseInput(auditQuerySchema, request.query))),
+  serveEndpoint(app, auditEndpoints.list, async ({ query, request }) =>
+    ok(await audit.list(identityOf(request), query)),
   );
 
-  app.get('/api/audit/export', { config: admin }, async (request, reply) => {
-    const query = parseInput(auditQuerySchema, request.query);
+  serveEndpoint(app, auditEndpoints.export, async ({ query, request, reply }) => {
     const body = await audit.exportCsv(identityOf(request), query);
     const stamp = new Date().toISOString().slice(0, 10);
     return reply

@@ -4,7 +4,7 @@ import { type AuditEntry, type AuditPage, type AuditQuery, isRoot } from '@switc
 import { stringify } from 'csv-stringify/sync';
 import type { Db } from '../../db/database';
 import type { AuditLogRow } from '../../db/schema';
-import type { Identity } from '../sessions/sessions.service';
+import type { Identity } from '../../lib/identity';
 import { type AuditFilter, listAuditEntries } from './audit.repository';
 
 /** Rows in one export: the trail of years of admin work, still one bounded reply. */

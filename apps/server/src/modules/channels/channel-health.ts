@@ -5,10 +5,27 @@
 // it lately. Which channels are failing right now orders the retries.
 import { ChannelStatus, channelTypeById } from '@switchyard/contracts';
 import type { Db } from '../../db/database';
-import { type ChannelRow, listAlternatives, setChannelStatus } from '../../relay/relay.repository';
-import type { UpstreamError } from '../../relay/relay-errors';
 import type { OptionsStore } from '../options/options.store';
+import { listAlternatives, setChannelStatus } from './channel-health.repository';
 import { ChannelStats } from './channel-stats';
+
+/** The columns of a channel a health decision reads (the relay's ChannelRow carries them). */
+export interface HealthChannel {
+  id: number;
+  type: number;
+  status: number;
+  auto_ban: number;
+  models: string;
+  group: string;
+  other_info: string | null;
+}
+
+/** What a health decision reads of a failed attempt (the relay's UpstreamError carries it). */
+export interface UpstreamFailure {
+  /** Status the upstream really sent (0 for a network failure). */
+  upstreamStatus: number;
+  error: { message: string; type?: string | null; code?: string | null };
+}
 
 const DISABLING_CODES = new Set(['invalid_api_key', 'account_deactivated', 'billing_not_active']);
 const DISABLING_TYPES = new Set([
@@ -39,7 +56,7 @@ const list = (value: string): string[] =>
     .filter(Boolean);
 
 /** Why an upstream error means the channel itself is unusable (bad key, no quota), or null. */
-export function disablingReason(channelType: number, error: UpstreamError): string | null {
+export function disablingReason(channelType: number, error: UpstreamFailure): string | null {
   const { upstreamStatus } = error;
   const { code, type, message } = error.error;
   if (upstreamStatus === 401) return `HTTP 401: ${message}`;
@@ -64,7 +81,7 @@ export class ChannelHealth {
     this.stats = new ChannelStats(nowMs);
   }
 
-  private autoDisableOn(channel: ChannelRow): boolean {
+  private autoDisableOn(channel: HealthChannel): boolean {
     return channel.auto_ban === 1 && this.options.getBool('AutomaticDisableChannelEnabled');
   }
 
@@ -79,7 +96,7 @@ export class ChannelHealth {
   }
 
   /** Records a failed request; disables the channel when the failure calls for it. */
-  async failed(channel: ChannelRow, error: UpstreamError): Promise<boolean> {
+  async failed(channel: HealthChannel, error: UpstreamFailure): Promise<boolean> {
     let reason = disablingReason(channel.type, error);
     const byRate = reason === null;
     const server = error.upstreamStatus >= 500 || error.upstreamStatus === 0;
@@ -104,7 +121,7 @@ export class ChannelHealth {
    * Whether every model the channel serves (in each of its groups) has another enabled channel
    * that answered lately: the gateway never takes a model away on its own.
    */
-  private async othersServe(channel: ChannelRow): Promise<boolean> {
+  private async othersServe(channel: HealthChannel): Promise<boolean> {
     const groups = list(channel.group);
     const models = list(channel.models);
     const others = await listAlternatives(this.db, channel.id, groups, models);
@@ -117,7 +134,7 @@ export class ChannelHealth {
   }
 
   /** Status 3 with other_info.status_reason and status_time; the abilities are switched off. */
-  async disable(channel: ChannelRow, reason: string): Promise<boolean> {
+  async disable(channel: HealthChannel, reason: string): Promise<boolean> {
     const info = {
       ...parseInfo(channel.other_info),
       status_reason: reason,
@@ -133,7 +150,7 @@ export class ChannelHealth {
   }
 
   /** Re-enables a channel the gateway disabled (never one an admin disabled). */
-  async reenable(channel: ChannelRow): Promise<boolean> {
+  async reenable(channel: HealthChannel): Promise<boolean> {
     if (channel.status !== ChannelStatus.autoDisabled) return false;
     if (!this.options.getBool('AutomaticEnableChannelEnabled')) return false;
     const info = parseInfo(channel.other_info);
@@ -150,7 +167,7 @@ export class ChannelHealth {
   }
 
   /** A slow test result disables (ChannelDisableThreshold seconds, 0 = never). */
-  tooSlow(channel: ChannelRow, milliseconds: number): boolean {
+  tooSlow(channel: HealthChannel, milliseconds: number): boolean {
     const threshold = this.options.getNumber('ChannelDisableThreshold');
     return this.autoDisableOn(channel) && threshold > 0 && milliseconds > threshold * 1000;
   }

@@ -1,23 +1,19 @@
-// Admin routes of the channel test: GET /api/channel/test/:id?model= tests one channel and
-// answers when it is done; GET /api/channel/test starts testing every channel and answers at once.
-import { Role } from '@switchyard/contracts';
+// Admin routes of the channel test, from the channels table: GET /api/channel/test/:id?model=
+// tests one channel and answers when it is done; GET /api/channel/test starts testing every
+// channel and answers at once.
+import { channelEndpoints } from '@switchyard/contracts/endpoints';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { languageOf, translate } from '../../i18n';
 import { ok } from '../../lib/envelope';
-import { parseInput } from '../../lib/validation';
+import { serveEndpoint } from '../../lib/serve-endpoint';
 import { identityOf } from '../../plugins/auth';
 import type { ChannelTester, ChannelTestResult } from './channel-test';
 
-const testParams = z.object({ id: z.coerce.number().int().positive() });
-const testQuery = z.object({ model: z.string().trim().max(255).optional() });
-
 export function registerChannelTestRoutes(app: FastifyInstance, tester: ChannelTester): void {
-  app.get('/api/channel/test/:id', { config: { access: Role.admin } }, async (request) => {
-    const { id } = parseInput(testParams, request.params);
-    const { model } = parseInput(testQuery, request.query);
+  serveEndpoint(app, channelEndpoints.test, async ({ params, query, request }) => {
     const caller = identityOf(request);
-    const result = await tester.testById(id, model || undefined, caller.userId, caller.username);
+    const model = query.model || undefined;
+    const result = await tester.testById(params.id, model, caller.userId, caller.username);
     return {
       success: result.success,
       message: result.success ? '' : failureMessage(languageOf(request), result),
@@ -25,7 +21,7 @@ export function registerChannelTestRoutes(app: FastifyInstance, tester: ChannelT
     };
   });
 
-  app.get('/api/channel/test', { config: { access: Role.admin } }, async (request) => {
+  serveEndpoint(app, channelEndpoints.testAll, async ({ request }) => {
     const caller = identityOf(request);
     const language = languageOf(request);
     const run = tester.startTestAll(caller.userId, caller.username);

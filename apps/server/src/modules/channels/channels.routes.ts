@@ -1,20 +1,12 @@
-// Channel administration endpoints (spec §7 "Channels"), admin only. The channel test routes
-// belong to the relay.
-import { CHANNEL_TYPES, modelsByChannelType, Role } from '@switchyard/contracts';
+// Channel administration endpoints (spec §7 "Channels"), admin only, from the channels table.
+// The channel test routes are in channel-test.routes.ts.
+import { CHANNEL_TYPES, modelsByChannelType } from '@switchyard/contracts';
+import { channelEndpoints as endpoints } from '@switchyard/contracts/endpoints';
 import { DEFAULT_MODEL_PRICE, DEFAULT_MODEL_RATIO } from '@switchyard/contracts/pricing';
-import {
-  batchDeleteChannelsRequestSchema,
-  channelIdParamsSchema,
-  channelListQuerySchema,
-  channelSearchQuerySchema,
-  createChannelRequestSchema,
-  fetchModelsRequestSchema,
-  updateChannelRequestSchema,
-} from '@switchyard/contracts/schemas';
 import type { FastifyInstance } from 'fastify';
 import { languageOf, translate } from '../../i18n';
 import { ok } from '../../lib/envelope';
-import { parseInput } from '../../lib/validation';
+import { serveEndpoint } from '../../lib/serve-endpoint';
 import { auditActorOf } from '../audit/audit.writer';
 import type { ChannelUpstreamService } from './channel-upstream.service';
 import type { ChannelsService } from './channels.service';
@@ -32,22 +24,18 @@ export function registerChannelRoutes(
   channels: ChannelsService,
   upstream: ChannelUpstreamService,
 ): void {
-  const admin = { config: { access: Role.admin } } as const;
+  serveEndpoint(app, endpoints.list, async ({ query }) => ok(await channels.page(query)));
 
-  app.get('/api/channel/', admin, async (request) =>
-    ok(await channels.page(parseInput(channelListQuerySchema, request.query))),
-  );
-
-  app.get('/api/channel/search', admin, async (request) => {
-    const { keyword, group, model, ...page } = parseInput(channelSearchQuerySchema, request.query);
+  serveEndpoint(app, endpoints.search, async ({ query }) => {
+    const { keyword, group, model, ...page } = query;
     return ok(await channels.page(page, { keyword, group, model }));
   });
 
-  app.get('/api/channel/models', admin, async () =>
+  serveEndpoint(app, endpoints.builtInModels, async () =>
     ok(
       builtInModels().map((id) => ({
         id,
-        object: 'model',
+        object: 'model' as const,
         created: 1626777600,
         owned_by: 'switchyard',
         root: id,
@@ -56,65 +44,54 @@ export function registerChannelRoutes(
     ),
   );
 
-  app.get('/api/models', admin, async () => ok(modelsByChannelType()));
+  serveEndpoint(app, endpoints.modelsByType, async () => ok(modelsByChannelType()));
 
-  // Registered before /:id so the literal paths win.
-  app.delete('/api/channel/disabled', admin, async (request) =>
+  serveEndpoint(app, endpoints.removeDisabled, async ({ request }) =>
     ok(await channels.removeDisabled(auditActorOf(request))),
   );
 
-  app.post('/api/channel/batch', admin, async (request) => {
-    const { ids } = parseInput(batchDeleteChannelsRequestSchema, request.body);
-    return ok(await channels.removeBatch(ids, auditActorOf(request)));
-  });
+  serveEndpoint(app, endpoints.removeBatch, async ({ body, request }) =>
+    ok(await channels.removeBatch(body.ids, auditActorOf(request))),
+  );
 
-  app.post('/api/channel/fix', admin, async (request) =>
+  serveEndpoint(app, endpoints.fixAbilities, async ({ request }) =>
     ok(await channels.fixAbilities(auditActorOf(request))),
   );
 
-  app.get('/api/channel/update_balance', admin, async (request) =>
+  serveEndpoint(app, endpoints.updateAllBalances, async ({ request }) =>
     ok(await upstream.updateAllBalances(languageOf(request))),
   );
 
-  app.get('/api/channel/update_balance/:id', admin, async (request) => {
-    const { id } = parseInput(channelIdParamsSchema, request.params);
-    return ok(await upstream.updateBalance(id));
-  });
-
-  app.get('/api/channel/fetch_models/:id', admin, async (request) => {
-    const { id } = parseInput(channelIdParamsSchema, request.params);
-    return ok(await upstream.fetchModels(id));
-  });
-
-  app.post('/api/channel/fetch_models', admin, async (request) =>
-    ok(await upstream.fetchModelsFor(parseInput(fetchModelsRequestSchema, request.body))),
+  serveEndpoint(app, endpoints.updateBalance, async ({ params }) =>
+    ok(await upstream.updateBalance(params.id)),
   );
 
-  app.post('/api/channel/copy/:id', admin, async (request) => {
-    const { id } = parseInput(channelIdParamsSchema, request.params);
-    return ok({ id: await channels.copy(id, languageOf(request), auditActorOf(request)) });
-  });
+  serveEndpoint(app, endpoints.fetchModels, async ({ params }) =>
+    ok(await upstream.fetchModels(params.id)),
+  );
 
-  app.get('/api/channel/:id', admin, async (request) => {
-    const { id } = parseInput(channelIdParamsSchema, request.params);
-    return ok(await channels.get(id));
-  });
+  serveEndpoint(app, endpoints.fetchModelsFor, async ({ body }) =>
+    ok(await upstream.fetchModelsFor(body)),
+  );
 
-  app.post('/api/channel/', admin, async (request) => {
-    const input = parseInput(createChannelRequestSchema, request.body);
-    const ids = await channels.create(input, auditActorOf(request));
+  serveEndpoint(app, endpoints.copy, async ({ params, request }) =>
+    ok({ id: await channels.copy(params.id, languageOf(request), auditActorOf(request)) }),
+  );
+
+  serveEndpoint(app, endpoints.get, async ({ params }) => ok(await channels.get(params.id)));
+
+  serveEndpoint(app, endpoints.create, async ({ body, request }) => {
+    const ids = await channels.create(body, auditActorOf(request));
     return ok({ ids }, translate(languageOf(request), 'channel.created'));
   });
 
-  app.put('/api/channel/', admin, async (request) => {
-    const input = parseInput(updateChannelRequestSchema, request.body);
-    const channel = await channels.update(input, auditActorOf(request));
+  serveEndpoint(app, endpoints.update, async ({ body, request }) => {
+    const channel = await channels.update(body, auditActorOf(request));
     return ok(channel, translate(languageOf(request), 'channel.updated'));
   });
 
-  app.delete('/api/channel/:id', admin, async (request) => {
-    const { id } = parseInput(channelIdParamsSchema, request.params);
-    await channels.remove(id, auditActorOf(request));
+  serveEndpoint(app, endpoints.remove, async ({ params, request }) => {
+    await channels.remove(params.id, auditActorOf(request));
     return ok();
   });
 }

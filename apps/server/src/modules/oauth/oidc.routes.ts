@@ -1,16 +1,16 @@
 // OpenID Connect sign-in and binding: /api/oauth/oidc/start redirects to the provider (state,
 // nonce and PKCE verifier kept in a signed, short-lived cookie); the provider returns to the
-// console's /oauth/oidc, which calls /api/oauth/oidc?code=&state= like the GitHub flow.
+// console's /oauth/oidc, which calls /api/oauth/oidc?code=&state= like the GitHub flow. Served from
+// the oauth table.
 import { timingSafeEqual } from 'node:crypto';
-import { Role } from '@switchyard/contracts';
-import { oauthCodeQuerySchema } from '@switchyard/contracts/schemas';
+import { oauthEndpoints as endpoints } from '@switchyard/contracts/endpoints';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { languageOf, translate } from '../../i18n';
 import { hmacSha256Hex } from '../../lib/crypto';
 import { ok } from '../../lib/envelope';
 import { refuse } from '../../lib/errors';
-import { parseInput } from '../../lib/validation';
+import { serveEndpoint } from '../../lib/serve-endpoint';
 import { identityOf, resolveIdentity, setSessionCookie } from '../../plugins/auth';
 import { assertSameSite } from '../../plugins/csrf';
 import type { OptionsStore } from '../options/options.store';
@@ -23,7 +23,6 @@ export const OIDC_FLOW_COOKIE = 'switchyard_oidc';
 const FLOW_MAX_AGE_SECONDS = 600;
 const CALLBACK_PATH = '/oauth/oidc';
 
-const startQuerySchema = z.object({ bind: z.enum(['0', '1']).optional() });
 const flowSchema = z.object({
   state: z.string(),
   nonce: z.string(),
@@ -45,7 +44,7 @@ export interface OidcRouteDeps {
 
 export function registerOidcRoutes(app: FastifyInstance, deps: OidcRouteDeps): void {
   const { oauth, sessions, options, oidc, secret } = deps;
-  const config = { access: 'public', critical: true } as const;
+  const critical = { critical: true };
 
   const settings = (): OidcSettings => {
     if (!options.getBool('OIDCEnabled') || !options.getString('OIDCIssuer')) {
@@ -78,61 +77,68 @@ export function registerOidcRoutes(app: FastifyInstance, deps: OidcRouteDeps): v
   };
   const cookieOptions = { httpOnly: true, sameSite: 'lax', path: '/api/oauth' } as const;
 
-  app.get('/api/oauth/oidc/start', { config }, async (request, reply: FastifyReply) => {
-    const { bind } = parseInput(startQuerySchema, request.query);
-    const current = settings();
-    const identity = bind === '1' ? await resolveIdentity(request, reply, sessions) : null;
-    if (bind === '1' && !identity?.sessionId) throw refuse('auth.notSignedIn');
-    const started = await oidc
-      .start(current, redirectUri(request), bind === '1')
-      .catch((error: unknown) => {
-        request.log.warn({ err: error }, 'OIDC discovery failed');
-        throw refuse('oauth.oidcFailed');
+  serveEndpoint(
+    app,
+    endpoints.oidcStart,
+    async ({ query: { bind }, request, reply }) => {
+      const current = settings();
+      const identity = bind === '1' ? await resolveIdentity(request, reply, sessions) : null;
+      if (bind === '1' && !identity?.sessionId) throw refuse('auth.notSignedIn');
+      const started = await oidc
+        .start(current, redirectUri(request), bind === '1')
+        .catch((error: unknown) => {
+          request.log.warn({ err: error }, 'OIDC discovery failed');
+          throw refuse('oauth.oidcFailed');
+        });
+      const flow: OidcFlow = started.flow;
+      reply.setCookie(OIDC_FLOW_COOKIE, seal({ ...flow, sid: identity?.sessionId ?? null }), {
+        ...cookieOptions,
+        maxAge: FLOW_MAX_AGE_SECONDS,
+        secure: request.protocol === 'https',
       });
-    const flow: OidcFlow = started.flow;
-    reply.setCookie(OIDC_FLOW_COOKIE, seal({ ...flow, sid: identity?.sessionId ?? null }), {
-      ...cookieOptions,
-      maxAge: FLOW_MAX_AGE_SECONDS,
-      secure: request.protocol === 'https',
-    });
-    return reply.redirect(started.url, 302);
-  });
-
-  app.delete(
-    '/api/oauth/oidc',
-    { config: { access: Role.common, sessionOnly: true } },
-    async (request) => {
-      await oauth.unbindOidc(identityOf(request));
-      return ok(undefined, translate(languageOf(request), 'oauth.unbound'));
+      return reply.redirect(started.url, 302);
     },
+    critical,
   );
 
-  app.get('/api/oauth/oidc', { config }, async (request, reply) => {
-    const { code, state } = parseInput(oauthCodeQuerySchema, request.query);
-    const current = settings();
-    const flow = unseal(request.cookies[OIDC_FLOW_COOKIE]);
-    reply.clearCookie(OIDC_FLOW_COOKIE, cookieOptions);
-    if (!flow || !state || state !== flow.state) throw refuse('oauth.stateInvalid');
-    const identity = flow.bind ? await resolveIdentity(request, reply, sessions) : null;
-    if (flow.bind) {
-      if (!identity?.sessionId || identity.sessionId !== flow.sid) {
-        throw refuse('oauth.stateInvalid');
-      }
-      assertSameSite(request, identity);
-    }
-    const account = await oidc
-      .finish(current, redirectUri(request), flow, { code, state })
-      .catch((error: unknown) => {
-        request.log.warn({ err: error }, 'OIDC code exchange or id_token check failed');
-        throw refuse('oauth.oidcFailed');
-      });
-    const result = await oauth.oidc(account, identity);
-    if (result === 'bound') return ok(undefined, 'bind');
-    if ('pendingToken' in result) {
-      setPendingSignInCookie(request, reply, result.pendingToken);
-      return ok({ require_2fa: true }, translate(languageOf(request), 'twoFactor.required'));
-    }
-    setSessionCookie(request, reply, result.token, sessions.maxAgeSeconds);
-    return ok(result.user, translate(languageOf(request), 'auth.loginSuccess'));
+  serveEndpoint(app, endpoints.oidcUnbind, async ({ request }) => {
+    await oauth.unbindOidc(identityOf(request));
+    return ok(undefined, translate(languageOf(request), 'oauth.unbound'));
   });
+
+  serveEndpoint(
+    app,
+    endpoints.oidc,
+    async ({ query: { code, state }, request, reply }) => {
+      const current = settings();
+      const flow = unseal(request.cookies[OIDC_FLOW_COOKIE]);
+      reply.clearCookie(OIDC_FLOW_COOKIE, cookieOptions);
+      if (!flow || !state || state !== flow.state) throw refuse('oauth.stateInvalid');
+      const identity = flow.bind ? await resolveIdentity(request, reply, sessions) : null;
+      if (flow.bind) {
+        if (!identity?.sessionId || identity.sessionId !== flow.sid) {
+          throw refuse('oauth.stateInvalid');
+        }
+        assertSameSite(request, identity);
+      }
+      const account = await oidc
+        .finish(current, redirectUri(request), flow, { code, state })
+        .catch((error: unknown) => {
+          request.log.warn({ err: error }, 'OIDC code exchange or id_token check failed');
+          throw refuse('oauth.oidcFailed');
+        });
+      const result = await oauth.oidc(account, identity);
+      if (result === 'bound') return ok(undefined, 'bind');
+      if ('pendingToken' in result) {
+        setPendingSignInCookie(request, reply, result.pendingToken);
+        return ok(
+          { require_2fa: true as const },
+          translate(languageOf(request), 'twoFactor.required'),
+        );
+      }
+      setSessionCookie(request, reply, result.token, sessions.maxAgeSeconds);
+      return ok(result.user, translate(languageOf(request), 'auth.loginSuccess'));
+    },
+    critical,
+  );
 }

@@ -21,8 +21,9 @@ import type { PasskeyRow } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { hmacSha256Hex } from '../../lib/crypto';
 import { refuse } from '../../lib/errors';
+import type { Identity } from '../../lib/identity';
 import { type AuditActor, recordAudit } from '../audit/audit.writer';
-import type { Identity, SessionMeta, SessionService } from '../sessions/sessions.service';
+import type { SessionMeta, SessionService } from '../sessions/sessions.service';
 import { toSessionUser } from '../users/users.mapper';
 import { findUserById } from '../users/users.repository';
 import {

@@ -12,8 +12,8 @@ import {
 import type { Db } from '../../db/database';
 import type { Clock } from '../../lib/clock';
 import { refuse } from '../../lib/errors';
+import type { Identity } from '../../lib/identity';
 import { type AuditActor, recordAudit } from '../audit/audit.writer';
-import type { Identity } from '../sessions/sessions.service';
 import {
   findRedemption,
   insertRedemptions,

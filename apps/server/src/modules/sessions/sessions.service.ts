@@ -5,6 +5,7 @@ import { type SessionEntry, UserStatus } from '@switchyard/contracts';
 import type { Db } from '../../db/database';
 import type { Clock } from '../../lib/clock';
 import { hmacSha256Hex, randomToken, sha256Hex } from '../../lib/crypto';
+import type { Identity } from '../../lib/identity';
 import { findUserByAccessTokenHash } from '../users/users.repository';
 import {
   deleteExpiredSessions,
@@ -16,16 +17,6 @@ import {
   listUserSessions,
   touchSession,
 } from './sessions.repository';
-
-/** Who is calling: read fresh from the users row on every request. */
-export interface Identity {
-  userId: number;
-  username: string;
-  role: number;
-  group: string;
-  /** The session row id when signed in by cookie; null for access-token calls. */
-  sessionId: string | null;
-}
 
 /** Where a session signed in from, shown in the user's session list. */
 export interface SessionMeta {

@@ -8,8 +8,8 @@ import type {
 } from '@switchyard/contracts';
 import type { Db } from '../../db/database';
 import type { AsyncTaskRow, DrawingTaskRow } from '../../db/schema';
-import { forwardedImageUrl } from '../../tasks-relay/drawing-relay.service';
 import type { OptionsStore } from '../options/options.store';
+import { forwardedImageUrl } from './drawing-image-url';
 import { listAsyncTasks, listDrawingTasks, type Page, type TaskFilter } from './tasks.repository';
 
 const MS = 1000;
@@ -70,7 +70,7 @@ export class TasksService {
       end: query.end_timestamp && query.end_timestamp * MS + (MS - 1),
     };
     return this.page(viewer, filter, query, listDrawingTasks, (row) =>
-      drawingTask(row, forwardedImageUrl({ options: this.options }, row)),
+      drawingTask(row, forwardedImageUrl(this.options, row)),
     );
   }
 

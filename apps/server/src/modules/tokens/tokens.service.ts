@@ -16,8 +16,8 @@ import type { Db } from '../../db/database';
 import { isUniqueViolation } from '../../db/dialect';
 import type { Clock } from '../../lib/clock';
 import { refuse } from '../../lib/errors';
+import type { Identity } from '../../lib/identity';
 import { windowResetsAt } from '../limits/window-rules';
-import type { Identity } from '../sessions/sessions.service';
 import { generateTokenKey } from './token-key';
 import {
   findOwnToken,

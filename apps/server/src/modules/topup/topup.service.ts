@@ -19,11 +19,11 @@ import { translate } from '../../i18n';
 import type { Clock } from '../../lib/clock';
 import { randomCode } from '../../lib/crypto';
 import { refuse } from '../../lib/errors';
+import type { Identity } from '../../lib/identity';
 import { insertLogs } from '../logs/logs.repository';
 import type { OptionsStore } from '../options/options.store';
 import type { PricingRules } from '../pricing/pricing-rules';
 import { claimRedemption, findRedemptionByKey } from '../redemptions/redemptions.repository';
-import type { Identity } from '../sessions/sessions.service';
 import { addUserQuota } from '../users/users.repository';
 import {
   EPAY_NOTIFY_PATH,

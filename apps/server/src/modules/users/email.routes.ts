@@ -1,14 +1,14 @@
-// Mail endpoints: registration codes, email binding, password reset request and confirm.
-import { Role } from '@switchyard/contracts';
+// Mail endpoints: registration codes (verification table), email binding (oauth table), password
+// reset request and confirm (reset_password table).
 import {
-  emailBindQuerySchema,
-  emailQuerySchema,
-  resetPasswordRequestSchema,
-} from '@switchyard/contracts/schemas';
+  oauthEndpoints,
+  resetPasswordEndpoints,
+  verificationEndpoints,
+} from '@switchyard/contracts/endpoints';
 import type { FastifyInstance } from 'fastify';
 import { languageOf, translate } from '../../i18n';
 import { ok } from '../../lib/envelope';
-import { parseInput } from '../../lib/validation';
+import { serveEndpoint } from '../../lib/serve-endpoint';
 import { identityOf } from '../../plugins/auth';
 import type { TurnstileService } from '../verification/turnstile.service';
 import type { EmailFlowsService } from './email-flows.service';
@@ -18,36 +18,46 @@ export function registerEmailRoutes(
   emails: EmailFlowsService,
   turnstile: TurnstileService,
 ): void {
-  const publicCritical = { access: 'public', critical: true } as const;
+  const critical = { critical: true };
 
-  app.get('/api/verification', { config: publicCritical }, async (request) => {
-    const { email, turnstile: token } = parseInput(emailQuerySchema, request.query);
-    await turnstile.check(token, request.ip);
-    const language = languageOf(request);
-    await emails.sendCode(email, language);
-    return ok(undefined, translate(language, 'verification.sent'));
-  });
+  serveEndpoint(
+    app,
+    verificationEndpoints.sendCode,
+    async ({ query: { email, turnstile: token }, request }) => {
+      await turnstile.check(token, request.ip);
+      const language = languageOf(request);
+      await emails.sendCode(email, language);
+      return ok(undefined, translate(language, 'verification.sent'));
+    },
+    critical,
+  );
 
-  app.get(
-    '/api/oauth/email/bind',
-    { config: { access: Role.common, critical: true, changesState: true } },
-    async (request) => {
-      const { email, code } = parseInput(emailBindQuerySchema, request.query);
+  serveEndpoint(
+    app,
+    oauthEndpoints.emailBind,
+    async ({ query: { email, code }, request }) => {
       await emails.bindEmail(identityOf(request), email, code);
       return ok(undefined, translate(languageOf(request), 'oauth.emailBound'));
     },
+    { ...critical, changesState: true },
   );
 
-  app.get('/api/reset_password', { config: publicCritical }, async (request) => {
-    const { email, turnstile: token } = parseInput(emailQuerySchema, request.query);
-    await turnstile.check(token, request.ip);
-    const language = languageOf(request);
-    await emails.sendResetLink(email, language);
-    return ok(undefined, translate(language, 'reset.sent'));
-  });
+  serveEndpoint(
+    app,
+    resetPasswordEndpoints.request,
+    async ({ query: { email, turnstile: token }, request }) => {
+      await turnstile.check(token, request.ip);
+      const language = languageOf(request);
+      await emails.sendResetLink(email, language);
+      return ok(undefined, translate(language, 'reset.sent'));
+    },
+    critical,
+  );
 
-  app.post('/api/user/reset', { config: publicCritical }, async (request) => {
-    const { email, token } = parseInput(resetPasswordRequestSchema, request.body);
-    return ok(await emails.resetPassword(email, token));
-  });
+  serveEndpoint(
+    app,
+    resetPasswordEndpoints.confirm,
+    async ({ body: { email, token } }) => ok(await emails.resetPassword(email, token)),
+    critical,
+  );
 }

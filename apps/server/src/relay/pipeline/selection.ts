@@ -2,6 +2,7 @@
 // weighted random within a level; each retry takes a channel not tried yet, those not failing
 // right now before those that are. A conversation bound to a channel (prompt-cache affinity)
 // starts on it when it is among the best candidates.
+import { ChannelStatus } from '@switchyard/contracts';
 import type { Db } from '../../db/database';
 import type { AffinityBinding } from '../affinity/channel-affinity';
 import { type CandidateRow, findChannel, listCandidates } from '../relay.repository';
@@ -116,7 +117,7 @@ export async function planChannels(
 ): Promise<ChannelPlan> {
   if (pinnedChannelId !== null) {
     const channel = await findChannel(db, pinnedChannelId);
-    if (channel?.status !== 1) {
+    if (channel?.status !== ChannelStatus.enabled) {
       throw new RelayError(403, 'relay.pinnedChannelUnavailable', 'channel_unavailable');
     }
     return new ChannelPlan([{ ...channel, priority: 0, weight: 1 }], random);

@@ -2,6 +2,7 @@
 // Responses made by the gateway for chat-only upstreams are kept per token
 // (ResponsesRetentionDays) with their conversation, so previous_response_id continues them; for
 // responses an upstream made, the channel is kept, and whatever refers to them goes to it.
+import { ChannelStatus } from '@switchyard/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../../db/database';
 import { engineOf } from '../../../db/dialect';
@@ -45,7 +46,7 @@ const notFound = (id: string) => new RelayError(404, 'relay.responseNotFound', '
 /** The channel that holds an upstream's response, while it is there and enabled. */
 async function holder(db: Db, channelId: number): Promise<ChannelRow | undefined> {
   const channel = await findChannel(db, channelId);
-  return channel?.status === 1 ? channel : undefined;
+  return channel?.status === ChannelStatus.enabled ? channel : undefined;
 }
 
 /**

@@ -1,0 +1,28 @@
+// Stripe top-ups: a signed-in user opens a Checkout Session; Stripe confirms the payment by a
+// webhook authenticated by its Stripe-Signature header (not by a session).
+import { z } from 'zod';
+import { stripePayRequestSchema } from '../billing.schemas';
+import { defineEndpoint } from './define';
+
+export const stripeEndpoints = {
+  pay: defineEndpoint({
+    method: 'POST',
+    path: '/api/user/stripe/pay',
+    summary: 'Opens a Stripe Checkout Session for an amount; replies with its page',
+    role: 'user',
+    body: stripePayRequestSchema,
+    reply: z.object({ url: z.string() }),
+  }),
+  webhook: defineEndpoint({
+    method: 'POST',
+    path: '/api/stripe/webhook',
+    summary: "Stripe's payment events; credits a paid order exactly once",
+    role: 'guest',
+    // Read raw by the server: the signature covers the exact bytes Stripe sent.
+    body: z
+      .unknown()
+      .meta({ description: 'A Stripe event, signed in the Stripe-Signature header' }),
+    reply: z.object({ received: z.literal(true) }),
+    bare: true,
+  }),
+};
