@@ -5,18 +5,21 @@ import { groupEndpoints } from './groups';
 import { logEndpoints } from './logs';
 import { metaEndpoints } from './meta';
 import { optionEndpoints } from './options';
+import { orgEndpoints } from './orgs';
 import { pricingEndpoints } from './pricing';
 import { redemptionEndpoints } from './redemptions';
 import { statusEndpoints } from './status';
 import { taskEndpoints } from './tasks';
 
 export * from './define';
+export { ORG_ACCESS } from './orgs';
 export {
   dataEndpoints,
   groupEndpoints,
   logEndpoints,
   metaEndpoints,
   optionEndpoints,
+  orgEndpoints,
   pricingEndpoints,
   redemptionEndpoints,
   statusEndpoints,
@@ -29,6 +32,7 @@ export const ENDPOINT_TABLES: Record<string, Record<string, Endpoint>> = {
   logs: logEndpoints,
   meta: metaEndpoints,
   options: optionEndpoints,
+  orgs: orgEndpoints,
   pricing: pricingEndpoints,
   redemptions: redemptionEndpoints,
   status: statusEndpoints,

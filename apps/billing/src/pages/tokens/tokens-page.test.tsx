@@ -31,6 +31,7 @@ const token = (id: number, name: string, extra: Partial<TokenView> = {}): TokenV
   id,
   name,
   key: `${'k'.repeat(47)}${id}`,
+  org_id: 0,
   status: 1,
   used_quota: 0,
   remain_quota: 500000,
