@@ -161,7 +161,12 @@ describe('every org route × every role (issue 32)', () => {
           const client = by === 'cookie' ? p.cookie : server.client();
           const headers: Record<string, string> =
             by === 'token' ? { authorization: `Bearer ${p.token}` } : {};
-          const reply = await client.request(orgEndpoints[name].method, path, body, headers);
+          const reply = await client.request(
+            orgEndpoints[name].method as 'GET',
+            path,
+            body,
+            headers,
+          );
           const label = `${name} as ${actor} by ${by}: ${reply.status} ${reply.json.message ?? ''}`;
           if (!allowed(name, actor)) {
             const member = ORG_ROLE_OF[actor] !== undefined && orgEndpoints[name].role !== 'admin';
