@@ -20,9 +20,11 @@ export function OrgSwitcher() {
   const { orgId, setOrgId } = useOrgScope();
   const orgs = useQuery({ queryKey: MY_ORGS_KEY, queryFn: listMyOrgs, enabled: signedIn });
   const list = orgs.data ?? [];
+  // Judged on a settled list only: an org just created or joined is in the next fetch.
+  const settled = orgs.isSuccess && !orgs.isFetching;
   useEffect(() => {
-    if (orgs.isSuccess && orgId > 0 && !list.some((org) => org.id === orgId)) setOrgId(0);
-  }, [orgs.isSuccess, list, orgId, setOrgId]);
+    if (settled && orgId > 0 && !list.some((org) => org.id === orgId)) setOrgId(0);
+  }, [settled, list, orgId, setOrgId]);
   if (!signedIn || list.length === 0) return null;
   return (
     <Select
