@@ -1,6 +1,7 @@
 // Issue 32 journey: an owner creates an organization, invites a second user and funds its wallet;
 // the member accepts the link, makes an org key and calls the API; the owner sees the call in the
 // org's log and caps the member, whose next call is refused for the cap. Also at 390 px.
+import AxeBuilder from '@axe-core/playwright';
 import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
 import { type FakeUpstream, startFakeUpstream } from '../../apps/server/test/fakes/fake-upstream';
 import { createChannel } from '../support/admin-api';
@@ -123,4 +124,11 @@ test('create an org, invite, fund; the member calls the API; the owner sees it a
     () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
   );
   expect(overflow).toBeLessThanOrEqual(0);
+  // With an org in scope (tables, selects, inputs): no serious axe finding.
+  await page.waitForLoadState('networkidle');
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(serious).toEqual([]);
 });

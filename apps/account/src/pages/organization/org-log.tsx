@@ -1,7 +1,7 @@
 // The org's latest log lines (top-ups and calls it paid): owners and admins see everyone's, a
 // member their own (the server filters).
-import { Table } from '@arco-design/web-react';
 import { formatTime, useQuotaDisplay } from '@switchyard/console-kit';
+import { type ListColumn, ListTable } from '@switchyard/console-kit/list';
 import { LogType, type SelfLogEntry } from '@switchyard/contracts';
 import { useTranslation } from 'react-i18next';
 import { useOrgLog } from './use-org';
@@ -12,7 +12,7 @@ export function OrgLog({ orgId }: { orgId: number }) {
   const { t } = useTranslation('account');
   const { renderQuota } = useQuotaDisplay();
   const log = useOrgLog(orgId);
-  const columns = [
+  const columns: ListColumn<Line>[] = [
     { title: t('org.logTime'), render: (_: unknown, l: Line) => formatTime(l.created_at) },
     { title: t('org.member'), dataIndex: 'username' },
     {
@@ -28,15 +28,13 @@ export function OrgLog({ orgId }: { orgId: number }) {
     { title: t('org.logQuota'), render: (_: unknown, l: Line) => renderQuota(l.quota) },
   ];
   return (
-    <Table
+    <ListTable
       rowKey="id"
-      size="small"
-      scroll={{ x: 560 }}
       loading={log.isFetching}
       columns={columns}
       data={log.data?.items ?? []}
       pagination={false}
-      data-testid="org-log"
+      testId="org-log"
     />
   );
 }
