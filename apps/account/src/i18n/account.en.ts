@@ -217,6 +217,7 @@ export const accountEn: TranslationOf<typeof accountZh> = {
     unknownBrowser: 'Unknown',
   },
   org: {
+    all: 'Every organization (admins)',
     mine: 'My organizations',
     none: 'You are not in any organization yet',
     name: 'Organization name',

@@ -207,6 +207,7 @@ export const accountZh = {
     unknownBrowser: '未知',
   },
   org: {
+    all: '全部组织（管理员）',
     mine: '我的组织',
     none: '你还没有加入任何组织',
     name: '组织名称',

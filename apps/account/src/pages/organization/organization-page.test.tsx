@@ -9,6 +9,7 @@ import { OrganizationPage } from './organization-page';
 
 vi.mock('./organization.api', () => ({
   orgsApi: {
+    list: vi.fn(),
     self: vi.fn(),
     get: vi.fn(),
     log: vi.fn(),
@@ -90,6 +91,21 @@ describe('OrganizationPage', () => {
       }),
     );
     expect(screen.getByTestId('org-invite')).toBeInTheDocument();
+  });
+
+  it('lists every org for a site admin', async () => {
+    useSessionStore.getState().setUser({
+      id: 9,
+      username: 'admin',
+      display_name: 'admin',
+      role: 10,
+      status: 1,
+      group: 'default',
+    });
+    vi.mocked(orgsApi.get).mockResolvedValue(detail(null));
+    vi.mocked(orgsApi.list).mockResolvedValue([{ ...org, id: 8, name: 'Other', role: null }]);
+    await renderPage(<OrganizationPage />, { path: '/organization', url: '/organization' });
+    expect(await screen.findByTestId('org-all')).toHaveTextContent('Other');
   });
 
   it('shows a member the caps as text, with no invitations or funding', async () => {

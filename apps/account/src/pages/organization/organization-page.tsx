@@ -1,10 +1,12 @@
 // /organization (issue 32): my orgs and a new one; for the org in scope (the top bar's switcher)
 // its wallet, members with roles and caps, invitations and its log.
 import { Button, Card, Empty, Input, Radio, Space, Typography } from '@arco-design/web-react';
-import { useOrgScope } from '@switchyard/console-kit';
+import { useOrgScope, useSessionStore } from '@switchyard/console-kit';
+import { isAdmin } from '@switchyard/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RemoteRoot } from '../../remote';
+import { AllOrgs } from './all-orgs';
 import { OrgInvite } from './org-invite';
 import { OrgLog } from './org-log';
 import { OrgMembers } from './org-members';
@@ -46,6 +48,7 @@ export function OrganizationPage() {
   const current = list.some((org) => org.id === orgId) ? orgId : 0;
   const org = useOrg(current);
   const manager = org.data?.role === 'owner' || org.data?.role === 'admin';
+  const siteAdmin = useSessionStore((state) => isAdmin(state.user?.role));
   return (
     <RemoteRoot testId="organization-page">
       <Space direction="vertical" size="large" style={{ width: '100%' }}>
@@ -84,6 +87,11 @@ export function OrganizationPage() {
           </>
         ) : list.length > 0 ? (
           <Empty description={t('org.pick')} />
+        ) : null}
+        {siteAdmin ? (
+          <Card title={t('org.all')}>
+            <AllOrgs />
+          </Card>
         ) : null}
       </Space>
     </RemoteRoot>
