@@ -157,9 +157,30 @@ describe('organizations', () => {
     expect(mine.json.data?.total).toBe(0);
     const csv = await owner.client.get(`/api/org/${orgId}/log/export`);
     expect(csv.headers['content-type']).toContain('text/csv');
-    // The wallet must be empty before the org can go.
+    // Deleting the org moves what its wallet holds back to the owner, a line in both logs.
+    const memberDel = await member.client.delete(`/api/org/${orgId}`);
+    expect(memberDel.status).toBe(403);
+    const before = await server.db
+      .selectFrom('users')
+      .select('quota')
+      .where('id', '=', owner.user.id)
+      .executeTakeFirstOrThrow();
     const del = await owner.client.delete(`/api/org/${orgId}`);
-    expect(del.json.success).toBe(false);
+    expect(del.json.success, del.json.message).toBe(true);
+    const after = await server.db
+      .selectFrom('users')
+      .select('quota')
+      .where('id', '=', owner.user.id)
+      .executeTakeFirstOrThrow();
+    expect(Number(after.quota) - Number(before.quota)).toBe(10_000);
+    const out = await server.db
+      .selectFrom('logs')
+      .select('quota')
+      .where('funding', '=', `org:${orgId}`)
+      .where('type', '=', 1)
+      .execute();
+    expect(out.reduce((sum, line) => sum + Number(line.quota), 0)).toBe(0);
+    expect((await owner.client.get(`/api/org/${orgId}`)).status).toBe(404);
   });
 
   it("audits a site admin's change to an org, and lists every org for site admins", async () => {

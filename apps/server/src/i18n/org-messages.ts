@@ -10,7 +10,6 @@ export const orgZh = {
   'org.created': '组织已创建',
   'org.updated': '组织已更新',
   'org.deleted': '组织已删除',
-  'org.walletNotEmpty': '组织钱包还有额度，请先将额度转回后再删除',
   'org.lastOwner': '组织的最后一位所有者不能离开，请先指定另一位所有者',
   'org.onlyOwnerGrantsOwner': '只有所有者可以任命或变更所有者',
   'org.memberNotFound': '该用户不是组织成员',
@@ -28,6 +27,7 @@ export const orgZh = {
   'org.notMember': '你不是该组织的成员',
   'log.orgFunded': '{username} 从个人钱包转入组织钱包 {quota}',
   'log.orgRedeemed': '{username} 通过兑换码为组织充值 {quota}，兑换码 ID {id}',
+  'log.orgMovedBack': '组织 {org} 已删除，其钱包余额转回 {username} 的钱包',
   'mail.orgInvitation.subject': '{system} 组织邀请：{org}',
   'mail.orgInvitation.body':
     '{inviter} 邀请你加入组织 {org}。打开链接接受邀请：{link}（{hours} 小时内有效）',
@@ -42,7 +42,6 @@ export const orgEn: Record<keyof typeof orgZh, string> = {
   'org.created': 'Organization created',
   'org.updated': 'Organization updated',
   'org.deleted': 'Organization deleted',
-  'org.walletNotEmpty': "The organization's wallet still holds quota; move it back before deleting",
   'org.lastOwner': 'The last owner cannot leave; make another member an owner first',
   'org.onlyOwnerGrantsOwner': 'Only an owner can appoint or change an owner',
   'org.memberNotFound': 'That user is not a member of the organization',
@@ -60,6 +59,7 @@ export const orgEn: Record<keyof typeof orgZh, string> = {
   'org.notMember': 'You are not a member of that organization',
   'log.orgFunded': '{username} moved {quota} from their wallet into the organization wallet',
   'log.orgRedeemed': '{username} redeemed a code for {quota} into the organization, code id {id}',
+  'log.orgMovedBack': "Organization {org} was deleted; its wallet went back to {username}'s wallet",
   'mail.orgInvitation.subject': '{system} organization invitation: {org}',
   'mail.orgInvitation.body':
     '{inviter} invited you to join {org}. Open the link to accept: {link} (valid for {hours} hours)',

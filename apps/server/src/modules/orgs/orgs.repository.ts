@@ -91,16 +91,39 @@ export async function renameOrg(db: Db, id: number, name: string): Promise<void>
   await db.updateTable('orgs').set({ name }).where('id', '=', id).execute();
 }
 
-/** Deletes an org whose wallet is empty (guarded in the statement); true when deleted. */
-export async function deleteEmptyOrg(db: Db, id: number, now: number): Promise<boolean> {
-  const result = await db
-    .updateTable('orgs')
-    .set({ deleted_at: now })
+/**
+ * Deletes an org and empties its wallet; returns the balance it held (for the caller to move back)
+ * or null when there is no such live org. The caller's user row is locked first (users before
+ * orgs, as funding takes them), then the org's.
+ */
+export async function deleteOrg(
+  db: Db,
+  id: number,
+  userId: number,
+  now: number,
+  lock: boolean,
+): Promise<number | null> {
+  if (lock)
+    await db.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
+  let select = db
+    .selectFrom('orgs')
+    .select('quota')
     .where('id', '=', id)
-    .where('deleted_at', 'is', null)
-    .where('quota', '<=', 0)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+    .where('deleted_at', 'is', null);
+  if (lock) select = select.forUpdate();
+  const org = await select.executeTakeFirst();
+  if (!org) return null;
+  await db.updateTable('orgs').set({ quota: 0, deleted_at: now }).where('id', '=', id).execute();
+  return Number(org.quota);
+}
+
+/** quota + amount on the user (the org's balance moved back). */
+export async function addUserQuotaBack(db: Db, userId: number, amount: number): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ quota: sql`quota + ${amount}` })
+    .where('id', '=', userId)
+    .execute();
 }
 
 export async function insertMember(

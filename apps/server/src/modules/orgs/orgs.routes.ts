@@ -56,7 +56,12 @@ export function registerOrgRoutes(app: FastifyInstance, deps: OrgRoutesDeps): vo
   });
   serveEndpoint(app, orgEndpoints.remove, async ({ params, request }) => {
     const org = await access(request, params.id, 'remove');
-    await orgs.remove(org, auditActorOf(request));
+    const identity = identityOf(request);
+    const content = say(request, 'log.orgMovedBack', {
+      username: identity.username,
+      org: org.org.name,
+    });
+    await orgs.remove(identity, org, auditActorOf(request), content);
     return ok(undefined, say(request, 'org.deleted'));
   });
   serveEndpoint(app, orgEndpoints.invite, async ({ params, body, request }) => {

@@ -3,6 +3,7 @@
 // admin makes to an org that is not theirs are audited in the same transaction.
 import {
   isAdmin,
+  LogType,
   ORG_CAP_PERIODS,
   ORG_ROLE_RANK,
   type OrgCapPeriod,
@@ -11,6 +12,7 @@ import {
   type OrgMemberView,
   type OrgRole,
   type OrgView,
+  orgFunding,
   TokenStatus,
 } from '@switchyard/contracts';
 import type { Db } from '../../db/database';
@@ -19,11 +21,13 @@ import type { Clock } from '../../lib/clock';
 import { AppError, refuse } from '../../lib/errors';
 import { type AuditActor, recordAudit } from '../audit/audit.writer';
 import { windowResetsAt } from '../limits/window-rules';
+import { insertLogs } from '../logs/logs.repository';
 import type { Identity } from '../sessions/sessions.service';
 import {
+  addUserQuotaBack,
   countOwners,
-  deleteEmptyOrg,
   deleteMember,
+  deleteOrg,
   findMember,
   findOrg,
   insertMember,
@@ -175,18 +179,48 @@ export class OrgsService {
     return orgView({ ...access.org, name }, access.role, members.length);
   }
 
-  async remove(access: OrgAccess, actor: AuditActor): Promise<void> {
+  /**
+   * Deletes the org; what its wallet still holds goes back to the deleting owner's wallet, a
+   * line in the org's log (the quota out) and one in the owner's. Its tokens stop at once.
+   */
+  async remove(
+    identity: Identity,
+    access: OrgAccess,
+    actor: AuditActor,
+    content: string,
+  ): Promise<number> {
     const { db, clock } = this.deps;
-    await db.transaction().execute(async (trx) => {
-      if (!(await deleteEmptyOrg(trx, access.org.id, clock.now()))) {
-        throw refuse('org.walletNotEmpty');
-      }
+    const now = clock.now();
+    return db.transaction().execute(async (trx) => {
+      // Tokens first, then the user, then the org: the order the ledger and funding lock them.
       await trx
         .updateTable('tokens')
         .set({ status: TokenStatus.disabled })
         .where('org_id', '=', access.org.id)
         .execute();
-      await this.audit(trx, access, actor, 'org.delete', {});
+      const held = await deleteOrg(
+        trx,
+        access.org.id,
+        identity.userId,
+        now,
+        engineOf(trx) !== 'sqlite',
+      );
+      if (held === null) throw new AppError(404, 'org.notFound');
+      if (held > 0) {
+        await addUserQuotaBack(trx, identity.userId, held);
+        const line = {
+          user_id: identity.userId,
+          username: identity.username,
+          created_at: now,
+          content,
+        };
+        await insertLogs(trx, [
+          { ...line, type: LogType.topup, quota: -held, funding: orgFunding(access.org.id) },
+          { ...line, type: LogType.manage, quota: held, funding: 'wallet' },
+        ]);
+      }
+      await this.audit(trx, access, actor, 'org.delete', { moved_back: held });
+      return held;
     });
   }
 
