@@ -65,7 +65,7 @@ export const orgEndpoints = {
   remove: defineEndpoint({
     method: 'DELETE',
     path: '/api/org/:id',
-    summary: 'Deletes an org whose wallet is empty (owners)',
+    summary: 'Deletes an org; its wallet goes back to the deleting owner (owners)',
     role: 'user',
     params: orgIdParamSchema,
     reply: noData,
