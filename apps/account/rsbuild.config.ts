@@ -13,6 +13,8 @@ export default defineRemoteConfig({
     './PersonalSettings': './src/pages/personal/index.ts',
     './UsersPage': './src/pages/users/index.ts',
     './UserEditPage': './src/pages/user-edit/index.ts',
+    './OrganizationPage': './src/pages/organization/index.ts',
+    './OrgAcceptPage': './src/pages/organization/accept.ts',
   },
   devPort: DEV_PORTS.account,
 });

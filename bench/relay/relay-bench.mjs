@@ -8,8 +8,8 @@
 // a chat-only upstream (translated: one without stream usage, whose reply the gateway counts, and
 // one with), each beside the direct call of the upstream it ends at.
 //
-// Then (issue 17) chat → OpenAI with a token carrying rpm + tpm + day-window limits beside the
-// unlimited token, with the limiter in this process; --redis runs that cell a second time on a
+// Then (issue 17) chat → OpenAI with a token carrying rpm + tpm + day-window limits and (issue 32)
+// an org token (org wallet + the member's daily cap) beside the unlimited token, with the limiter in this process; --redis runs that cell a second time on a
 // server with REDIS_URL (default redis://127.0.0.1:6379; the counters are then shared).
 //
 // Usage: node bench/relay/relay-bench.mjs [--requests 3000] [--warmup 300] [--rounds 2] [--redis]
@@ -64,6 +64,8 @@ const BASELINE_PORT = SWITCHYARD_PORT + 1;
 const pathIndex = process.argv.indexOf('--path');
 const ONLY_PATH = pathIndex > 0 ? process.argv[pathIndex + 1] : '';
 const LIMITED_KEY = 'BenchLim'.repeat(6);
+/** An org token (issue 32): paid from the org's wallet within the member's daily cap. */
+const ORG_KEY = 'BenchOrg'.repeat(6);
 
 const children = [];
 process.on('exit', () => {
@@ -147,6 +149,19 @@ function seed(dbPath, upstreamUrl) {
        remain_quota, unlimited_quota, rpm_limit, tpm_limit, window_period, window_quota)
      VALUES (?, ?, 'bench-limited', 1, ?, ?, -1, 0, 1, 100000000, 1000000000, 'day', 1000000000000)`,
   ).run(user.lastInsertRowid, LIMITED_KEY, now, now);
+  const org = db
+    .prepare(
+      `INSERT INTO orgs (name, quota, created_by, created_at) VALUES ('bench', 1000000000000, ?, ?)`,
+    )
+    .run(user.lastInsertRowid, now);
+  db.prepare(
+    `INSERT INTO org_members (org_id, user_id, role, quota_limit, window_period, joined_at)
+     VALUES (?, ?, 'owner', 1000000000000, 'day', ?)`,
+  ).run(org.lastInsertRowid, user.lastInsertRowid, now);
+  db.prepare(
+    `INSERT INTO tokens (user_id, key, name, status, created_time, accessed_time, expired_time,
+       remain_quota, unlimited_quota, org_id) VALUES (?, ?, 'bench-org', 1, ?, ?, -1, 0, 1, ?)`,
+  ).run(user.lastInsertRowid, ORG_KEY, now, now, org.lastInsertRowid);
   const channel = db
     .prepare(
       `INSERT INTO channels (type, key, name, status, base_url, models, "group", created_time)
@@ -504,6 +519,7 @@ const limitCells = async (store, gateway) => {
     for (const [name, token] of [
       ['no limits', key],
       ['rpm + tpm + day window', LIMITED_KEY],
+      ['org wallet + member day cap', ORG_KEY],
     ]) {
       const target = { ...gateway, headers: { authorization: `Bearer sk-${token}` } };
       const body = chatBody('gpt-4o-mini', false);

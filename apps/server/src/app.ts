@@ -28,6 +28,10 @@ import { registerOidcRoutes } from './modules/oauth/oidc.routes';
 import { registerOptionRoutes } from './modules/options/options.routes';
 import { OptionsService } from './modules/options/options.service';
 import type { OptionsStore } from './modules/options/options.store';
+import { OrgInvitationsService } from './modules/orgs/org-invitations.service';
+import { OrgWalletService } from './modules/orgs/org-wallet.service';
+import { registerOrgRoutes } from './modules/orgs/orgs.routes';
+import { OrgsService } from './modules/orgs/orgs.service';
 import { registerPasskeyRoutes } from './modules/passkeys/passkeys.routes';
 import { PasskeyService } from './modules/passkeys/passkeys.service';
 import { registerPricingRoutes } from './modules/pricing/pricing.routes';
@@ -233,7 +237,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     new ChannelUpstreamService({ db, options, clock }, channels),
   );
   registerAuditRoutes(app, new AuditService(db));
-  registerLogRoutes(app, new LogsService(db, () => options.getNumber('QuotaPerUnit')));
+  const logs = new LogsService(db, () => options.getNumber('QuotaPerUnit'));
+  registerLogRoutes(app, logs);
+  registerOrgRoutes(app, {
+    orgs: new OrgsService({ db, clock, timeZone: () => options.get('QuotaWindowTimezone') }),
+    invitations: new OrgInvitationsService({
+      db,
+      clock,
+      options,
+      mail: new MailService(options, app.log),
+    }),
+    wallet: new OrgWalletService({ db, clock, options, logs }),
+  });
   registerDataRoutes(app, new UsageDataService(db));
   registerTaskRoutes(app, new TasksService(db, options));
 

@@ -92,6 +92,7 @@ export {
   removeLocal,
   writeLocal,
 } from './store/local-settings';
+export { type OrgScopeState, useOrgScope } from './store/org-scope';
 export { getPageSize, setPageSize } from './store/page-size';
 export {
   getSession,

@@ -43,9 +43,13 @@ export const tokenFieldsSchema = z.object({
 });
 export const createTokenRequestSchema = tokenFieldsSchema.extend({
   name: z.string().trim().min(1).max(TOKEN_NAME_MAX),
+  /** The org whose wallet pays for the token (issue 32; members only), 0 or absent: personal. */
+  org_id: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
 });
 export type CreateTokenRequest = z.infer<typeof createTokenRequestSchema>;
-export const updateTokenRequestSchema = createTokenRequestSchema.extend({ id });
+export const updateTokenRequestSchema = createTokenRequestSchema
+  .omit({ org_id: true })
+  .extend({ id });
 export type UpdateTokenRequest = z.infer<typeof updateTokenRequestSchema>;
 export const tokenStatusRequestSchema = z.object({
   id,

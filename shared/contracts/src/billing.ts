@@ -43,6 +43,8 @@ export function effectiveTokenStatus(
 
 export interface TokenView {
   id: number;
+  /** The org whose wallet pays for it (issue 32), 0 for a personal token. */
+  org_id: number;
   name: string;
   /** The 48-character key without `sk-`. */
   key: string;

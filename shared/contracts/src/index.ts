@@ -69,6 +69,14 @@ export type {
   UsageDataQuery,
 } from './observability.schemas';
 export type { OptionEntry, UpdateOptionRequest } from './option-api';
+export * from './orgs';
+export type {
+  OrgInviteRequest,
+  OrgLogListQuery,
+  OrgLogStatQuery,
+  OrgMemberUpdateRequest,
+  OrgNameRequest,
+} from './orgs.schemas';
 export type {
   PasskeyEntry,
   PasskeyLoginRequest,

@@ -7,6 +7,7 @@ export * from './identity';
 export * from './observability.schemas';
 export * from './option-api';
 export { validateOptionValue } from './option-validation';
+export * from './orgs.schemas';
 export * from './paging';
 export * from './passkeys';
 export * from './status';

@@ -32,6 +32,7 @@ export const billingEn: TranslationOf<typeof billingZh> = {
     unknown: 'Unknown',
   },
   tokens: {
+    orgToken: 'Organization',
     keywordPlaceholder: 'Search token names ...',
     keyPlaceholder: 'Key',
     addToken: 'Add token',
@@ -56,6 +57,7 @@ export const billingEn: TranslationOf<typeof billingZh> = {
     windowIdle: 'A new window starts with the next request',
   },
   tokenDrawer: {
+    orgScope: 'The new key is paid from the current organization’s wallet (within your cap there).',
     createTitle: 'Create a token',
     editTitle: 'Edit token',
     name: 'Name',

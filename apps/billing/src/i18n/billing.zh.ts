@@ -30,6 +30,7 @@ export const billingZh = {
     unknown: '未知状态',
   },
   tokens: {
+    orgToken: '组织',
     keywordPlaceholder: '搜索令牌的名称 ...',
     keyPlaceholder: '密钥',
     addToken: '添加令牌',
@@ -54,6 +55,7 @@ export const billingZh = {
     windowIdle: '下次请求开始新周期',
   },
   tokenDrawer: {
+    orgScope: '新令牌将由当前组织的钱包付费（受你在组织中的额度上限约束）。',
     createTitle: '创建新的令牌',
     editTitle: '更新令牌信息',
     name: '名称',

@@ -134,6 +134,8 @@ export interface TokensTable {
   window_started_at: Generated<number>;
   window_used: Generated<number>;
   window_reserved: Generated<number>;
+  /** The organization whose wallet pays for the token (issue 32), 0 for a personal token. */
+  org_id: Generated<number>;
 }
 
 export interface ChannelsTable {
@@ -403,6 +405,50 @@ export interface Schema {
   audit_logs: AuditLogsTable;
   passkeys: PasskeysTable;
   passkey_challenges: PasskeyChallengesTable;
+  orgs: OrgsTable;
+  org_members: OrgMembersTable;
+  org_invitations: OrgInvitationsTable;
+}
+
+/** An organization and its wallet (issue 32). */
+export interface OrgsTable {
+  id: Generated<number>;
+  name: string;
+  quota: Generated<number>;
+  used_quota: Generated<number>;
+  request_count: Generated<number>;
+  created_by: number;
+  created_at: number;
+  deleted_at: number | null;
+}
+
+/** A member of an org: role, cap per window (0: none) and what the member spent. */
+export interface OrgMembersTable {
+  org_id: number;
+  user_id: number;
+  role: string;
+  quota_limit: Generated<number>;
+  window_period: Generated<string>;
+  window_started_at: Generated<number>;
+  window_used: Generated<number>;
+  window_reserved: Generated<number>;
+  used_quota: Generated<number>;
+  request_count: Generated<number>;
+  joined_at: number;
+}
+
+/** A single-use invitation of one user into an org, with its expiry. */
+export interface OrgInvitationsTable {
+  id: Generated<number>;
+  org_id: number;
+  code: string;
+  user_id: number;
+  role: string;
+  invited_by: number;
+  created_at: number;
+  expires_at: number;
+  accepted_at: number | null;
+  revoked_at: number | null;
 }
 
 export type UserRow = Selectable<UsersTable>;

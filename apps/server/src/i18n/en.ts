@@ -1,11 +1,13 @@
 // English server messages, one for every Chinese key.
 import { identityEn } from './identity-messages';
+import { orgEn } from './org-messages';
 import { passkeyEn } from './passkey-messages';
 import type { MessageKey } from './zh';
 
 export const en: Record<MessageKey, string> = {
   ...identityEn,
   ...passkeyEn,
+  ...orgEn,
   'request.invalid': 'Invalid request: {details}',
   'request.field.missing': '{field} is required',
   'request.field.type': '{field} has the wrong type',

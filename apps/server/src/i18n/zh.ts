@@ -1,11 +1,13 @@
 // Chinese server messages (the spec's exact texts where it gives them).
 
 import { identityZh } from './identity-messages';
+import { orgZh } from './org-messages';
 import { passkeyZh } from './passkey-messages';
 
 export const zh = {
   ...identityZh,
   ...passkeyZh,
+  ...orgZh,
   'request.invalid': '请求参数无效：{details}',
   'request.field.missing': '缺少 {field}',
   'request.field.type': '{field} 的类型不正确',

@@ -17,6 +17,7 @@ import type {
   ReserveMeta,
   SettleInput,
 } from './ledger';
+import { memberWindowTerms, type OrgShort, orgRefusal, takeOrgQuota } from './org-wallet';
 import {
   imageQuota,
   type PriceQuote,
@@ -55,6 +56,8 @@ export class Billing implements Ledger, Pricing {
   readonly keeper: LedgerRecovery & ReservationKeeper;
   readonly nodeId: string;
   private readonly leaseMs: number;
+  /** The zone calendar cap windows (day, week, month) start in. */
+  private readonly timeZone: () => string;
   /** Reservations taken and not yet ended, with a probe for streams. */
   private readonly live = new Map<string, DeliveredProbe | null>();
   private readonly ended = new WeakSet<Reservation>();
@@ -73,6 +76,7 @@ export class Billing implements Ledger, Pricing {
     this.settlements = new SettlementQueue(db, settleDelayMs);
     this.nodeId = node.nodeId ?? defaultNodeId();
     this.leaseMs = node.leaseMs ?? DEFAULT_LEASE_MS;
+    this.timeZone = node.timeZone ?? (() => 'UTC');
     this.keeper = new ReservationKeeper({
       db,
       nodeId: this.nodeId,
@@ -122,7 +126,10 @@ export class Billing implements Ledger, Pricing {
    * WindowSpentError when the window is, 503 when the database cannot be reached (nothing taken).
    */
   async reserve(caller: Payer, amount: number, meta: ReserveMeta = {}): Promise<Reservation> {
+    const funding = fundingFor(caller);
+    // For an org token, admission's userQuota is the org's balance (org-wallet.ts).
     if (caller.userQuota <= 0 || caller.userQuota < amount) {
+      if (funding.kind === 'org') throw orgRefusal('org');
       throw new RelayError(403, 'relay.userQuotaShort', 'insufficient_user_quota');
     }
     const reservation: Reservation = {
@@ -131,29 +138,39 @@ export class Billing implements Ledger, Pricing {
       tokenId: caller.tokenId,
       amount: Math.max(0, amount),
       quotaBefore: caller.userQuota,
-      funding: fundingFor(caller),
+      funding,
     };
     const nowMs = Date.now();
     this.live.set(reservation.id, null);
     let taken: Awaited<ReturnType<typeof takeQuota>>;
+    let orgShort: OrgShort | undefined;
     try {
-      taken = await takeQuota(
-        this.db,
-        {
-          id: reservation.id,
-          userId: reservation.userId,
-          tokenId: reservation.tokenId,
-          amount: reservation.amount,
-          nodeId: this.nodeId,
-          leaseUntil: nowMs + this.leaseMs,
-          createdAt: this.now(),
-          model: (meta.model ?? '').slice(0, 255),
-          stream: meta.stream === true,
-          funding: reservation.funding,
-          window: meta.window,
-        },
-        this.now(),
-      );
+      const entry = {
+        id: reservation.id,
+        userId: reservation.userId,
+        tokenId: reservation.tokenId,
+        amount: reservation.amount,
+        nodeId: this.nodeId,
+        leaseUntil: nowMs + this.leaseMs,
+        createdAt: this.now(),
+        model: (meta.model ?? '').slice(0, 255),
+        stream: meta.stream === true,
+        funding,
+        window: meta.window,
+      };
+      // An org token is held in the member's cap window instead of the token's own.
+      if (funding.kind === 'org') {
+        const terms = memberWindowTerms(caller.orgWindowPeriod ?? '', this.now(), this.timeZone());
+        const org = await takeOrgQuota(
+          this.db,
+          { ...entry, window: undefined, orgId: funding.orgId, terms },
+          this.now(),
+        );
+        if (!org.taken) orgShort = org.spent;
+        taken = org.taken ? org : { taken: false, spent: 'quota' };
+      } else {
+        taken = await takeQuota(this.db, entry, this.now());
+      }
     } catch (error) {
       this.live.delete(reservation.id);
       // A commit lost with the connection may still have taken it: the journal row then
@@ -166,6 +183,7 @@ export class Billing implements Ledger, Pricing {
     }
     if (!taken.taken) {
       this.live.delete(reservation.id);
+      if (orgShort) throw orgRefusal(orgShort);
       if (taken.spent === 'window') throw new WindowSpentError();
       const tokenShort = !caller.unlimited && caller.tokenRemain < amount;
       throw tokenShort

@@ -16,6 +16,10 @@ export interface Payer {
   /** The token's remaining quota (ignored when unlimited). */
   tokenRemain: number;
   unlimited: boolean;
+  /** The org whose wallet pays (an org token, issue 32), absent or 0 for a personal token. */
+  orgId?: number;
+  /** The member's cap window (`''`, `day`, `week`, `month`) in that org. */
+  orgWindowPeriod?: string;
 }
 
 /** The token's and the user's balances (the only source so far). */
@@ -23,21 +27,31 @@ export interface WalletSource {
   kind: 'wallet';
 }
 
-export type FundingSource = WalletSource;
+/** An org's wallet, with the member's cap (ledger/org-wallet.ts). */
+export interface OrgSource {
+  kind: 'org';
+  orgId: number;
+}
+
+export type FundingSource = WalletSource | OrgSource;
 export type FundingKind = FundingSource['kind'];
 
 export const WALLET: WalletSource = Object.freeze({ kind: 'wallet' });
 
 /** The journal's `funding` texts this version can give money back to (see fundingOf). */
 export const KNOWN_FUNDING: readonly string[] = ['wallet'];
+/** Prefixes of the journal's `funding` texts with an id this version can give money back to. */
+export const KNOWN_FUNDING_PREFIXES: readonly string[] = ['org:'];
 
-/** The source a request of this payer is reserved from. */
-export function fundingFor(_payer: Payer): FundingSource {
+/** The source a request of this payer is reserved from: the token's org first. */
+export function fundingFor(payer: Payer): FundingSource {
+  if (payer.orgId && payer.orgId > 0) return { kind: 'org', orgId: payer.orgId };
   return WALLET;
 }
 
 /** The journal's text for a source (the `funding` column, at most 32 characters). */
 export function fundingColumn(source: FundingSource): string {
+  if (source.kind === 'org') return `org:${source.orgId}`;
   return source.kind;
 }
 
@@ -50,5 +64,7 @@ export function fundingOf(column: string | null | undefined): FundingSource | nu
   if (column === undefined || column === null || column === '' || column === 'wallet') {
     return WALLET;
   }
+  const org = /^org:([1-9][0-9]*)$/.exec(column);
+  if (org) return { kind: 'org', orgId: Number(org[1]) };
   return null;
 }

@@ -193,6 +193,8 @@ export interface NodeOptions {
   reconciledContent?: string;
   logEnabled?: () => boolean;
   warn?: (message: string) => void;
+  /** The zone calendar windows start in (QuotaWindowTimezone), for org members' caps. */
+  timeZone?: () => string;
 }
 
 export const DEFAULT_LEASE_MS = 30_000;

@@ -75,6 +75,7 @@ export function registerRelay(app: FastifyInstance, deps: RelayModuleDeps): Rela
       reconciledContent: translate('zh', 'relay.logReconciled'),
       logEnabled: () => options.getBool('LogConsumeEnabled'),
       warn: (message) => app.log.warn(message),
+      timeZone: () => options.get('QuotaWindowTimezone'),
     },
   );
   // Before serving: settle what this node id left behind when it last stopped (crashed), then

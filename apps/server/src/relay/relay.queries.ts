@@ -28,12 +28,24 @@ export interface TokenOwnerRow {
   concurrency_limit: number;
   window_period: string;
   window_quota: number;
+  /** The token's org (0: personal), its balance and the member's cap period (null: not a member). */
+  org_id: number;
+  org_quota: number | null;
+  org_role: string | null;
+  org_window_period: string | null;
 }
 
 export const tokenWithOwnerQuery = (q: Db, arg: Arg) =>
   q
     .selectFrom('tokens as t')
     .innerJoin('users as u', 'u.id', 't.user_id')
+    // An org token (issue 32) is paid from the org's wallet; a personal one (org_id 0) joins none.
+    .leftJoin('orgs as o', (join) =>
+      join.onRef('o.id', '=', 't.org_id').on('o.deleted_at', 'is', null),
+    )
+    .leftJoin('org_members as m', (join) =>
+      join.onRef('m.org_id', '=', 't.org_id').onRef('m.user_id', '=', 't.user_id'),
+    )
     .select([
       't.id as token_id',
       't.name as token_name',
@@ -58,6 +70,10 @@ export const tokenWithOwnerQuery = (q: Db, arg: Arg) =>
       'u.used_quota as user_used',
       'u.group',
       'u.email',
+      't.org_id',
+      'o.quota as org_quota',
+      'm.role as org_role',
+      'm.window_period as org_window_period',
     ])
     .where('t.key', '=', arg<string>(0))
     .where('t.deleted_at', 'is', null)

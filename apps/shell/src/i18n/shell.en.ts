@@ -16,6 +16,7 @@ export const shellEn: TranslationOf<typeof shellZh> = {
     log: 'Logs',
     detail: 'Dashboard',
     audit: 'Audit log',
+    org: 'Organization',
     midjourney: 'Drawing',
     task: 'Async tasks',
     status: 'Status',
@@ -36,6 +37,7 @@ export const shellEn: TranslationOf<typeof shellZh> = {
     channelAdd: 'Add channel',
     channelEdit: 'Edit channel',
     notFound: 'Page not found',
+    orgAccept: 'Accept invitation',
   },
   topBar: {
     about: 'About',
@@ -47,6 +49,8 @@ export const shellEn: TranslationOf<typeof shellZh> = {
     toLight: 'Switch to light mode',
     language: 'Language',
     lantern: 'Happy New Year',
+    orgScope: 'Organization scope',
+    personal: 'Personal',
   },
   footer: {
     default: '{{name}} {{version}}',

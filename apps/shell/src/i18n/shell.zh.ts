@@ -13,6 +13,7 @@ export const shellZh = {
     log: '日志',
     detail: '数据看板',
     audit: '审计日志',
+    org: '组织',
     midjourney: '绘图',
     task: '异步任务',
     status: '服务状态',
@@ -33,6 +34,7 @@ export const shellZh = {
     channelAdd: '添加渠道',
     channelEdit: '编辑渠道',
     notFound: '页面不存在',
+    orgAccept: '接受邀请',
   },
   topBar: {
     about: '关于',
@@ -44,6 +46,8 @@ export const shellZh = {
     toLight: '切换到浅色模式',
     language: '语言',
     lantern: '新春快乐',
+    orgScope: '组织范围',
+    personal: '个人',
   },
   footer: {
     default: '{{name}} {{version}}',

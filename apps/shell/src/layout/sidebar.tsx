@@ -16,6 +16,7 @@ import {
   IconShareAlt,
   IconTags,
   IconThunderbolt,
+  IconUserAdd,
   IconUserGroup,
 } from '@arco-design/web-react/icon';
 import { useSessionStore } from '@switchyard/console-kit';
@@ -41,6 +42,7 @@ const ICONS: Record<NavIcon, ReactNode> = {
   task: <IconSchedule />,
   status: <IconCheckCircle />,
   audit: <IconBook />,
+  org: <IconUserAdd />,
   setting: <IconSettings />,
 };
 

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { LanguageSwitch } from './language-switch';
 import { NewYearLantern } from './new-year-lantern';
+import { OrgSwitcher } from './org-switcher';
 import { ThemeToggle } from './theme-toggle';
 import { UserMenu } from './user-menu';
 
@@ -36,6 +37,7 @@ export function TopBar({ onOpenMenu }: { onOpenMenu?: () => void }) {
       </Link>
       <NewYearLantern />
       <div className="sy-top-actions">
+        <OrgSwitcher />
         <Tooltip content={t('topBar.about')}>
           <Link to="/about" aria-label={t('topBar.about')} data-testid="about-link">
             <Button

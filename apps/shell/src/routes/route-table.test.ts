@@ -32,6 +32,9 @@ const SPEC_PATHS = [
   // Not in spec §2: the playground of issue 34.
   '/playground',
   '/audit',
+  // Organizations (issue 32).
+  '/organization',
+  '/organization/accept',
   '*',
 ];
 
@@ -86,6 +89,8 @@ describe('route table', () => {
       '/task': 'observability/AsyncTasksPage',
       '/status': 'observability/StatusPage',
       '/audit': 'observability/AuditPage',
+      '/organization': 'account/OrganizationPage',
+      '/organization/accept': 'account/OrgAcceptPage',
       '*': 'shell:not-found',
     });
   });

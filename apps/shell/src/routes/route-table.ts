@@ -34,6 +34,7 @@ export type NavIcon =
   | 'task'
   | 'status'
   | 'audit'
+  | 'org'
   | 'setting';
 
 export interface NavEntry {
@@ -57,6 +58,7 @@ export type PageTitleKey =
   | 'userAdd'
   | 'channelAdd'
   | 'channelEdit'
+  | 'orgAccept'
   | 'notFound';
 
 export interface RouteEntry extends Guard {
@@ -168,6 +170,20 @@ export const ROUTES: readonly RouteEntry[] = [
     page: remote('observability/AuditPage'),
     ...admin,
     nav: { key: 'audit', order: 125 },
+  },
+  {
+    // Organizations (issue 32): members, invitations, roles, caps, the org wallet and its log.
+    path: '/organization',
+    page: remote('account/OrganizationPage'),
+    ...signedIn,
+    nav: { key: 'org', order: 127 },
+  },
+  {
+    path: '/organization/accept',
+    page: remote('account/OrgAcceptPage'),
+    ...signedIn,
+    section: 'org',
+    title: 'orgAccept',
   },
   { path: '/setting', page: shell('settings'), ...signedIn, nav: { key: 'setting', order: 130 } },
   { path: '/login', page: remote('account/LoginPage'), ...open, title: 'login', ownHeadline: true },

@@ -39,6 +39,7 @@ describe('sidebar items', () => {
       'midjourney',
       'task',
       'audit',
+      'org',
       'setting',
     ];
     expect(keys({ role: Role.root }, ALL_FLAGS)).toEqual(all);
@@ -58,6 +59,7 @@ describe('sidebar items', () => {
       'detail',
       'midjourney',
       'task',
+      'org',
       'setting',
     ]);
   });
@@ -70,6 +72,7 @@ describe('sidebar items', () => {
       'topup',
       'pricing',
       'log',
+      'org',
       'setting',
     ]);
   });
@@ -83,6 +86,7 @@ describe('sidebar items', () => {
       'topup',
       'pricing',
       'log',
+      'org',
       'setting',
     ]);
     expect(keys(user, { chat_link: 'https://chat.example.com' })).toContain('chat');

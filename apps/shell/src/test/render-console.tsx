@@ -69,6 +69,7 @@ export async function renderConsole(options: ConsoleOptions) {
     if (custom) return custom;
     if (path === '/api/status') return ok(status);
     if (path === '/api/user/self') return ok(options.user);
+    if (path === '/api/org/self') return ok([]);
     return ok('');
   });
 

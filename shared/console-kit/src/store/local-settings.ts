@@ -18,6 +18,8 @@ export const LOCAL_KEYS = {
   aff: 'aff',
   /** The channel list's id-sort toggle (spec §9). */
   idSort: 'id-sort',
+  /** The org scope chosen in the top bar (issue 32): 0 personal, else an org id. */
+  orgScope: 'org-scope',
 } as const;
 
 export type LocalKey = (typeof LOCAL_KEYS)[keyof typeof LOCAL_KEYS];

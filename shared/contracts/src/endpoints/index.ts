@@ -8,6 +8,7 @@ import { logEndpoints } from './logs';
 import { metaEndpoints } from './meta';
 import { oauthEndpoints } from './oauth';
 import { optionEndpoints } from './options';
+import { orgEndpoints } from './orgs';
 import { passkeyEndpoints } from './passkeys';
 import { pricingEndpoints } from './pricing';
 import { redemptionEndpoints } from './redemptions';
@@ -20,6 +21,7 @@ import { userAdminEndpoints } from './users-admin';
 import { verificationEndpoints } from './verification';
 
 export * from './define';
+export { ORG_ACCESS } from './orgs';
 export {
   auditEndpoints,
   channelEndpoints,
@@ -29,6 +31,7 @@ export {
   metaEndpoints,
   oauthEndpoints,
   optionEndpoints,
+  orgEndpoints,
   passkeyEndpoints,
   pricingEndpoints,
   redemptionEndpoints,
@@ -51,6 +54,7 @@ export const ENDPOINT_TABLES: Record<string, Record<string, Endpoint>> = {
   oauth: oauthEndpoints,
   options: optionEndpoints,
   passkeys: passkeyEndpoints,
+  orgs: orgEndpoints,
   pricing: pricingEndpoints,
   redemptions: redemptionEndpoints,
   reset_password: resetPasswordEndpoints,

@@ -44,7 +44,12 @@ export function getTokenColumns(t: TFunction, actions: TokenActions): ColumnProp
     {
       title: t('tokens.status'),
       dataIndex: 'status',
-      render: (_, token) => <TokenStatusTag token={token} t={t} />,
+      render: (_, token) => (
+        <>
+          <TokenStatusTag token={token} t={t} />
+          {token.org_id > 0 ? <Tag color="arcoblue">{t('tokens.orgToken')}</Tag> : null}
+        </>
+      ),
     },
     {
       title: t('tokens.usedQuota'),

@@ -1,5 +1,6 @@
 // The add/edit token side drawer (width 600, full width on mobile); closes 500 ms after saving.
 import {
+  Alert,
   Button,
   DatePicker,
   Form,
@@ -10,7 +11,7 @@ import {
   Space,
   Switch,
 } from '@arco-design/web-react';
-import { formatTime, parseTime, useContractForm } from '@switchyard/console-kit';
+import { formatTime, parseTime, useContractForm, useOrgScope } from '@switchyard/console-kit';
 import { QuotaInput } from '@switchyard/console-kit/quota-input';
 import {
   NEVER_EXPIRES,
@@ -90,6 +91,7 @@ export function TokenDrawer({ visible, token, onClose, onCreated }: TokenDrawerP
   const [limits, setLimits] = useState<LimitForm>(emptyLimits);
   const models = useUserModels(visible);
   const { create, update } = useTokenMutations();
+  const orgId = useOrgScope((state) => state.orgId);
   const unlimited = Form.useWatch('unlimited_quota', form) as boolean | undefined;
 
   useEffect(() => {
@@ -131,8 +133,9 @@ export function TokenDrawer({ visible, token, onClose, onCreated }: TokenDrawerP
         await update.mutateAsync({ ...input, id: token.id });
         Message.success(t('tokenDrawer.updated'));
       } else {
+        // In an org's scope (the top bar's switcher) a new key is paid from that org's wallet.
         const tokens = await create.mutateAsync({
-          input,
+          input: orgId > 0 ? { ...input, org_id: orgId } : input,
           count: Math.max(1, Math.floor(values.count)),
         });
         created = tokens[0];
@@ -156,6 +159,9 @@ export function TokenDrawer({ visible, token, onClose, onCreated }: TokenDrawerP
       onClose={onClose}
     >
       <Form form={form} layout="vertical">
+        {!token && orgId > 0 ? (
+          <Alert type="info" content={t('tokenDrawer.orgScope')} style={{ marginBottom: 16 }} />
+        ) : null}
         <Form.Item label={t('tokenDrawer.name')} field="name" rules={rules.name}>
           <Input
             maxLength={TOKEN_NAME_MAX}

@@ -1,4 +1,5 @@
 import { Message } from '@arco-design/web-react';
+import { useOrgScope } from '@switchyard/console-kit';
 import { pickRowAction, renderPage } from '@switchyard/console-kit/testing';
 import type { TokenView } from '@switchyard/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
@@ -31,6 +32,7 @@ const token = (id: number, name: string, extra: Partial<TokenView> = {}): TokenV
   id,
   name,
   key: `${'k'.repeat(47)}${id}`,
+  org_id: 0,
   status: 1,
   used_quota: 0,
   remain_quota: 500000,
@@ -170,6 +172,37 @@ describe('TokensPage', () => {
       expect(await screen.findByTestId('quickstart-code-curl')).toHaveTextContent(
         '"model":"gpt-4o"',
       );
+    },
+    DRAWER_TIMEOUT_MS,
+  );
+
+  it(
+    'in an org scope makes the new key an org key, and tags org keys in the list',
+    async () => {
+      useOrgScope.getState().setOrgId(7);
+      vi.mocked(listTokens).mockResolvedValue({
+        items: [token(1, 'alpha'), token(2, 'team', { org_id: 7 })],
+        total: 2,
+        page: 0,
+        page_size: 10,
+      });
+      try {
+        await renderPage(<TokensPage />, { url: '/token' });
+        expect(await screen.findByTestId('token-row-team')).toHaveTextContent('组织');
+        expect(screen.getByTestId('token-row-alpha')).not.toHaveTextContent('组织');
+        await userEvent.click(screen.getByTestId('token-add'));
+        await screen.findByTestId('token-submit', {}, { timeout: 5000 });
+        expect(screen.getByText(/当前组织的钱包付费/)).toBeInTheDocument();
+        await userEvent.type(screen.getByTestId('token-name'), 'shared');
+        await userEvent.click(screen.getByTestId('token-submit'));
+        await waitFor(() =>
+          expect(createToken).toHaveBeenCalledWith(
+            expect.objectContaining({ name: 'shared', org_id: 7 }),
+          ),
+        );
+      } finally {
+        useOrgScope.getState().setOrgId(0);
+      }
     },
     DRAWER_TIMEOUT_MS,
   );

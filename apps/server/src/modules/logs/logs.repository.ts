@@ -20,6 +20,8 @@ export interface LogFilter {
   tokenName?: string | undefined;
   modelName?: string | undefined;
   channelId?: number | undefined;
+  /** The source that paid (`org:<id>`: an org's log, issue 32). */
+  funding?: string | undefined;
   /** Inclusive unix seconds. */
   start?: number | undefined;
   end?: number | undefined;
@@ -35,6 +37,7 @@ function applyFilter<O>(query: LogQuery<O>, filter: LogFilter): LogQuery<O> {
   if (filter.tokenName) q = q.where('token_name', '=', filter.tokenName);
   if (filter.modelName) q = q.where('model_name', '=', filter.modelName);
   if (filter.channelId) q = q.where('channel_id', '=', filter.channelId);
+  if (filter.funding) q = q.where('funding', '=', filter.funding);
   if (filter.start) q = q.where('created_at', '>=', filter.start);
   if (filter.end) q = q.where('created_at', '<=', filter.end);
   return q;

@@ -114,6 +114,40 @@ export class LogsService {
     );
   }
 
+  /** An org's logs (issue 32): those its wallet paid or was topped up with; one member's or all. */
+  async listFunded(
+    funding: string,
+    userId: number | undefined,
+    query: SelfListQuery,
+  ): Promise<PagedList<SelfLogEntry & { user_id: number }>> {
+    return this.page({ ...filterOf(query), funding, userId }, query, (row) => ({
+      ...selfEntry(row, withoutAdminInfo(row.other)),
+      user_id: row.user_id,
+    }));
+  }
+
+  async statFunded(
+    funding: string,
+    userId: number | undefined,
+    query: SelfLogStatQuery,
+  ): Promise<LogStat> {
+    return toStat(await sumConsumption(this.db, { ...filterOf(query), funding, userId }));
+  }
+
+  exportFunded(
+    funding: string,
+    userId: number | undefined,
+    query: SelfLogStatQuery,
+    language: Language,
+  ): Readable {
+    return exportLogsCsv(this.db, {
+      filter: { ...filterOf(query), funding, userId },
+      language,
+      admin: false,
+      quotaPerUnit: this.quotaPerUnit(),
+    });
+  }
+
   async statAll(query: LogStatQuery): Promise<LogStat> {
     return toStat(await sumConsumption(this.db, adminFilterOf(query)));
   }

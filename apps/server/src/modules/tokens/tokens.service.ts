@@ -18,6 +18,7 @@ import type { Clock } from '../../lib/clock';
 import { refuse } from '../../lib/errors';
 import type { Identity } from '../../lib/identity';
 import { windowResetsAt } from '../limits/window-rules';
+import { isOrgMember } from '../orgs/orgs.repository';
 import { generateTokenKey } from './token-key';
 import {
   findOwnToken,
@@ -56,6 +57,7 @@ export class TokensService {
       created_time: row.created_time,
       accessed_time: row.accessed_time,
       expired_time: row.expired_time,
+      org_id: Number(row.org_id ?? 0),
       ...this.limitsView(row),
     };
   }
@@ -119,6 +121,11 @@ export class TokensService {
   /** Creates a token and returns it, so the console can show the new key with its quickstart. */
   async create(identity: Identity, input: CreateTokenRequest): Promise<TokenView> {
     const now = this.clock.now();
+    // An org token (issue 32) is paid from the org's wallet: only its members may make one.
+    const orgId = input.org_id ?? 0;
+    if (orgId > 0 && !(await isOrgMember(this.db, orgId, identity.userId))) {
+      throw refuse('org.notMember');
+    }
     for (let attempt = 1; ; attempt += 1) {
       const key = generateTokenKey();
       try {
@@ -136,6 +143,7 @@ export class TokensService {
           model_limits: input.model_limits,
           used_quota: 0,
           deleted_at: null,
+          org_id: orgId,
           ...this.limitFields(input),
         });
       } catch (error) {

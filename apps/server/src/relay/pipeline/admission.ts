@@ -26,6 +26,9 @@ export interface RelayCaller {
   pinnedChannelId: number | null;
   /** The token's rate, concurrency and window limits (0 / '' when none). */
   limits: TokenLimits;
+  /** An org token's org (issue 32; 0: personal) and the member's cap period there. */
+  orgId: number;
+  orgWindowPeriod: string;
 }
 
 export interface ParsedKey {
@@ -93,6 +96,11 @@ export async function admitCaller(
   if (parsed.channelId !== null && !isAdmin(row.role)) {
     throw new RelayError(403, 'relay.pinNotAllowed', 'channel_pin_forbidden');
   }
+  const orgId = Number(row.org_id ?? 0);
+  // A removed member's (or a deleted org's) tokens stop at once: the rows are read per request.
+  if (orgId > 0 && (row.org_role === null || row.org_quota === null)) {
+    throw new RelayError(403, 'relay.orgMemberGone', 'org_membership_revoked');
+  }
   return {
     tokenId: row.token_id,
     tokenName: row.token_name,
@@ -104,7 +112,8 @@ export async function admitCaller(
     username: row.username,
     role: row.role,
     group: row.group,
-    userQuota: row.quota,
+    // An org token is paid from the org's wallet: its balance is what the checks below weigh.
+    userQuota: orgId > 0 ? Number(row.org_quota) : row.quota,
     userUsed: row.user_used,
     email: row.email,
     pinnedChannelId: parsed.channelId,
@@ -116,6 +125,8 @@ export async function admitCaller(
       window_period: row.window_period as TokenWindowPeriod,
       window_quota: Number(row.window_quota),
     },
+    orgId,
+    orgWindowPeriod: row.org_window_period ?? '',
   };
 }
 
@@ -144,6 +155,9 @@ export function assertModelAllowed(caller: RelayCaller, model: string): void {
 
 /** A user with no quota left is refused before anything else is done. */
 export function assertHasQuota(caller: RelayCaller): void {
+  if (caller.userQuota <= 0 && caller.orgId > 0) {
+    throw new RelayError(403, 'relay.orgQuotaShort', 'insufficient_org_quota');
+  }
   if (caller.userQuota <= 0) {
     throw new RelayError(403, 'relay.userQuotaShort', 'insufficient_user_quota');
   }

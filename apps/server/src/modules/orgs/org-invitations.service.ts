@@ -1,0 +1,147 @@
+// Invitations into an org (issue 32): one user each, single use, valid ORG_INVITATION_HOURS; the
+// code and its console link come back to the inviter (to copy) and are mailed when SMTP is set.
+import {
+  type Language,
+  ORG_INVITATION_HOURS,
+  type OrgInvitationCreated,
+  type OrgInviteRequest,
+  type OrgJoined,
+} from '@switchyard/contracts';
+import type { Db } from '../../db/database';
+import { isUniqueViolation } from '../../db/dialect';
+import { translate } from '../../i18n';
+import type { Clock } from '../../lib/clock';
+import { randomToken } from '../../lib/crypto';
+import { AppError, refuse } from '../../lib/errors';
+import type { Identity } from '../../lib/identity';
+import type { MailService } from '../mail/mail.service';
+import type { OptionsStore } from '../options/options.store';
+import {
+  claimInvitation,
+  findInvitation,
+  findMember,
+  findOrg,
+  findUserByNameOrEmail,
+  insertInvitation,
+  insertMember,
+} from './orgs.repository';
+import type { OrgAccess } from './orgs.service';
+
+/** The console page that accepts an invitation (apps/account's organization accept page). */
+export const ACCEPT_PATH = '/organization/accept';
+
+export interface InvitationDeps {
+  db: Db;
+  clock: Clock;
+  options: OptionsStore;
+  mail: MailService;
+}
+
+const escapeHtml = (text: string): string =>
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
+
+export class OrgInvitationsService {
+  constructor(private readonly deps: InvitationDeps) {}
+
+  /** Invites a user by username or email; only an owner invites an owner. */
+  async invite(
+    identity: Identity,
+    access: OrgAccess,
+    input: OrgInviteRequest,
+    language: Language,
+  ): Promise<OrgInvitationCreated> {
+    const { db, clock } = this.deps;
+    if (input.role === 'owner' && access.role !== 'owner') {
+      throw new AppError(403, 'org.onlyOwnerGrantsOwner');
+    }
+    const user = await findUserByNameOrEmail(db, input);
+    if (!user) throw refuse('org.inviteeNotFound');
+    if (await findMember(db, access.org.id, Number(user.id))) throw refuse('org.alreadyMember');
+    const now = clock.now();
+    const code = randomToken(24);
+    const expiresAt = now + ORG_INVITATION_HOURS * 3600;
+    await insertInvitation(db, {
+      org_id: access.org.id,
+      code,
+      user_id: Number(user.id),
+      role: input.role,
+      invited_by: identity.userId,
+      created_at: now,
+      expires_at: expiresAt,
+    });
+    const path = `${ACCEPT_PATH}?code=${encodeURIComponent(code)}`;
+    const base = this.deps.options.getString('ServerAddress').trim().replace(/\/+$/, '');
+    const link = /^https?:\/\/[^\s/]+/.test(base) ? `${base}${path}` : path;
+    const mailed = this.mailLater(user.email, {
+      inviter: identity.username,
+      org: access.org.name,
+      link,
+      language,
+    });
+    return { code, link, expires_at: expiresAt, mailed };
+  }
+
+  /** Sent after the reply when SMTP is set and the invitee has an address and the link is absolute. */
+  private mailLater(
+    to: string | null,
+    text: { inviter: string; org: string; link: string; language: Language },
+  ): boolean {
+    const { options, mail } = this.deps;
+    if (!to || !options.getString('SMTPServer').trim() || !text.link.startsWith('http')) {
+      return false;
+    }
+    const system = options.getString('SystemName').trim() || 'Switchyard';
+    const params = {
+      system,
+      inviter: text.inviter,
+      org: text.org,
+      link: text.link,
+      hours: ORG_INVITATION_HOURS,
+    };
+    mail.sendLater(async () => ({
+      to,
+      subject: translate(text.language, 'mail.orgInvitation.subject', params),
+      html: `<p>${escapeHtml(translate(text.language, 'mail.orgInvitation.body', params))}</p>`,
+    }));
+    return true;
+  }
+
+  /** Accepts an invitation sent to the caller: once, before it expires. */
+  async accept(identity: Identity, code: string): Promise<OrgJoined> {
+    const { db, clock } = this.deps;
+    const invitation = await findInvitation(db, code);
+    if (!invitation || invitation.accepted_at !== null || invitation.revoked_at !== null) {
+      throw refuse('org.invitationInvalid');
+    }
+    if (Number(invitation.user_id) !== identity.userId) {
+      throw new AppError(403, 'org.invitationWrongUser');
+    }
+    const now = clock.now();
+    if (Number(invitation.expires_at) <= now) throw refuse('org.invitationExpired');
+    const orgId = Number(invitation.org_id);
+    const org = await findOrg(db, orgId);
+    if (!org) throw refuse('org.invitationInvalid');
+    try {
+      await db.transaction().execute(async (trx) => {
+        if (!(await claimInvitation(trx, Number(invitation.id), now))) {
+          throw refuse('org.invitationInvalid');
+        }
+        await insertMember(trx, {
+          org_id: orgId,
+          user_id: identity.userId,
+          role: invitation.role,
+          joined_at: now,
+        });
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw refuse('org.alreadyMember');
+      throw error;
+    }
+    const role =
+      invitation.role === 'owner' || invitation.role === 'admin' ? invitation.role : 'member';
+    return { org_id: orgId, name: org.name, role };
+  }
+}

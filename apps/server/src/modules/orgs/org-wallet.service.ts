@@ -1,0 +1,145 @@
+// The org wallet outside the relay (issue 32): owners and admins move quota in from their own
+// wallet or redeem a code into it, each movement a top-up line (type 1) in the org's log; and the
+// org's logs, all of them for owners and admins, a member's own for a member.
+import type { Readable } from 'node:stream';
+import {
+  type Language,
+  type LogStat,
+  LogType,
+  type OrgLogListQuery,
+  type OrgLogStatQuery,
+  orgFunding,
+  type PagedList,
+  renderQuota,
+  type SelfLogEntry,
+} from '@switchyard/contracts';
+import type { Db } from '../../db/database';
+import { translate } from '../../i18n';
+import type { Clock } from '../../lib/clock';
+import { refuse } from '../../lib/errors';
+import type { Identity } from '../../lib/identity';
+import { insertLogs } from '../logs/logs.repository';
+import type { LogsService } from '../logs/logs.service';
+import type { OptionsStore } from '../options/options.store';
+import { claimRedemption, findRedemptionByKey } from '../redemptions/redemptions.repository';
+import { quotaDisplay } from '../topup/order-credit';
+import { addOrgQuota, orgQuota, takeUserQuota } from './orgs.repository';
+import type { OrgAccess } from './orgs.service';
+
+export interface OrgWalletDeps {
+  db: Db;
+  clock: Clock;
+  options: OptionsStore;
+  logs: LogsService;
+}
+
+export class OrgWalletService {
+  constructor(private readonly deps: OrgWalletDeps) {}
+
+  /** Moves quota from the caller's wallet into the org's; replies with the org's balance. */
+  async fund(
+    identity: Identity,
+    access: OrgAccess,
+    quota: number,
+    language: Language,
+  ): Promise<number> {
+    const { db, clock } = this.deps;
+    const now = clock.now();
+    const shown = renderQuota(quota, quotaDisplay(this.deps.options));
+    const content = translate(language, 'log.orgFunded', {
+      username: identity.username,
+      quota: shown,
+    });
+    return db.transaction().execute(async (trx) => {
+      // The user before the org, as every writer of both.
+      if (!(await takeUserQuota(trx, identity.userId, quota))) throw refuse('org.userQuotaShort');
+      if (!(await addOrgQuota(trx, access.org.id, quota))) throw refuse('org.notFound');
+      await insertLogs(trx, [
+        this.topUp(identity, access, now, quota, content),
+        // The user's own log shows where the quota went.
+        {
+          user_id: identity.userId,
+          username: identity.username,
+          created_at: now,
+          type: LogType.manage,
+          content,
+          quota,
+          funding: 'wallet',
+        },
+      ]);
+      return orgQuota(trx, access.org.id);
+    });
+  }
+
+  /** Redeems a code into the org's wallet; racing redeems of one code: exactly one wins. */
+  async redeem(
+    identity: Identity,
+    access: OrgAccess,
+    key: string,
+    language: Language,
+  ): Promise<number> {
+    const { db, clock } = this.deps;
+    const now = clock.now();
+    return db.transaction().execute(async (trx) => {
+      if (!(await claimRedemption(trx, key, identity.userId, now))) throw refuse('redeem.invalid');
+      const code = await findRedemptionByKey(trx, key);
+      const quota = Number(code?.quota ?? 0);
+      if (!(await addOrgQuota(trx, access.org.id, quota))) throw refuse('org.notFound');
+      const content = translate(language, 'log.orgRedeemed', {
+        username: identity.username,
+        quota: renderQuota(quota, quotaDisplay(this.deps.options)),
+        id: code?.id ?? 0,
+      });
+      await insertLogs(trx, [this.topUp(identity, access, now, quota, content)]);
+      return quota;
+    });
+  }
+
+  private topUp(
+    identity: Identity,
+    access: OrgAccess,
+    now: number,
+    quota: number,
+    content: string,
+  ) {
+    return {
+      user_id: identity.userId,
+      username: identity.username,
+      created_at: now,
+      type: LogType.topup,
+      content,
+      quota,
+      funding: orgFunding(access.org.id),
+    };
+  }
+
+  /** Whose lines a caller sees: owners, admins and site admins everyone's, a member their own. */
+  private scope(identity: Identity, access: OrgAccess, userId: number | undefined) {
+    const all = access.siteAdmin || access.role === 'owner' || access.role === 'admin';
+    return all ? userId : identity.userId;
+  }
+
+  list(
+    identity: Identity,
+    access: OrgAccess,
+    query: OrgLogListQuery,
+  ): Promise<PagedList<SelfLogEntry & { user_id: number }>> {
+    const userId = this.scope(identity, access, query.user_id);
+    return this.deps.logs.listFunded(orgFunding(access.org.id), userId, query);
+  }
+
+  stat(identity: Identity, access: OrgAccess, query: OrgLogStatQuery): Promise<LogStat> {
+    const userId = this.scope(identity, access, query.user_id);
+    return this.deps.logs.statFunded(orgFunding(access.org.id), userId, query);
+  }
+
+  export(
+    identity: Identity,
+    access: OrgAccess,
+    query: OrgLogStatQuery,
+    language: Language,
+  ): Readable {
+    const userId = this.scope(identity, access, query.user_id);
+    return this.deps.logs.exportFunded(orgFunding(access.org.id), userId, query, language);
+  }
+}

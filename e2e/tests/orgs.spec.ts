@@ -1,0 +1,134 @@
+// Issue 32 journey: an owner creates an organization, invites a second user and funds its wallet;
+// the member accepts the link, makes an org key and calls the API; the owner sees the call in the
+// org's log and caps the member, whose next call is refused for the cap. Also at 390 px.
+import AxeBuilder from '@axe-core/playwright';
+import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
+import { type FakeUpstream, startFakeUpstream } from '../../apps/server/test/fakes/fake-upstream';
+import { createChannel } from '../support/admin-api';
+import { getOptions, rootApi, setOption } from '../support/billing';
+import { registerUser, signIn, uniqueName } from '../support/console';
+import { openE2eDatabase } from '../support/database';
+
+const PASSWORD = 'orgs-pass1';
+const MODEL = 'org-e2e-model';
+const database = openE2eDatabase();
+let fake: FakeUpstream;
+
+test.beforeAll(async () => {
+  fake = await startFakeUpstream();
+  const root = await rootApi();
+  await createChannel(root, {
+    name: 'org e2e',
+    key: `sk-${uniqueName('org')}`,
+    models: [MODEL],
+    groups: ['default'],
+    baseUrl: fake.url,
+  });
+  const prices = JSON.parse((await getOptions(root)).ModelPrice || '{}') as Record<string, number>;
+  await setOption(root, 'ModelPrice', JSON.stringify({ ...prices, [MODEL]: 0.002 }));
+  await root.dispose();
+});
+test.afterAll(async () => {
+  await fake.close();
+  await database.close();
+});
+
+/** An InputNumber by its test id (on the wrapper or on the input itself). */
+const numberInput = (page: Page, id: string): Locator =>
+  page.locator(`[data-testid="${id}"] input, input[data-testid="${id}"]`).first();
+
+async function signedInUser(page: Page, quota = 0): Promise<string> {
+  const username = uniqueName('org');
+  await registerUser(page.request, username, PASSWORD);
+  if (quota > 0) {
+    await database.db
+      .updateTable('users')
+      .set({ quota })
+      .where('username', '=', username)
+      .execute();
+  }
+  await signIn(page, username, PASSWORD);
+  await expect(page).toHaveURL(/\/token$/);
+  return username;
+}
+
+async function memberPage(browser: Browser): Promise<{ page: Page; username: string }> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  return { page, username: await signedInUser(page) };
+}
+
+test('create an org, invite, fund; the member calls the API; the owner sees it and caps them', async ({
+  page,
+  browser,
+}) => {
+  await signedInUser(page, 5_000_000);
+  const orgName = uniqueName('team');
+  await page.goto('/organization');
+  await page.getByTestId('org-name').fill(orgName);
+  await page.getByTestId('org-create').click();
+  // The new org becomes the scope: the top bar's switcher shows it.
+  await expect(page.getByTestId('org-switcher')).toContainText(orgName);
+  await expect(page.getByTestId('org-members')).toBeVisible();
+
+  const member = await memberPage(browser);
+  await page.getByTestId('org-invite-who').fill(member.username);
+  await page.getByTestId('org-invite').click();
+  const link =
+    (await page
+      .getByTestId('org-invite-link')
+      .locator('code, .arco-typography code')
+      .first()
+      .textContent()) ?? '';
+  expect(link).toContain('/organization/accept?code=');
+
+  await numberInput(page, 'org-fund-amount').fill('1000000');
+  await page.getByTestId('org-fund').click();
+  await expect(page.getByTestId('org-balance')).toHaveText('$2.00');
+
+  // The member opens the link, accepts, and makes an org key.
+  await member.page.goto(link.slice(link.indexOf('/organization')));
+  await member.page.getByTestId('org-accept').click();
+  await expect(member.page.getByText(`已加入 ${orgName}`)).toBeVisible();
+  await member.page.goto('/organization');
+  await member.page.getByTestId('org-key-create').click();
+  const key =
+    (await member.page.getByTestId('org-key').locator('code').first().textContent()) ?? '';
+  expect(key).toMatch(/^sk-/);
+  const call = () =>
+    member.page.request.post('/v1/chat/completions', {
+      headers: { authorization: `Bearer ${key}` },
+      data: { model: MODEL, messages: [{ role: 'user', content: 'hello' }] },
+    });
+  expect((await call()).status()).toBe(200);
+
+  // The owner sees the call in the org's log, and caps the member.
+  await expect(async () => {
+    await page.reload();
+    await expect(page.getByTestId('org-log')).toContainText(member.username, { timeout: 1000 });
+  }).toPass({ timeout: 15_000 });
+  await expect(page.getByTestId('org-log')).toContainText('消费');
+  await numberInput(page, `org-cap-${member.username}`).fill('1');
+  await page.getByTestId(`org-save-${member.username}`).click();
+  await expect(page.getByText('成员已更新')).toBeVisible();
+  const refused = await call();
+  expect(refused.status()).toBe(429);
+  expect(await refused.text()).toContain('org_member_cap_exceeded');
+  await member.page.context().close();
+
+  // A reload keeps the scope; the page fits a phone.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.reload();
+  await expect(page.getByTestId('org-members')).toBeVisible();
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow).toBeLessThanOrEqual(0);
+  // With an org in scope (tables, selects, inputs): no serious axe finding.
+  await page.waitForLoadState('networkidle');
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(serious).toEqual([]);
+});
