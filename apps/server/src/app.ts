@@ -28,6 +28,7 @@ import { registerOidcRoutes } from './modules/oauth/oidc.routes';
 import { registerOptionRoutes } from './modules/options/options.routes';
 import { OptionsService } from './modules/options/options.service';
 import type { OptionsStore } from './modules/options/options.store';
+import { registerPlans } from './modules/plans';
 import { registerPricingRoutes } from './modules/pricing/pricing.routes';
 import { PricingService } from './modules/pricing/pricing.service';
 import { PricingRules } from './modules/pricing/pricing-rules';
@@ -213,6 +214,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const pricingRules = new PricingRules(options);
   registerTokenRoutes(app, new TokensService(db, clock, () => options.get('QuotaWindowTimezone')));
   registerRedemptionRoutes(app, new RedemptionsService(db, clock));
+  app.decorate('subscriptionJob', registerPlans(app, db, clock));
   registerTopUpRoutes(app, new TopUpService({ db, options, pricing: pricingRules, clock }));
   registerStripeRoutes(
     app,

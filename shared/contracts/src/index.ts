@@ -70,6 +70,8 @@ export type {
 } from './observability.schemas';
 export type { OptionEntry, UpdateOptionRequest } from './option-api';
 export * from './pending-sign-in';
+export * from './plans';
+export type { PlanFields, SubscribeRequest, UpdatePlanRequest } from './plans.schemas';
 export * from './quota';
 export * from './remotes';
 export * from './sign-in';

@@ -8,6 +8,7 @@ export * from './observability.schemas';
 export * from './option-api';
 export { validateOptionValue } from './option-validation';
 export * from './paging';
+export * from './plans.schemas';
 export * from './status';
 export * from './status-page.schemas';
 export * from './users';

@@ -5,6 +5,7 @@ import { groupEndpoints } from './groups';
 import { logEndpoints } from './logs';
 import { metaEndpoints } from './meta';
 import { optionEndpoints } from './options';
+import { planEndpoints, subscriptionEndpoints } from './plans';
 import { pricingEndpoints } from './pricing';
 import { redemptionEndpoints } from './redemptions';
 import { statusEndpoints } from './status';
@@ -17,9 +18,11 @@ export {
   logEndpoints,
   metaEndpoints,
   optionEndpoints,
+  planEndpoints,
   pricingEndpoints,
   redemptionEndpoints,
   statusEndpoints,
+  subscriptionEndpoints,
   taskEndpoints,
 };
 
@@ -29,9 +32,11 @@ export const ENDPOINT_TABLES: Record<string, Record<string, Endpoint>> = {
   logs: logEndpoints,
   meta: metaEndpoints,
   options: optionEndpoints,
+  plans: planEndpoints,
   pricing: pricingEndpoints,
   redemptions: redemptionEndpoints,
   status: statusEndpoints,
+  subscriptions: subscriptionEndpoints,
   tasks: taskEndpoints,
 };
 
