@@ -16,6 +16,10 @@ export interface Payer {
   /** The token's remaining quota (ignored when unlimited). */
   tokenRemain: number;
   unlimited: boolean;
+  /** The token is paid only by a plan subscription: never by the wallet (issue 31). */
+  planOnly?: boolean;
+  /** The user has an active subscription that may fund the request (plan-funding.ts). */
+  hasPlan?: boolean;
 }
 
 /** The token's and the user's balances (the only source so far). */
@@ -23,13 +27,21 @@ export interface WalletSource {
   kind: 'wallet';
 }
 
-export type FundingSource = WalletSource;
+/** A plan subscription's windows (issue 31): `plan:<subscription id>` in the journal and logs. */
+export interface PlanSource {
+  kind: 'plan';
+  subscriptionId: number;
+}
+
+export type FundingSource = WalletSource | PlanSource;
 export type FundingKind = FundingSource['kind'];
 
 export const WALLET: WalletSource = Object.freeze({ kind: 'wallet' });
 
 /** The journal's `funding` texts this version can give money back to (see fundingOf). */
 export const KNOWN_FUNDING: readonly string[] = ['wallet'];
+/** Prefixes of the journal's `funding` texts that carry an id (`plan:<subscription id>`). */
+export const KNOWN_FUNDING_PREFIXES: readonly string[] = ['plan:'];
 
 /** The source a request of this payer is reserved from. */
 export function fundingFor(_payer: Payer): FundingSource {
@@ -38,6 +50,7 @@ export function fundingFor(_payer: Payer): FundingSource {
 
 /** The journal's text for a source (the `funding` column, at most 32 characters). */
 export function fundingColumn(source: FundingSource): string {
+  if (source.kind === 'plan') return `plan:${source.subscriptionId}`;
   return source.kind;
 }
 
@@ -50,5 +63,7 @@ export function fundingOf(column: string | null | undefined): FundingSource | nu
   if (column === undefined || column === null || column === '' || column === 'wallet') {
     return WALLET;
   }
+  const plan = /^plan:([1-9][0-9]{0,15})$/.exec(column);
+  if (plan) return { kind: 'plan', subscriptionId: Number(plan[1]) };
   return null;
 }

@@ -1,7 +1,7 @@
 // SQL of the reservation journal outside the take and the settlement: lease renewal, what a
 // stream has delivered, and the rows to reconcile (see reconciliation.ts).
 import type { Db } from '../db/database';
-import { KNOWN_FUNDING } from './funding';
+import { KNOWN_FUNDING, KNOWN_FUNDING_PREFIXES } from './funding';
 
 export interface JournalRow {
   id: string;
@@ -45,7 +45,12 @@ export function listOrphans(
   let select = db
     .selectFrom('relay_reservations')
     .selectAll()
-    .where('funding', 'in', [...KNOWN_FUNDING]);
+    .where((eb) =>
+      eb.or([
+        eb('funding', 'in', [...KNOWN_FUNDING]),
+        ...KNOWN_FUNDING_PREFIXES.map((prefix) => eb('funding', 'like', `${prefix}%`)),
+      ]),
+    );
   select =
     'nodeId' in query
       ? select.where('node_id', '=', query.nodeId)

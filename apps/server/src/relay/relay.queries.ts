@@ -28,6 +28,10 @@ export interface TokenOwnerRow {
   concurrency_limit: number;
   window_period: string;
   window_quota: number;
+  /** The token is paid only by a plan subscription (issue 31). */
+  plan_only: number;
+  /** The user has an active subscription (1/0, or a boolean on PostgreSQL). */
+  has_plan: number | boolean;
 }
 
 export const tokenWithOwnerQuery = (q: Db, arg: Arg) =>
@@ -58,6 +62,17 @@ export const tokenWithOwnerQuery = (q: Db, arg: Arg) =>
       'u.used_quota as user_used',
       'u.group',
       'u.email',
+      't.plan_only',
+      (eb) =>
+        eb
+          .exists(
+            eb
+              .selectFrom('subscriptions as s')
+              .select('s.id')
+              .whereRef('s.user_id', '=', 'u.id')
+              .where('s.status', '=', sql.lit(1)),
+          )
+          .as('has_plan'),
     ])
     .where('t.key', '=', arg<string>(0))
     .where('t.deleted_at', 'is', null)

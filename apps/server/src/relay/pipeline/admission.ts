@@ -26,6 +26,10 @@ export interface RelayCaller {
   pinnedChannelId: number | null;
   /** The token's rate, concurrency and window limits (0 / '' when none). */
   limits: TokenLimits;
+  /** Paid only by a plan subscription: never by the wallet (issue 31). */
+  planOnly: boolean;
+  /** The user has an active subscription, which may fund a request the wallet cannot. */
+  hasPlan: boolean;
 }
 
 export interface ParsedKey {
@@ -116,6 +120,8 @@ export async function admitCaller(
       window_period: row.window_period as TokenWindowPeriod,
       window_quota: Number(row.window_quota),
     },
+    planOnly: Number(row.plan_only) === 1,
+    hasPlan: Number(row.has_plan) === 1,
   };
 }
 
@@ -142,9 +148,9 @@ export function assertModelAllowed(caller: RelayCaller, model: string): void {
   }
 }
 
-/** A user with no quota left is refused before anything else is done. */
+/** A user with no quota left (and no subscription that may pay) is refused before anything else. */
 export function assertHasQuota(caller: RelayCaller): void {
-  if (caller.userQuota <= 0) {
+  if (caller.userQuota <= 0 && !caller.hasPlan) {
     throw new RelayError(403, 'relay.userQuotaShort', 'insufficient_user_quota');
   }
 }
