@@ -40,6 +40,7 @@ export const tokenFieldsSchema = z.object({
   concurrency_limit: limit.default(0),
   window_period: z.enum(TOKEN_WINDOW_PERIODS).default(''),
   window_quota: quota.default(0),
+  plan_only: z.boolean().default(false),
 });
 export const createTokenRequestSchema = tokenFieldsSchema.extend({
   name: z.string().trim().min(1).max(TOKEN_NAME_MAX),

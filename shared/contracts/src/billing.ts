@@ -66,6 +66,8 @@ export interface TokenView {
   window_used: number;
   /** Unix seconds the current window ends (0: no window open). */
   window_resets_at: number;
+  /** Paid only by a plan subscription, never by the wallet (issue 31). */
+  plan_only: boolean;
 }
 
 /** Quota windows of a token: none, 5 hours rolling from the first request, or a calendar period. */

@@ -70,6 +70,8 @@ export const billingEn: TranslationOf<typeof billingZh> = {
     oneMonth: 'One month',
     quota: 'Quota',
     unlimited: 'Unlimited quota',
+    planOnly: 'Plan only',
+    planOnlyNote: 'Requests are paid only by a plan subscription, never by the wallet',
     quotaNote:
       "A token's quota only caps what the token itself may spend; spending is still limited by the account balance.",
     modelLimits: 'Model limits',

@@ -68,6 +68,8 @@ export const billingZh = {
     oneMonth: '一个月',
     quota: '额度',
     unlimited: '设为无限额度',
+    planOnly: '仅限套餐',
+    planOnlyNote: '请求只由套餐订阅支付，绝不扣钱包余额',
     quotaNote: '令牌的额度仅用于限制令牌本身的最大额度使用量，实际的使用受到账户的剩余额度限制。',
     modelLimits: '模型限制',
     modelLimitsPlaceholder: '选择允许使用的模型，留空表示不限制',
