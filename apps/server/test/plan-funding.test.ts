@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Billing } from '../src/ledger/billing';
 import { PricingRules } from '../src/modules/pricing/pricing-rules';
 import { admitCaller } from '../src/relay/pipeline/admission';
+import { signIn } from './helpers/audience';
 import { createUser } from './helpers/factories';
 import {
   createToken,
@@ -113,6 +114,15 @@ describe('funding order', () => {
     expect(Number(row.wday_reserved)).toBe(0);
     expect(Number(row.w5h_reserved)).toBe(0);
     expect((await userBalance(h.db, user.id)).quota).toBe(200_000 - 80 * PER_CALL);
+    // The log lists filter by the source that paid.
+    const client = await signIn(h.server, user);
+    const plan = await client.get<{ total: number }>('/api/log/self?funding=plan&type=2');
+    expect(plan.json.data?.total).toBe(20);
+    const one = await client.get<{ total: number }>(`/api/log/self?funding=plan:${id}`);
+    expect(one.json.data?.total).toBe(20);
+    const wallet = await client.get<{ total: number }>('/api/log/self?funding=wallet&type=2');
+    expect(wallet.json.data?.total).toBe(80);
+    expect((await client.get('/api/log/self?funding=bank')).status).toBe(400);
     expect(
       await h.db
         .selectFrom('relay_reservations')

@@ -20,6 +20,8 @@ export interface LogFilter {
   tokenName?: string | undefined;
   modelName?: string | undefined;
   channelId?: number | undefined;
+  /** `wallet`, `plan:<id>`, or `plan` for every subscription. */
+  funding?: string | undefined;
   /** Inclusive unix seconds. */
   start?: number | undefined;
   end?: number | undefined;
@@ -35,6 +37,8 @@ function applyFilter<O>(query: LogQuery<O>, filter: LogFilter): LogQuery<O> {
   if (filter.tokenName) q = q.where('token_name', '=', filter.tokenName);
   if (filter.modelName) q = q.where('model_name', '=', filter.modelName);
   if (filter.channelId) q = q.where('channel_id', '=', filter.channelId);
+  if (filter.funding === 'plan') q = q.where('funding', 'like', 'plan:%');
+  else if (filter.funding) q = q.where('funding', '=', filter.funding);
   if (filter.start) q = q.where('created_at', '>=', filter.start);
   if (filter.end) q = q.where('created_at', '<=', filter.end);
   return q;
