@@ -31,6 +31,8 @@ describe('sidebar items', () => {
       'playground',
       'redemption',
       'topup',
+      'plans',
+      'plan',
       'pricing',
       'status',
       'user',
@@ -42,7 +44,8 @@ describe('sidebar items', () => {
       'setting',
     ];
     expect(keys({ role: Role.root }, ALL_FLAGS)).toEqual(all);
-    expect(keys({ role: Role.admin }, ALL_FLAGS)).toEqual(all);
+    // The plan catalogue is the super admin's.
+    expect(keys({ role: Role.admin }, ALL_FLAGS)).toEqual(all.filter((key) => key !== 'plan'));
   });
 
   it('hides the admin items from ordinary users', () => {
@@ -52,6 +55,7 @@ describe('sidebar items', () => {
       'token',
       'playground',
       'topup',
+      'plans',
       'pricing',
       'status',
       'log',
@@ -68,6 +72,7 @@ describe('sidebar items', () => {
       'token',
       'playground',
       'topup',
+      'plans',
       'pricing',
       'log',
       'setting',
@@ -81,6 +86,7 @@ describe('sidebar items', () => {
       'token',
       'playground',
       'topup',
+      'plans',
       'pricing',
       'log',
       'setting',
