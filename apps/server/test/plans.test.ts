@@ -217,3 +217,67 @@ describe('subscriptions from the wallet', () => {
     }
   });
 });
+
+describe('plans granted without a charge', () => {
+  it('a code with a plan activates it, then extends it; the code list shows the plan', async () => {
+    const plan = await createPlan({ name: 'Code plan', duration_days: 7, status: 2 });
+    const admin = (await signedInUser(server, { role: 10 })).client;
+    const created = await admin.post<string[]>('/api/redemption/', {
+      name: 'plan codes',
+      quota: 123,
+      count: 2,
+      plan_id: plan.id,
+    });
+    expect(created.json.success, created.json.message).toBe(true);
+    const [first, second] = created.json.data as string[];
+    const unknown = await admin.post('/api/redemption/', {
+      name: 'x',
+      quota: 1,
+      count: 1,
+      plan_id: 999_999,
+    });
+    expect(unknown.json.success).toBe(false);
+    const listed = await admin.get<{ items: { key: string; plan_id: number; quota: number }[] }>(
+      '/api/redemption/?p=0',
+    );
+    expect(listed.json.data?.items.find((code) => code.key === first)).toMatchObject({
+      plan_id: plan.id,
+      quota: 0,
+    });
+    const { user, client } = await signedInUser(server, { quota: 10 });
+    expect((await client.post('/api/user/topup', { key: first })).json.success).toBe(true);
+    expect((await client.post('/api/user/topup', { key: second })).json.success).toBe(true);
+    expect(await userQuota(server.db, user.id)).toBe(10);
+    const subs = (await client.get<SubscriptionView[]>('/api/subscription/self')).json.data ?? [];
+    expect(subs).toHaveLength(1);
+    expect(subs[0]).toMatchObject({ plan_id: plan.id, source: 'redemption', status: 1 });
+    expect((subs[0]?.expires_at ?? 0) - (subs[0]?.starts_at ?? 0)).toBe(14 * 86_400);
+    // Used once: a third try of the same code gives nothing.
+    expect((await client.post('/api/user/topup', { key: first })).json.success).toBe(false);
+  });
+
+  it('DefaultPlanId is granted once to a new user at registration', async () => {
+    const plan = await createPlan({ name: 'Welcome', duration_days: 3 });
+    await server.runtime.options.set('DefaultPlanId', String(plan.id));
+    try {
+      const username = `np${Date.now() % 1_000_000}`;
+      const reply = await server
+        .client()
+        .post('/api/user/register', { username, password: 'password123' });
+      expect(reply.json.success, reply.json.message).toBe(true);
+      const row = await server.db
+        .selectFrom('users')
+        .select('id')
+        .where('username', '=', username)
+        .executeTakeFirstOrThrow();
+      const subs = await server.db
+        .selectFrom('subscriptions')
+        .selectAll()
+        .where('user_id', '=', Number(row.id))
+        .execute();
+      expect(subs.map((s) => [Number(s.plan_id), s.source])).toEqual([[plan.id, 'default']]);
+    } finally {
+      await server.runtime.options.set('DefaultPlanId', '0');
+    }
+  });
+});

@@ -62,6 +62,8 @@ export const createRedemptionRequestSchema = z.object({
   name: z.string().trim().min(1).max(REDEMPTION_NAME_MAX),
   quota: quota,
   count: z.number().int().min(1).max(REDEMPTION_COUNT_MAX),
+  /** A plan the codes activate instead of adding quota (issue 31). */
+  plan_id: z.number().int().min(0).optional(),
 });
 export type CreateRedemptionRequest = z.infer<typeof createRedemptionRequestSchema>;
 export const updateRedemptionRequestSchema = z.object({

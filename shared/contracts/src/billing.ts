@@ -85,6 +85,8 @@ export interface RedemptionView {
   created_time: number;
   redeemed_time: number;
   used_user_id: number;
+  /** The plan the code activates (or extends) instead of adding quota; 0: a quota code. */
+  plan_id: number;
 }
 
 /** One page of a list endpoint; `p` counts from 0. */

@@ -154,6 +154,7 @@ export const billingEn: TranslationOf<typeof billingZh> = {
     },
   },
   redemptions: {
+    planCode: 'Plan #{{id}}',
     searchPlaceholder: 'Search codes by ID or name ...',
     add: 'Add code',
     copySelected: 'Copy selected codes',
@@ -169,6 +170,8 @@ export const billingEn: TranslationOf<typeof billingZh> = {
     deleteContent: 'This change is irreversible',
   },
   redemptionDrawer: {
+    plan: 'Plan',
+    noPlan: 'None: the code adds quota',
     createTitle: 'Create redemption codes',
     editTitle: 'Edit redemption code',
     name: 'Name',

@@ -151,6 +151,7 @@ export const billingZh = {
     },
   },
   redemptions: {
+    planCode: '套餐 #{{id}}',
     searchPlaceholder: '搜索兑换码的 ID 和名称 ...',
     add: '添加兑换码',
     copySelected: '复制所选兑换码到剪贴板',
@@ -166,6 +167,8 @@ export const billingZh = {
     deleteContent: '此修改将不可逆',
   },
   redemptionDrawer: {
+    plan: '套餐',
+    noPlan: '无：兑换码增加额度',
     createTitle: '创建新的兑换码',
     editTitle: '更新兑换码信息',
     name: '名称',

@@ -163,6 +163,8 @@ export interface RedemptionsTable {
   redeemed_time: Generated<number>;
   used_user_id: Generated<number>;
   deleted_at: number | null;
+  /** The plan the code activates instead of adding quota (0: a quota code). */
+  plan_id: Generated<number>;
 }
 
 export interface LogsTable {

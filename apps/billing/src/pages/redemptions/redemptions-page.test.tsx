@@ -25,6 +25,7 @@ const code = (id: number, extra: Partial<RedemptionView> = {}): RedemptionView =
   created_time: 1_700_000_000,
   redeemed_time: 0,
   used_user_id: 0,
+  plan_id: 0,
   ...extra,
 });
 

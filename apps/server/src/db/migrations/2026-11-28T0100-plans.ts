@@ -1,7 +1,8 @@
 // Plans and subscriptions (issue 31). A subscription copies its plan's models and windows when it
 // starts, so editing a plan never changes what a subscriber already paid for. Each window's usage
 // lives on the subscription row (quota, start, used, reserved per period) so one guarded update
-// reserves a request in every window at once, on every node. A token may be plan-only.
+// reserves a request in every window at once, on every node. A token may be plan-only; a
+// redemption code may activate a plan.
 import type { Kysely } from 'kysely';
 import { engineOf } from '../dialect';
 import { createTable, index, withId } from './table-helpers';
@@ -59,9 +60,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .alterTable('tokens')
     .addColumn('plan_only', 'integer', (c) => c.notNull().defaultTo(0))
     .execute();
+  await db.schema
+    .alterTable('redemptions')
+    .addColumn('plan_id', 'bigint', (c) => c.notNull().defaultTo(0))
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.alterTable('redemptions').dropColumn('plan_id').execute();
   await db.schema.alterTable('tokens').dropColumn('plan_only').execute();
   await db.schema.dropTable('subscriptions').ifExists().execute();
   await db.schema.dropTable('plans').ifExists().execute();
