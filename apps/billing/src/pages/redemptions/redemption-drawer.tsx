@@ -67,7 +67,7 @@ export function RedemptionDrawer({ visible, code, onClose }: RedemptionDrawerPro
         name,
         quota: values.quota,
         count: values.count,
-        plan_id: values.plan_id || 0,
+        ...(values.plan_id > 0 ? { plan_id: values.plan_id } : {}),
       });
       Message.success(t('redemptionDrawer.created'));
       setTimeout(onClose, CLOSE_DELAY_MS);

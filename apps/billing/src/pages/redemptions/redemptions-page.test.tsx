@@ -7,6 +7,10 @@ import userEvent from '@testing-library/user-event';
 import { createRedemptions, listRedemptions } from './redemptions.api';
 import { RedemptionsPage } from './redemptions-page';
 
+vi.mock('../plans/plans.api', () => ({
+  listPlans: vi.fn().mockResolvedValue([]),
+}));
+
 vi.mock('./redemptions.api', () => ({
   listRedemptions: vi.fn(),
   searchRedemptions: vi.fn(),
