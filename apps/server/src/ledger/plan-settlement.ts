@@ -9,6 +9,8 @@ import type { Db } from '../db/database';
 import { engineOf } from '../db/dialect';
 import type { NewLog } from '../db/schema';
 import { insertLogs } from '../modules/logs/logs.repository';
+import { type Arg, runTemplate } from '../relay/query-templates';
+import { addChannelUsedQuery } from './ledger.queries';
 import { PERIOD_PREFIX, windowStarts } from './plan-windows';
 import { logFor, type Settlement } from './settlement-plan';
 
@@ -44,30 +46,41 @@ async function claim(trx: Db, ids: readonly string[]): Promise<Map<string, numbe
 const subscriptionOf = (s: Settlement): number =>
   s.funding?.kind === 'plan' ? s.funding.subscriptionId : 0;
 
-/** Charges `cost` to each window and gives `amount` back to the windows that began at `starts`. */
-async function moveWindows(
-  trx: Db,
-  subscriptionId: number,
-  startsAt: number,
-  takenAt: number,
-  amount: number,
-  cost: number,
-): Promise<void> {
-  const starts = windowStarts(startsAt, takenAt);
+/**
+ * Charges the cost to each window and gives the hold back to the windows that began where the
+ * take's did. Args: cost, amount, id, then the take's window start of each period.
+ */
+const moveWindowsQuery = (q: Db, arg: Arg) => {
+  const cost = arg<number>(0);
+  const amount = arg<number>(1);
   const set: Record<string, unknown> = {};
   for (const [index, period] of PLAN_PERIODS.entries()) {
     const prefix = PERIOD_PREFIX[period];
     const reserved = sql.ref(`${prefix}_reserved`);
     set[`${prefix}_used`] = sql`${sql.ref(`${prefix}_used`)} + ${cost}`;
     set[`${prefix}_reserved`] =
-      sql`CASE WHEN ${sql.ref(`${prefix}_start`)} = ${starts[index] as number} THEN (CASE WHEN ${reserved} > ${amount} THEN ${reserved} - ${amount} ELSE 0 END) ELSE ${reserved} END`;
+      sql`CASE WHEN ${sql.ref(`${prefix}_start`)} = ${arg<number>(3 + index)} THEN (CASE WHEN ${reserved} > ${amount} THEN ${reserved} - ${amount} ELSE 0 END) ELSE ${reserved} END`;
   }
-  await trx
+  return q
     .updateTable('subscriptions')
     .set(set as never)
-    .where('id', '=', subscriptionId)
-    .execute();
-}
+    .where('id', '=', arg<number>(2));
+};
+
+const moveWindows = (
+  trx: Db,
+  subscriptionId: number,
+  startsAt: number,
+  takenAt: number,
+  amount: number,
+  cost: number,
+) =>
+  runTemplate(trx, 'movePlanWindows', moveWindowsQuery, [
+    cost,
+    amount,
+    subscriptionId,
+    ...windowStarts(startsAt, takenAt),
+  ]);
 
 /** Applies a batch of plan settlements; per settlement its charge, or null when already applied. */
 export async function settlePlans(
@@ -103,11 +116,7 @@ export async function settlePlans(
       }
     }
     for (const [channelId, used] of [...channels].sort((a, b) => a[0] - b[0])) {
-      await trx
-        .updateTable('channels')
-        .set({ used_quota: sql`used_quota + ${used}` })
-        .where('id', '=', channelId)
-        .execute();
+      await runTemplate(trx, 'addChannelUsed', addChannelUsedQuery, [used, channelId]);
     }
     const logs: NewLog[] = [];
     for (const s of live) {
