@@ -11,6 +11,7 @@ import type { NewLog } from '../db/schema';
 import { insertLogs } from '../modules/logs/logs.repository';
 import { type Arg, runTemplate } from '../relay/query-templates';
 import { addChannelUsedQuery } from './ledger.queries';
+import { directPlanSettle } from './plan-settlement-direct';
 import { PERIOD_PREFIX, windowStarts } from './plan-windows';
 import { logFor, type Settlement } from './settlement-plan';
 
@@ -88,6 +89,8 @@ export async function settlePlans(
   settlements: readonly Settlement[],
 ): Promise<(number | null)[]> {
   if (settlements.length === 0) return [];
+  const direct = directPlanSettle(db, moveWindowsQuery, 3 + PLAN_PERIODS.length, subscriptionOf);
+  if (direct) return direct.settle(settlements);
   return db.transaction().execute(async (trx) => {
     const claimed = await claim(
       trx,
