@@ -8,6 +8,8 @@ export default defineRemoteConfig({
     './RedemptionsPage': './src/pages/redemptions/index.ts',
     './WalletPage': './src/pages/wallet/index.ts',
     './PricingPage': './src/pages/pricing/index.ts',
+    './PlansPage': './src/pages/plans/plans-page-entry.ts',
+    './PlansAdminPage': './src/pages/plans/plans-admin-entry.ts',
     './GettingStarted': './src/pages/getting-started/index.ts',
     './PlaygroundPage': './src/pages/playground/index.ts',
   },

@@ -34,6 +34,7 @@ import { registerOrgRoutes } from './modules/orgs/orgs.routes';
 import { OrgsService } from './modules/orgs/orgs.service';
 import { registerPasskeyRoutes } from './modules/passkeys/passkeys.routes';
 import { PasskeyService } from './modules/passkeys/passkeys.service';
+import { registerPlans } from './modules/plans';
 import { registerPricingRoutes } from './modules/pricing/pricing.routes';
 import { PricingService } from './modules/pricing/pricing.service';
 import { PricingRules } from './modules/pricing/pricing-rules';
@@ -224,6 +225,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const pricingRules = new PricingRules(options);
   registerTokenRoutes(app, new TokensService(db, clock, () => options.get('QuotaWindowTimezone')));
   registerRedemptionRoutes(app, new RedemptionsService(db, clock));
+  app.decorate('subscriptionJob', registerPlans(app, db, clock));
   registerTopUpRoutes(app, new TopUpService({ db, options, pricing: pricingRules, clock }));
   registerStripeRoutes(
     app,

@@ -40,6 +40,7 @@ export const tokenFieldsSchema = z.object({
   concurrency_limit: limit.default(0),
   window_period: z.enum(TOKEN_WINDOW_PERIODS).default(''),
   window_quota: quota.default(0),
+  plan_only: z.boolean().default(false),
 });
 export const createTokenRequestSchema = tokenFieldsSchema.extend({
   name: z.string().trim().min(1).max(TOKEN_NAME_MAX),
@@ -65,6 +66,8 @@ export const createRedemptionRequestSchema = z.object({
   name: z.string().trim().min(1).max(REDEMPTION_NAME_MAX),
   quota: quota,
   count: z.number().int().min(1).max(REDEMPTION_COUNT_MAX),
+  /** A plan the codes activate instead of adding quota (issue 31). */
+  plan_id: z.number().int().min(0).optional(),
 });
 export type CreateRedemptionRequest = z.infer<typeof createRedemptionRequestSchema>;
 export const updateRedemptionRequestSchema = z.object({

@@ -67,6 +67,8 @@ export interface TokenView {
   window_used: number;
   /** Unix seconds the current window ends (0: no window open). */
   window_resets_at: number;
+  /** Paid only by a plan subscription, never by the wallet (issue 31). */
+  plan_only: boolean;
 }
 
 /** Quota windows of a token: none, 5 hours rolling from the first request, or a calendar period. */
@@ -84,6 +86,8 @@ export interface RedemptionView {
   created_time: number;
   redeemed_time: number;
   used_user_id: number;
+  /** The plan the code activates (or extends) instead of adding quota; 0: a quota code. */
+  plan_id: number;
 }
 
 /** One page of a list endpoint; `p` counts from 0. */

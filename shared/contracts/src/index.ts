@@ -84,6 +84,8 @@ export type {
   PasskeyRegisterRequest,
 } from './passkeys';
 export * from './pending-sign-in';
+export * from './plans';
+export type { PlanFields, SubscribeRequest, UpdatePlanRequest } from './plans.schemas';
 export * from './quota';
 export * from './remotes';
 export * from './sign-in';

@@ -15,6 +15,12 @@ const logFilter = {
   type: z.coerce.number().int().min(LogType.unknown).max(LogType.system).default(0),
   token_name: name(255),
   model_name: name(255),
+  /** Which source paid: `wallet`, `plan` (any subscription) or `plan:<subscription id>`. */
+  funding: z
+    .string()
+    .trim()
+    .regex(/^(wallet|plan|plan:[1-9][0-9]{0,15}|org:[1-9][0-9]{0,15})$/)
+    .optional(),
   start_timestamp: timestamp.optional(),
   end_timestamp: timestamp.optional(),
 };

@@ -179,6 +179,8 @@ export const OPTION_DEFINITIONS = {
   QuotaForInvitee: int(0),
   /** Share (percent) of each online payment of an invitee credited to the inviter's aff_quota. */
   AffiliateRebatePercent: num(0, { min: 0, max: 100 }),
+  /** A plan every new user gets once at registration (issue 31); 0: none. */
+  DefaultPlanId: int(0),
   // Pricing
   ModelPrice: json(DEFAULT_MODEL_PRICE),
   ModelRatio: json(DEFAULT_MODEL_RATIO),

@@ -10,6 +10,7 @@ export { validateOptionValue } from './option-validation';
 export * from './orgs.schemas';
 export * from './paging';
 export * from './passkeys';
+export * from './plans.schemas';
 export * from './status';
 export * from './status-page.schemas';
 export * from './users';

@@ -100,6 +100,18 @@ export const accountEn: TranslationOf<typeof accountZh> = {
       reset2fa: 'Reset two-factor',
     },
   },
+  userSubscriptions: {
+    title: 'Subscriptions',
+    plan: 'Plan',
+    status: 'Status',
+    expires: 'Ends',
+    windows: 'Windows (used / quota)',
+    actions: 'Actions',
+    end: 'End now',
+    endConfirm: 'End this subscription now? Its windows stop paying at once.',
+    none: 'No subscription',
+    statuses: { 1: 'Active', 2: 'Expired', 3: 'Ended' },
+  },
   userEdit: {
     notFound: 'This user does not exist.',
     back: 'Back to the user list',

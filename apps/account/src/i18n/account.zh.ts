@@ -92,6 +92,18 @@ export const accountZh = {
       reset2fa: '重置两步验证',
     },
   },
+  userSubscriptions: {
+    title: '订阅',
+    plan: '套餐',
+    status: '状态',
+    expires: '到期时间',
+    windows: '窗口（已用 / 额度）',
+    actions: '操作',
+    end: '立即结束',
+    endConfirm: '立即结束该订阅？其窗口将立刻停止支付。',
+    none: '暂无订阅',
+    statuses: { 1: '生效中', 2: '已过期', 3: '已结束' },
+  },
   userEdit: {
     notFound: '该用户不存在。',
     back: '返回用户列表',

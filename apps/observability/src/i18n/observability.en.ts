@@ -40,6 +40,8 @@ export const observabilityEn: TranslationOf<typeof observabilityZh> = {
   logs: {
     title: 'Usage log',
     typeLabel: 'Log type',
+    fundingLabel: 'Paid by',
+    funding: { any: 'Any source', wallet: 'Wallet', plan: 'Plan' },
     types: { 0: 'All', 1: 'Top-up', 2: 'Consumption', 3: 'Admin', 4: 'System' },
     unknownType: 'Unknown',
     totalQuota: 'Total consumption',
@@ -55,6 +57,7 @@ export const observabilityEn: TranslationOf<typeof observabilityZh> = {
       useTime: 'Time / first token',
       promptTokens: 'Prompt',
       completionTokens: 'Completion',
+      funding: 'Paid by',
       quota: 'Cost',
       retry: 'Retries',
       content: 'Details',

@@ -36,6 +36,8 @@ export const observabilityZh = {
   logs: {
     title: '使用日志',
     typeLabel: '日志类型',
+    fundingLabel: '支付来源',
+    funding: { any: '全部来源', wallet: '钱包', plan: '套餐' },
     types: { 0: '全部', 1: '充值', 2: '消费', 3: '管理', 4: '系统' },
     unknownType: '未知',
     totalQuota: '总消耗额度',
@@ -51,6 +53,7 @@ export const observabilityZh = {
       useTime: '用时/首字',
       promptTokens: '提示',
       completionTokens: '补全',
+      funding: '支付来源',
       quota: '花费',
       retry: '重试',
       content: '详情',

@@ -18,6 +18,7 @@ import * as identity from './migrations/2026-11-27T0700-identity';
 import * as reservationFunding from './migrations/2026-11-27T0900-reservation-funding';
 import * as affiliateRebates from './migrations/2026-11-27T1000-affiliate-rebates';
 import * as logFunding from './migrations/2026-11-27T2100-log-funding';
+import * as plans from './migrations/2026-11-28T0100-plans';
 import * as organizations from './migrations/2026-11-28T0200-organizations';
 import * as passkeys from './migrations/2026-11-28T0300-passkeys';
 
@@ -41,6 +42,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-27T0900-reservation-funding': reservationFunding,
   '2026-11-27T1000-affiliate-rebates': affiliateRebates,
   '2026-11-27T2100-log-funding': logFunding,
+  '2026-11-28T0100-plans': plans,
   '2026-11-28T0200-organizations': organizations,
   '2026-11-28T0300-passkeys': passkeys,
 };

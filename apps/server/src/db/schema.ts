@@ -136,6 +136,8 @@ export interface TokensTable {
   window_reserved: Generated<number>;
   /** The organization whose wallet pays for the token (issue 32), 0 for a personal token. */
   org_id: Generated<number>;
+  /** Paid only by a plan subscription: refused instead of falling back to the wallet. */
+  plan_only: Generated<number>;
 }
 
 export interface ChannelsTable {
@@ -189,6 +191,8 @@ export interface RedemptionsTable {
   redeemed_time: Generated<number>;
   used_user_id: Generated<number>;
   deleted_at: number | null;
+  /** The plan the code activates instead of adding quota (0: a quota code). */
+  plan_id: Generated<number>;
 }
 
 export interface LogsTable {
@@ -297,6 +301,60 @@ export interface TopUpsTable {
 }
 
 /** A referral rebate: the inviter's share of one confirmed online payment of an invitee. */
+export interface PlansTable {
+  id: Generated<number>;
+  name: string;
+  description: string;
+  status: number;
+  price: number;
+  duration_days: number;
+  models: string;
+  groups: string;
+  /** JSON array of {period, quota}. */
+  limits: string;
+  upgrade_group: string;
+  sort: number;
+  created_at: number;
+  updated_at: number;
+}
+
+/** A subscription with its windows (quota, start, used, reserved for each period). */
+export interface SubscriptionsTable {
+  id: Generated<number>;
+  user_id: number;
+  plan_id: number;
+  plan_name: string;
+  models: string;
+  upgrade_group: string;
+  /** The user's group before upgrade_group was given (restored when the subscription ends). */
+  previous_group: Generated<string>;
+  status: number;
+  starts_at: number;
+  expires_at: number;
+  auto_renew: number;
+  source: string;
+  price: number;
+  duration_days: number;
+  created_at: number;
+  ended_at: Generated<number>;
+  w5h_quota: Generated<number>;
+  w5h_start: Generated<number>;
+  w5h_used: Generated<number>;
+  w5h_reserved: Generated<number>;
+  wday_quota: Generated<number>;
+  wday_start: Generated<number>;
+  wday_used: Generated<number>;
+  wday_reserved: Generated<number>;
+  wweek_quota: Generated<number>;
+  wweek_start: Generated<number>;
+  wweek_used: Generated<number>;
+  wweek_reserved: Generated<number>;
+  wmonth_quota: Generated<number>;
+  wmonth_start: Generated<number>;
+  wmonth_used: Generated<number>;
+  wmonth_reserved: Generated<number>;
+}
+
 export interface AffiliateRebatesTable {
   id: Generated<number>;
   inviter_id: number;
@@ -391,6 +449,8 @@ export interface Schema {
   tasks: TasksTable;
   top_ups: TopUpsTable;
   affiliate_rebates: AffiliateRebatesTable;
+  plans: PlansTable;
+  subscriptions: SubscriptionsTable;
   quota_data: QuotaDataTable;
   aggregation_watermarks: AggregationWatermarksTable;
   verifications: VerificationsTable;

@@ -128,6 +128,23 @@ export const en: Record<MessageKey, string> = {
     'The token has expired and cannot be enabled; change its expiry or make it never expire first',
   'token.exhaustedCannotEnable':
     'The token has no quota left and cannot be enabled; raise its quota or make it unlimited first',
+  'plan.notFound': 'Plan not found',
+  'plan.created': 'Plan created',
+  'plan.updated': 'Plan updated',
+  'plan.deleted': 'Plan deleted',
+  'plan.hasSubscriptions':
+    'Users have subscribed to this plan: take it off sale instead of deleting it',
+  'plan.offSale': 'This plan is not on sale',
+  'plan.notForGroup': 'Your group cannot buy this plan',
+  'subscription.notFound': 'Subscription not found',
+  'subscription.notActive': 'This subscription is not active',
+  'subscription.started': 'Subscription started',
+  'subscription.ended': 'Subscription ended',
+  'subscription.walletShort': 'Your wallet balance is not enough for this plan',
+  'subscription.paymentUnavailable': 'This payment method is not available for plans',
+  'relay.planWindowFull': "Your plan's {period} window is used up; it resets at {resets_at}",
+  'relay.planModelUncovered':
+    'This token is plan-only and no active subscription covers model {model}',
   'redemption.notFound': 'Redemption code not found',
   'redemption.created': 'created successfully!',
   'redemption.updated': 'Redemption code updated successfully!',

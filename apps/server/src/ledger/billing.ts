@@ -18,6 +18,7 @@ import type {
   SettleInput,
 } from './ledger';
 import { memberWindowTerms, type OrgShort, orgRefusal, takeOrgQuota } from './org-wallet';
+import { type PlanTake, takeFromPlan } from './plan-funding';
 import {
   imageQuota,
   type PriceQuote,
@@ -128,6 +129,10 @@ export class Billing implements Ledger, Pricing {
   async reserve(caller: Payer, amount: number, meta: ReserveMeta = {}): Promise<Reservation> {
     const funding = fundingFor(caller);
     // For an org token, admission's userQuota is the org's balance (org-wallet.ts).
+    if (funding.kind !== 'org' && (caller.hasPlan || caller.planOnly)) {
+      const funded = await this.reserveFromPlan(caller, amount, meta);
+      if (funded) return funded;
+    }
     if (caller.userQuota <= 0 || caller.userQuota < amount) {
       if (funding.kind === 'org') throw orgRefusal('org');
       throw new RelayError(403, 'relay.userQuotaShort', 'insufficient_user_quota');
@@ -194,6 +199,66 @@ export class Billing implements Ledger, Pricing {
       reservation.window = { startedAt: taken.windowStartedAt, amount: reservation.amount };
     }
     return reservation;
+  }
+
+  /**
+   * The plan-funded reservation (plan-funding.ts) when a covering subscription has room in every
+   * window; null to fall back to the wallet. A plan-only token is refused instead: 403 when no
+   * subscription covers the model, 429 naming the full window and when it starts over.
+   */
+  private async reserveFromPlan(
+    caller: Payer,
+    amount: number,
+    meta: ReserveMeta,
+  ): Promise<Reservation | null> {
+    const model = meta.requested ?? meta.model ?? '';
+    const id = randomUUID().replaceAll('-', '');
+    const now = this.now();
+    this.live.set(id, null);
+    let take: PlanTake;
+    try {
+      take = await takeFromPlan(
+        this.db,
+        {
+          id,
+          userId: caller.userId,
+          tokenId: caller.tokenId,
+          amount: Math.max(0, amount),
+          nodeId: this.nodeId,
+          leaseUntil: Date.now() + this.leaseMs,
+          createdAt: now,
+          model: (meta.model ?? '').slice(0, 255),
+          stream: meta.stream === true,
+        },
+        model,
+        now,
+      );
+    } catch (error) {
+      this.live.delete(id);
+      if (this.abandoned.size >= 10_000) this.abandoned.clear();
+      this.abandoned.add(id);
+      if (isTransientDatabaseError(error)) throw databaseUnavailable();
+      throw error;
+    }
+    if (take.kind === 'taken') {
+      return {
+        id,
+        userId: caller.userId,
+        tokenId: caller.tokenId,
+        amount: Math.max(0, amount),
+        quotaBefore: caller.userQuota,
+        funding: take.source,
+      };
+    }
+    this.live.delete(id);
+    if (!caller.planOnly) return null;
+    if (take.kind === 'uncovered') {
+      throw new RelayError(403, 'relay.planModelUncovered', 'model_not_in_plan', { model });
+    }
+    throw new RelayError(429, 'relay.planWindowFull', 'plan_window_exhausted', {
+      period: take.period,
+      resets_at: new Date(take.resetsAt * 1000).toISOString(),
+    });
   }
 
   /**
@@ -265,7 +330,9 @@ export class Billing implements Ledger, Pricing {
     }
     const threshold = this.remindThreshold();
     const left = reservation.quotaBefore - charged;
-    if (threshold > 0 && reservation.quotaBefore >= threshold && left < threshold) {
+    // Only the wallet's balance can run low (a plan's windows are not the user's quota).
+    const wallet = reservation.funding.kind === 'wallet';
+    if (wallet && threshold > 0 && reservation.quotaBefore >= threshold && left < threshold) {
       this.onQuotaLow(reservation.userId, left);
     }
     return charged;

@@ -20,6 +20,10 @@ export interface Payer {
   orgId?: number;
   /** The member's cap window (`''`, `day`, `week`, `month`) in that org. */
   orgWindowPeriod?: string;
+  /** The token is paid only by a plan subscription: never by the wallet (issue 31). */
+  planOnly?: boolean;
+  /** The user has an active subscription that may fund the request (plan-funding.ts). */
+  hasPlan?: boolean;
 }
 
 /** The token's and the user's balances (the only source so far). */
@@ -33,7 +37,13 @@ export interface OrgSource {
   orgId: number;
 }
 
-export type FundingSource = WalletSource | OrgSource;
+/** A plan subscription's windows (issue 31): `plan:<subscription id>` in the journal and logs. */
+export interface PlanSource {
+  kind: 'plan';
+  subscriptionId: number;
+}
+
+export type FundingSource = WalletSource | OrgSource | PlanSource;
 export type FundingKind = FundingSource['kind'];
 
 export const WALLET: WalletSource = Object.freeze({ kind: 'wallet' });
@@ -41,7 +51,7 @@ export const WALLET: WalletSource = Object.freeze({ kind: 'wallet' });
 /** The journal's `funding` texts this version can give money back to (see fundingOf). */
 export const KNOWN_FUNDING: readonly string[] = ['wallet'];
 /** Prefixes of the journal's `funding` texts with an id this version can give money back to. */
-export const KNOWN_FUNDING_PREFIXES: readonly string[] = ['org:'];
+export const KNOWN_FUNDING_PREFIXES: readonly string[] = ['org:', 'plan:'];
 
 /** The source a request of this payer is reserved from: the token's org first. */
 export function fundingFor(payer: Payer): FundingSource {
@@ -52,6 +62,7 @@ export function fundingFor(payer: Payer): FundingSource {
 /** The journal's text for a source (the `funding` column, at most 32 characters). */
 export function fundingColumn(source: FundingSource): string {
   if (source.kind === 'org') return `org:${source.orgId}`;
+  if (source.kind === 'plan') return `plan:${source.subscriptionId}`;
   return source.kind;
 }
 
@@ -66,5 +77,7 @@ export function fundingOf(column: string | null | undefined): FundingSource | nu
   }
   const org = /^org:([1-9][0-9]*)$/.exec(column);
   if (org) return { kind: 'org', orgId: Number(org[1]) };
+  const plan = /^plan:([1-9][0-9]{0,15})$/.exec(column);
+  if (plan) return { kind: 'plan', subscriptionId: Number(plan[1]) };
   return null;
 }

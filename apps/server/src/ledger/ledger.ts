@@ -31,6 +31,8 @@ export interface SettleInput {
 /** What the journal records about a reservation besides the amount. */
 export interface ReserveMeta {
   model?: string;
+  /** The model the caller asked for (before channel mapping): what a plan must cover. */
+  requested?: string;
   stream?: boolean;
   /** The token's quota window, reserved in the same statement as its balance (see limits). */
   window?: WindowTerms | undefined;

@@ -33,6 +33,10 @@ export interface TokenOwnerRow {
   org_quota: number | null;
   org_role: string | null;
   org_window_period: string | null;
+  /** The token is paid only by a plan subscription (issue 31). */
+  plan_only: number;
+  /** The user has an active subscription (1/0, or a boolean on PostgreSQL). */
+  has_plan: number | boolean;
 }
 
 export const tokenWithOwnerQuery = (q: Db, arg: Arg) =>
@@ -74,6 +78,17 @@ export const tokenWithOwnerQuery = (q: Db, arg: Arg) =>
       'o.quota as org_quota',
       'm.role as org_role',
       'm.window_period as org_window_period',
+      't.plan_only',
+      (eb) =>
+        eb
+          .exists(
+            eb
+              .selectFrom('subscriptions as s')
+              .select('s.id')
+              .whereRef('s.user_id', '=', 'u.id')
+              .where('s.status', '=', sql.lit(1)),
+          )
+          .as('has_plan'),
     ])
     .where('t.key', '=', arg<string>(0))
     .where('t.deleted_at', 'is', null)

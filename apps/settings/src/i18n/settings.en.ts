@@ -196,6 +196,7 @@ export const settingsEn: TranslationOf<typeof settingsZh> = {
     AffiliateRebatePercent:
       "Referral rebate (%: that share of the quota each online payment of an invitee buys goes to the inviter's affiliate quota)",
     QuotaForInvitee: 'Reward quota for registering with an invitation code',
+    DefaultPlanId: 'Default plan ID (given once to every new user at registration; 0: none)',
     ModelPrice: 'Model fixed price (dollars per call, takes precedence over the model ratio)',
     ModelRatio: 'Model ratio',
     CompletionRatio: 'Completion ratio (custom models only)',

@@ -190,6 +190,7 @@ export const settingsZh = {
     AffiliateRebatePercent:
       '邀请返利比例（%，被邀请用户每笔在线支付所购额度的该比例计入邀请人的邀请额度）',
     QuotaForInvitee: '新用户使用邀请码奖励额度',
+    DefaultPlanId: '新用户默认套餐 ID（注册时赠送一次；0 为不赠送）',
     ModelPrice: '模型固定价格（一次调用消耗多少美元，优先于模型倍率）',
     ModelRatio: '模型倍率',
     CompletionRatio: '补全倍率（仅对自定义模型有效）',

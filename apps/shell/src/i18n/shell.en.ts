@@ -11,6 +11,8 @@ export const shellEn: TranslationOf<typeof shellZh> = {
     playground: 'Playground',
     redemption: 'Redemption codes',
     topup: 'Wallet',
+    plans: 'Plans',
+    plan: 'Plan catalogue',
     pricing: 'Model pricing',
     user: 'Users',
     log: 'Logs',

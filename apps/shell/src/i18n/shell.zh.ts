@@ -8,6 +8,8 @@ export const shellZh = {
     playground: '操练场',
     redemption: '兑换码',
     topup: '钱包',
+    plans: '套餐',
+    plan: '套餐管理',
     pricing: '模型价格',
     user: '用户管理',
     log: '日志',

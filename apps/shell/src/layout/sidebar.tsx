@@ -2,6 +2,7 @@
 import { Menu } from '@arco-design/web-react';
 import {
   IconBook,
+  IconCalendar,
   IconCheckCircle,
   IconDashboard,
   IconExperiment,
@@ -14,6 +15,7 @@ import {
   IconSchedule,
   IconSettings,
   IconShareAlt,
+  IconStorage,
   IconTags,
   IconThunderbolt,
   IconUserAdd,
@@ -34,6 +36,8 @@ const ICONS: Record<NavIcon, ReactNode> = {
   playground: <IconExperiment />,
   redemption: <IconGift />,
   topup: <IconThunderbolt />,
+  plans: <IconCalendar />,
+  plan: <IconStorage />,
   pricing: <IconTags />,
   user: <IconUserGroup />,
   log: <IconHistory />,

@@ -29,8 +29,10 @@ const SPEC_PATHS = [
   '/midjourney',
   '/task',
   '/status',
-  // Not in spec §2: the playground of issue 34.
+  // Not in spec §2: the playground of issue 34, the plans of issue 31.
   '/playground',
+  '/plans',
+  '/plan',
   '/audit',
   // Organizations (issue 32).
   '/organization',
@@ -83,6 +85,8 @@ describe('route table', () => {
       '/channel/add': 'channels/ChannelEditPage',
       '/setting': 'shell:settings',
       '/topup': 'billing/WalletPage',
+      '/plans': 'billing/PlansPage',
+      '/plan': 'billing/PlansAdminPage',
       '/log': 'observability/LogsPage',
       '/detail': 'observability/DashboardPage',
       '/midjourney': 'observability/DrawingTasksPage',
@@ -133,11 +137,17 @@ describe('route table', () => {
     }
   });
 
+  it('opens the plan catalogue to root only', () => {
+    expect(canAccess(byPath('/plan'), admin)).toBe('forbidden');
+    expect(canAccess(byPath('/plan'), root)).toBe('allow');
+  });
+
   it('opens the signed-in pages to every signed-in role', () => {
     for (const path of [
       '/token',
       '/playground',
       '/topup',
+      '/plans',
       '/log',
       '/detail',
       '/midjourney',

@@ -26,6 +26,8 @@ export type NavIcon =
   | 'playground'
   | 'redemption'
   | 'topup'
+  | 'plans'
+  | 'plan'
   | 'pricing'
   | 'user'
   | 'log'
@@ -125,6 +127,19 @@ export const ROUTES: readonly RouteEntry[] = [
     page: remote('billing/WalletPage'),
     ...signedIn,
     nav: { key: 'topup', order: 60 },
+  },
+  {
+    // Plans a user may buy and their subscriptions' windows (issue 31).
+    path: '/plans',
+    page: remote('billing/PlansPage'),
+    ...signedIn,
+    nav: { key: 'plans', order: 62 },
+  },
+  {
+    path: '/plan',
+    page: remote('billing/PlansAdminPage'),
+    ...root,
+    nav: { key: 'plan', order: 64 },
   },
   {
     path: '/pricing',

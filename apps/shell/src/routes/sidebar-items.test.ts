@@ -31,6 +31,8 @@ describe('sidebar items', () => {
       'playground',
       'redemption',
       'topup',
+      'plans',
+      'plan',
       'pricing',
       'status',
       'user',
@@ -43,7 +45,8 @@ describe('sidebar items', () => {
       'setting',
     ];
     expect(keys({ role: Role.root }, ALL_FLAGS)).toEqual(all);
-    expect(keys({ role: Role.admin }, ALL_FLAGS)).toEqual(all);
+    // The plan catalogue is the super admin's.
+    expect(keys({ role: Role.admin }, ALL_FLAGS)).toEqual(all.filter((key) => key !== 'plan'));
   });
 
   it('hides the admin items from ordinary users', () => {
@@ -53,6 +56,7 @@ describe('sidebar items', () => {
       'token',
       'playground',
       'topup',
+      'plans',
       'pricing',
       'status',
       'log',
@@ -70,6 +74,7 @@ describe('sidebar items', () => {
       'token',
       'playground',
       'topup',
+      'plans',
       'pricing',
       'log',
       'org',
@@ -84,6 +89,7 @@ describe('sidebar items', () => {
       'token',
       'playground',
       'topup',
+      'plans',
       'pricing',
       'log',
       'org',

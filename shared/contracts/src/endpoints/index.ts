@@ -10,6 +10,7 @@ import { oauthEndpoints } from './oauth';
 import { optionEndpoints } from './options';
 import { orgEndpoints } from './orgs';
 import { passkeyEndpoints } from './passkeys';
+import { planEndpoints, subscriptionEndpoints } from './plans';
 import { pricingEndpoints } from './pricing';
 import { redemptionEndpoints } from './redemptions';
 import { resetPasswordEndpoints } from './reset-password';
@@ -33,11 +34,13 @@ export {
   optionEndpoints,
   orgEndpoints,
   passkeyEndpoints,
+  planEndpoints,
   pricingEndpoints,
   redemptionEndpoints,
   resetPasswordEndpoints,
   statusEndpoints,
   stripeEndpoints,
+  subscriptionEndpoints,
   taskEndpoints,
   tokenEndpoints,
   userAdminEndpoints,
@@ -55,11 +58,13 @@ export const ENDPOINT_TABLES: Record<string, Record<string, Endpoint>> = {
   options: optionEndpoints,
   passkeys: passkeyEndpoints,
   orgs: orgEndpoints,
+  plans: planEndpoints,
   pricing: pricingEndpoints,
   redemptions: redemptionEndpoints,
   reset_password: resetPasswordEndpoints,
   status: statusEndpoints,
   stripe: stripeEndpoints,
+  subscriptions: subscriptionEndpoints,
   tasks: taskEndpoints,
   tokens: tokenEndpoints,
   users: userAdminEndpoints,

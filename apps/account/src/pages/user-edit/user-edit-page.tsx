@@ -13,6 +13,7 @@ import { RemoteRoot } from '../../remote';
 import { USERS_KEY } from '../users/use-users';
 import { getUser, listGroups, updateUser } from '../users/users.api';
 import { getSelf, updateSelf } from './user-edit.api';
+import { UserSubscriptions } from './user-subscriptions';
 
 interface EditForm {
   username: string;
@@ -183,6 +184,7 @@ export function UserEditPage() {
           </Space>
         </Form>
       </Card>
+      {editingOther ? <UserSubscriptions userId={id} /> : null}
     </RemoteRoot>
   );
 }

@@ -38,6 +38,7 @@ export function HomeQuickstart() {
         rpm_limit: 0,
         tpm_limit: 0,
         concurrency_limit: 0,
+        plan_only: false,
         window_period: '',
         window_quota: 0,
       }),

@@ -38,7 +38,11 @@ export function getRedemptionColumns(
     {
       title: t('redemptions.quota'),
       dataIndex: 'quota',
-      render: (_, code) => actions.renderQuota(code.quota),
+      // A plan code activates its plan instead of adding quota (issue 31).
+      render: (_, code) =>
+        code.plan_id > 0
+          ? t('redemptions.planCode', { id: code.plan_id })
+          : actions.renderQuota(code.quota),
     },
     {
       title: t('common.createdTime'),

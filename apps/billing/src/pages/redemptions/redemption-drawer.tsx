@@ -1,5 +1,5 @@
 // Create/edit drawer for redemption codes; after creating, offers the keys as a download.
-import { Form, Input, InputNumber, Message, Modal } from '@arco-design/web-react';
+import { Form, Input, InputNumber, Message, Modal, Select } from '@arco-design/web-react';
 import { useContractForm } from '@switchyard/console-kit';
 import { QuotaInput } from '@switchyard/console-kit/quota-input';
 import {
@@ -9,9 +9,11 @@ import {
   type RedemptionView,
 } from '@switchyard/contracts';
 import { createRedemptionRequestSchema } from '@switchyard/contracts/schemas';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CLOSE_DELAY_MS, SideDrawer } from '../../components/side-drawer';
+import { listPlans } from '../plans/plans.api';
 import { downloadKeys } from './download-keys';
 import { useRedemptionMutations } from './use-redemptions';
 
@@ -19,8 +21,10 @@ interface CodeForm {
   name: string;
   quota: number;
   count: number;
+  /** 0: a quota code; else the plan the codes activate. */
+  plan_id: number;
 }
-const emptyForm: CodeForm = { name: '', quota: REDEMPTION_DEFAULT_QUOTA, count: 1 };
+const emptyForm: CodeForm = { name: '', quota: REDEMPTION_DEFAULT_QUOTA, count: 1, plan_id: 0 };
 
 export interface RedemptionDrawerProps {
   visible: boolean;
@@ -35,11 +39,19 @@ export function RedemptionDrawer({ visible, code, onClose }: RedemptionDrawerPro
     createRedemptionRequestSchema,
   );
   const { create, update } = useRedemptionMutations();
+  // Only a super admin may list every plan; for an admin the list is what they may buy.
+  const plans = useQuery({
+    queryKey: ['billing', 'plans', 'all'],
+    queryFn: listPlans,
+    enabled: visible,
+  });
 
   useEffect(() => {
     if (!visible) return;
     form.resetFields();
-    form.setFieldsValue(code ? { name: code.name, quota: code.quota, count: 1 } : emptyForm);
+    form.setFieldsValue(
+      code ? { name: code.name, quota: code.quota, count: 1, plan_id: code.plan_id } : emptyForm,
+    );
   }, [visible, code, form]);
 
   const save = () =>
@@ -51,7 +63,12 @@ export function RedemptionDrawer({ visible, code, onClose }: RedemptionDrawerPro
         setTimeout(onClose, CLOSE_DELAY_MS);
         return;
       }
-      const keys = await create.mutateAsync({ name, quota: values.quota, count: values.count });
+      const keys = await create.mutateAsync({
+        name,
+        quota: values.quota,
+        count: values.count,
+        ...(values.plan_id > 0 ? { plan_id: values.plan_id } : {}),
+      });
       Message.success(t('redemptionDrawer.created'));
       setTimeout(onClose, CLOSE_DELAY_MS);
       Modal.confirm({
@@ -82,6 +99,17 @@ export function RedemptionDrawer({ visible, code, onClose }: RedemptionDrawerPro
         <Form.Item label={t('redemptionDrawer.quota')} field="quota" rules={rules.quota}>
           <QuotaInput testId="code-quota" />
         </Form.Item>
+        {code ? null : (
+          <Form.Item label={t('redemptionDrawer.plan')} field="plan_id">
+            <Select
+              data-testid="code-plan"
+              options={[
+                { value: 0, label: t('redemptionDrawer.noPlan') },
+                ...(plans.data ?? []).map((plan) => ({ value: plan.id, label: plan.name })),
+              ]}
+            />
+          </Form.Item>
+        )}
         {code ? null : (
           <Form.Item label={t('redemptionDrawer.count')} field="count" rules={rules.count}>
             <InputNumber

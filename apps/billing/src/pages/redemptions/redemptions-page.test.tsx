@@ -7,6 +7,10 @@ import userEvent from '@testing-library/user-event';
 import { createRedemptions, listRedemptions } from './redemptions.api';
 import { RedemptionsPage } from './redemptions-page';
 
+vi.mock('../plans/plans.api', () => ({
+  listPlans: vi.fn().mockResolvedValue([]),
+}));
+
 vi.mock('./redemptions.api', () => ({
   listRedemptions: vi.fn(),
   searchRedemptions: vi.fn(),
@@ -25,6 +29,7 @@ const code = (id: number, extra: Partial<RedemptionView> = {}): RedemptionView =
   created_time: 1_700_000_000,
   redeemed_time: 0,
   used_user_id: 0,
+  plan_id: 0,
   ...extra,
 });
 

@@ -45,6 +45,7 @@ interface TokenForm {
   expiry: string;
   models: string[];
   count: number;
+  plan_only: boolean;
 }
 
 const emptyForm: TokenForm = {
@@ -54,6 +55,7 @@ const emptyForm: TokenForm = {
   expiry: '',
   models: [],
   count: 1,
+  plan_only: false,
 };
 
 const formOf = (token: TokenView): TokenForm => ({
@@ -63,6 +65,7 @@ const formOf = (token: TokenView): TokenForm => ({
   expiry: token.expired_time === NEVER_EXPIRES ? '' : formatTime(token.expired_time),
   models: token.model_limits ? token.model_limits.split(',') : [],
   count: 1,
+  plan_only: token.plan_only,
 });
 
 const limitsOf = (token: TokenView): LimitForm => ({
@@ -127,6 +130,7 @@ export function TokenDrawer({ visible, token, onClose, onCreated }: TokenDrawerP
         concurrency_limit: limits.concurrency,
         window_period: limits.period,
         window_quota: limits.period === '' ? 0 : limits.windowQuota,
+        plan_only: values.plan_only,
       };
       let created: TokenView | undefined;
       if (token) {
@@ -210,6 +214,15 @@ export function TokenDrawer({ visible, token, onClose, onCreated }: TokenDrawerP
           layout="inline"
         >
           <Switch data-testid="token-unlimited" />
+        </Form.Item>
+        <Form.Item
+          label={t('tokenDrawer.planOnly')}
+          field="plan_only"
+          triggerPropName="checked"
+          layout="inline"
+          extra={t('tokenDrawer.planOnlyNote')}
+        >
+          <Switch data-testid="token-plan-only" />
         </Form.Item>
         <Form.Item label={t('tokenDrawer.modelLimits')} field="models">
           <Select

@@ -49,6 +49,7 @@ const token = (id: number, name: string, extra: Partial<TokenView> = {}): TokenV
   window_quota: 0,
   window_used: 0,
   window_resets_at: 0,
+  plan_only: false,
   ...extra,
 });
 

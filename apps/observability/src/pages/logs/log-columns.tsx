@@ -131,6 +131,16 @@ export function getLogColumns(t: TFunction, options: LogColumnOptions): ListColu
         ) : null,
     },
     {
+      title: t('logs.columns.funding'),
+      dataIndex: 'funding',
+      render: (value: string, log) =>
+        log.type === 2 && value ? (
+          <Tag color={value === 'wallet' ? 'gray' : 'green'} data-testid={`log-funding-${log.id}`}>
+            {value === 'wallet' ? t('logs.funding.wallet') : value}
+          </Tag>
+        ) : null,
+    },
+    {
       title: t('logs.columns.useTime'),
       key: 'use_time',
       render: (_: unknown, log) => timing(t, log),

@@ -7,7 +7,14 @@ import { useTranslation } from 'react-i18next';
 import { TimeRangePicker } from '../../components/time-range-picker';
 import { RANGE_FILTERS, type TimeRange } from '../../lib/time';
 
-export const LOG_FILTER_KEYS = ['type', 'token_name', 'model_name', 'username', 'channel'] as const;
+export const LOG_FILTER_KEYS = [
+  'type',
+  'token_name',
+  'model_name',
+  'username',
+  'channel',
+  'funding',
+] as const;
 export type LogFilterKey = (typeof LOG_FILTER_KEYS)[number];
 export type LogFilters = Record<LogFilterKey, string>;
 /** What the log list keeps in the URL: the filters and the time range. */
@@ -15,6 +22,8 @@ export const LOG_URL_FILTERS = [...LOG_FILTER_KEYS, ...RANGE_FILTERS] as const;
 export type LogUrlFilters = Record<(typeof LOG_URL_FILTERS)[number], string>;
 
 const LOG_TYPES = [0, 1, 2, 3, 4] as const;
+/** Which source paid (issue 31): any, the wallet, or any plan subscription. */
+const FUNDING_FILTERS = ['', 'wallet', 'plan'] as const;
 
 export interface LogsFilterFormProps {
   admin: boolean;
@@ -70,6 +79,21 @@ export function LogsFilterForm({
           onSearch(next, draftRange);
         }}
         options={LOG_TYPES.map((type) => ({ value: type, label: t(`logs.types.${type}`) }))}
+      />
+      <Select
+        aria-label={t('logs.fundingLabel')}
+        style={{ width: 130 }}
+        value={draft.funding}
+        data-testid="log-filter-funding"
+        onChange={(value: string) => {
+          const next = { ...draft, funding: value };
+          setDraft(next);
+          onSearch(next, draftRange);
+        }}
+        options={FUNDING_FILTERS.map((value) => ({
+          value,
+          label: t(`logs.funding.${value || 'any'}`),
+        }))}
       />
     </ListToolbar>
   );

@@ -12,6 +12,8 @@ export interface LogQuery {
   type: number;
   token_name: string;
   model_name: string;
+  /** '', 'wallet' or 'plan' (any subscription). */
+  funding: string;
   start_timestamp: number;
   end_timestamp: number;
   /** Admin only. */

@@ -17,6 +17,7 @@ export function toLogQuery(admin: boolean, filters: LogUrlFilters): LogQuery {
     type: Number(filters.type || 0),
     token_name: filters.token_name.trim(),
     model_name: filters.model_name.trim(),
+    funding: filters.funding,
     start_timestamp: range.start,
     end_timestamp: range.end,
     ...(admin ? { username: filters.username.trim(), channel: filters.channel.trim() } : {}),

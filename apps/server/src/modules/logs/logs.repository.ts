@@ -20,7 +20,7 @@ export interface LogFilter {
   tokenName?: string | undefined;
   modelName?: string | undefined;
   channelId?: number | undefined;
-  /** The source that paid (`org:<id>`: an org's log, issue 32). */
+  /** `wallet`, `plan:<id>`, `plan` for every subscription, or `org:<id>` (an org's log). */
   funding?: string | undefined;
   /** Inclusive unix seconds. */
   start?: number | undefined;
@@ -37,7 +37,8 @@ function applyFilter<O>(query: LogQuery<O>, filter: LogFilter): LogQuery<O> {
   if (filter.tokenName) q = q.where('token_name', '=', filter.tokenName);
   if (filter.modelName) q = q.where('model_name', '=', filter.modelName);
   if (filter.channelId) q = q.where('channel_id', '=', filter.channelId);
-  if (filter.funding) q = q.where('funding', '=', filter.funding);
+  if (filter.funding === 'plan') q = q.where('funding', 'like', 'plan:%');
+  else if (filter.funding) q = q.where('funding', '=', filter.funding);
   if (filter.start) q = q.where('created_at', '>=', filter.start);
   if (filter.end) q = q.where('created_at', '<=', filter.end);
   return q;

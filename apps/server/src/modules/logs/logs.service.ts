@@ -27,6 +27,7 @@ const filterOf = (query: SelfLogStatQuery): LogFilter => ({
   type: query.type,
   tokenName: query.token_name,
   modelName: query.model_name,
+  funding: query.funding,
   start: query.start_timestamp,
   end: query.end_timestamp,
 });

@@ -14,6 +14,7 @@ import type { Clock } from '../../lib/clock';
 import { refuse } from '../../lib/errors';
 import type { Identity } from '../../lib/identity';
 import { type AuditActor, recordAudit } from '../audit/audit.writer';
+import { findPlan } from '../plans/plans.repository';
 import {
   findRedemption,
   insertRedemptions,
@@ -36,6 +37,7 @@ const view = (row: RedemptionRow): RedemptionView => ({
   created_time: row.created_time,
   redeemed_time: row.redeemed_time,
   used_user_id: row.used_user_id,
+  plan_id: Number(row.plan_id),
 });
 
 export class RedemptionsService {
@@ -64,13 +66,16 @@ export class RedemptionsService {
     actor: AuditActor,
   ): Promise<string[]> {
     const now = this.clock.now();
+    const planId = input.plan_id ?? 0;
+    if (planId > 0 && !(await findPlan(this.db, planId))) throw refuse('plan.notFound');
     const keys = Array.from({ length: input.count }, generateRedemptionKey);
     const rows = keys.map((key) => ({
       user_id: identity.userId,
       key,
       status: RedemptionStatus.unused,
       name: input.name,
-      quota: input.quota,
+      quota: planId > 0 ? 0 : input.quota,
+      plan_id: planId,
       created_time: now,
       deleted_at: null,
     }));
@@ -80,7 +85,7 @@ export class RedemptionsService {
       await recordAudit(trx, actor, {
         action: 'redemption.create',
         target_type: 'redemption',
-        summary: { name: input.name, count: input.count, quota: input.quota },
+        summary: { name: input.name, count: input.count, quota: input.quota, plan_id: planId },
       });
     });
     return keys;

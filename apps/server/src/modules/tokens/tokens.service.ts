@@ -84,6 +84,7 @@ export class TokensService {
       // A window that is over has nothing spent in it any more.
       window_used: resetsAt > 0 ? Number(row.window_used) : 0,
       window_resets_at: resetsAt,
+      plan_only: Number(row.plan_only) === 1,
     };
   }
 
@@ -94,6 +95,7 @@ export class TokensService {
       concurrency_limit: input.concurrency_limit,
       window_period: input.window_period,
       window_quota: input.window_quota,
+      plan_only: input.plan_only ? 1 : 0,
     };
   }
 

@@ -22,6 +22,7 @@ import { refuse } from '../../lib/errors';
 import type { Identity } from '../../lib/identity';
 import { insertLogs } from '../logs/logs.repository';
 import type { OptionsStore } from '../options/options.store';
+import { redeemPlan } from '../plans/plan-grants';
 import type { PricingRules } from '../pricing/pricing-rules';
 import { claimRedemption, findRedemptionByKey } from '../redemptions/redemptions.repository';
 import { addUserQuota } from '../users/users.repository';
@@ -62,6 +63,10 @@ export class TopUpService {
     return db.transaction().execute(async (trx) => {
       if (!(await claimRedemption(trx, key, identity.userId, now))) throw refuse('redeem.invalid');
       const code = await findRedemptionByKey(trx, key);
+      if (code && Number(code.plan_id) > 0) {
+        await redeemPlan(trx, identity, Number(code.plan_id), now);
+        return 0;
+      }
       const quota = code?.quota ?? 0;
       await addUserQuota(trx, identity.userId, quota);
       const content = translate(language, 'log.redeemed', {

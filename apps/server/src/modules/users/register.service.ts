@@ -9,6 +9,7 @@ import { hashPassword } from '../../lib/crypto';
 import { AppError, refuse } from '../../lib/errors';
 import { insertLogs } from '../logs/logs.repository';
 import type { OptionsStore } from '../options/options.store';
+import { grantDefaultPlan } from '../plans/plan-grants';
 import type { EmailFlowsService } from './email-flows.service';
 import { newUserRow } from './new-user';
 import { assertUsernameAllowed, assertUsernameFree } from './username-rules';
@@ -102,6 +103,12 @@ export class RegistrationService {
     });
     const userId = await insertUser(trx, row);
     if (inviter) await addInviterReward(trx, inviter.id, inviterReward);
+    await grantDefaultPlan(
+      trx,
+      { userId, username: input.username },
+      options.getInt('DefaultPlanId'),
+      now,
+    );
 
     const display = {
       displayInCurrency: options.getBool('DisplayInCurrencyEnabled'),

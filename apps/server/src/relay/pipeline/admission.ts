@@ -29,6 +29,10 @@ export interface RelayCaller {
   /** An org token's org (issue 32; 0: personal) and the member's cap period there. */
   orgId: number;
   orgWindowPeriod: string;
+  /** Paid only by a plan subscription: never by the wallet (issue 31). */
+  planOnly: boolean;
+  /** The user has an active subscription, which may fund a request the wallet cannot. */
+  hasPlan: boolean;
 }
 
 export interface ParsedKey {
@@ -127,6 +131,8 @@ export async function admitCaller(
     },
     orgId,
     orgWindowPeriod: row.org_window_period ?? '',
+    planOnly: Number(row.plan_only) === 1,
+    hasPlan: Number(row.has_plan) === 1,
   };
 }
 
@@ -153,12 +159,12 @@ export function assertModelAllowed(caller: RelayCaller, model: string): void {
   }
 }
 
-/** A user with no quota left is refused before anything else is done. */
+/** A user with no quota left (and no subscription that may pay) is refused before anything else. */
 export function assertHasQuota(caller: RelayCaller): void {
   if (caller.userQuota <= 0 && caller.orgId > 0) {
     throw new RelayError(403, 'relay.orgQuotaShort', 'insufficient_org_quota');
   }
-  if (caller.userQuota <= 0) {
+  if (caller.userQuota <= 0 && !caller.hasPlan) {
     throw new RelayError(403, 'relay.userQuotaShort', 'insufficient_user_quota');
   }
 }

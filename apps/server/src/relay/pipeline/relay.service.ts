@@ -117,7 +117,12 @@ export class RelayService {
       const window = await report.admit(caller, sink, estimate.tokens, estimate.quota);
       await checkPrompt(this.deps.options, text);
       reservation = await this.deps.billing
-        .reserve(caller, estimate.quota, { model: quote.model, stream: parsed.stream, window })
+        .reserve(caller, estimate.quota, {
+          model: quote.model,
+          requested: parsed.model,
+          stream: parsed.stream,
+          window,
+        })
         .catch(async (error: unknown) => {
           throw await report.reserveFailed(error, caller.limits);
         });

@@ -47,6 +47,7 @@ export const OPERATION_SECTIONS = {
     'QuotaForInviter',
     'QuotaForInvitee',
     'AffiliateRebatePercent',
+    'DefaultPlanId',
   ]),
   pricing: section('pricing', [
     'ModelPrice',

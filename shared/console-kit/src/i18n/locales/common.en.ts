@@ -26,6 +26,8 @@ export const commonEn: TranslationOf<typeof commonZh> = {
       RedemptionsPage: 'The redemption code list',
       TokensPage: 'The token list',
       WalletPage: 'The wallet',
+      PlansPage: 'The plans page',
+      PlansAdminPage: 'The plan catalogue',
       ChannelEditPage: 'The channel editor',
       ChannelsPage: 'The channel list',
       AsyncTasksPage: 'The async task list',

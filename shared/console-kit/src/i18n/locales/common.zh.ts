@@ -23,6 +23,8 @@ export const commonZh = {
       RedemptionsPage: '兑换码',
       TokensPage: '令牌列表',
       WalletPage: '钱包',
+      PlansPage: '套餐页',
+      PlansAdminPage: '套餐管理',
       ChannelEditPage: '渠道编辑',
       ChannelsPage: '渠道列表',
       AsyncTasksPage: '异步任务',

@@ -1,0 +1,27 @@
+// Calls of the plan pages (issue 31), from the plans and subscriptions tables.
+import { createEndpointApi } from '@switchyard/console-kit';
+import type {
+  PlanFields,
+  PlanView,
+  SubscriptionView,
+  UpdatePlanRequest,
+} from '@switchyard/contracts';
+import { planEndpoints, subscriptionEndpoints } from '@switchyard/contracts/endpoints';
+
+const plansApi = createEndpointApi(planEndpoints);
+const subscriptionsApi = createEndpointApi(subscriptionEndpoints);
+
+/** Every plan (super admin). */
+export const listPlans = (): Promise<PlanView[]> => plansApi.list({ query: {} });
+/** The plans on sale the signed-in user may buy. */
+export const listAvailablePlans = (): Promise<PlanView[]> =>
+  plansApi.list({ query: { available: 'true' } });
+export const createPlan = (body: PlanFields): Promise<PlanView> => plansApi.create({ body });
+export const updatePlan = (body: UpdatePlanRequest): Promise<PlanView> => plansApi.update({ body });
+export const deletePlan = (id: number): Promise<unknown> => plansApi.remove({ params: { id } });
+
+export const mySubscriptions = (): Promise<SubscriptionView[]> => subscriptionsApi.self({});
+export const buyPlan = (planId: number): Promise<SubscriptionView> =>
+  subscriptionsApi.subscribe({ body: { plan_id: planId, payment_method: 'wallet' } });
+export const setAutoRenew = (id: number, autoRenew: boolean): Promise<SubscriptionView> =>
+  subscriptionsApi.autoRenew({ params: { id }, body: { auto_renew: autoRenew } });

@@ -1,0 +1,132 @@
+// Settlements of plan-funded reservations (issue 31): each applies only while its journal row
+// exists (deleted in the same transaction, so exactly once), charges its real cost to every
+// window of its subscription and gives its hold back to the windows it was taken in (the window
+// starts at the take's time, from the journal row). Lock order: journal, subscriptions, channels.
+
+import { PLAN_PERIODS } from '@switchyard/contracts';
+import { sql } from 'kysely';
+import type { Db } from '../db/database';
+import { engineOf } from '../db/dialect';
+import type { NewLog } from '../db/schema';
+import { insertLogs } from '../modules/logs/logs.repository';
+import { type Arg, runTemplate } from '../relay/query-templates';
+import { addChannelUsedQuery } from './ledger.queries';
+import { directPlanSettle } from './plan-settlement-direct';
+import { PERIOD_PREFIX, windowStarts } from './plan-windows';
+import { logFor, type Settlement } from './settlement-plan';
+
+/** Deletes the journal rows of these ids; the ones that were there, with their take's time. */
+async function claim(trx: Db, ids: readonly string[]): Promise<Map<string, number>> {
+  if (engineOf(trx) === 'mysql') {
+    const rows = await trx
+      .selectFrom('relay_reservations')
+      .select(['id', 'created_at'])
+      .where('id', 'in', ids)
+      .forUpdate()
+      .execute();
+    if (rows.length > 0) {
+      await trx
+        .deleteFrom('relay_reservations')
+        .where(
+          'id',
+          'in',
+          rows.map((row) => row.id),
+        )
+        .execute();
+    }
+    return new Map(rows.map((row) => [row.id, Number(row.created_at)]));
+  }
+  const rows = await trx
+    .deleteFrom('relay_reservations')
+    .where('id', 'in', ids)
+    .returning(['id', 'created_at'])
+    .execute();
+  return new Map(rows.map((row) => [row.id, Number(row.created_at)]));
+}
+
+const subscriptionOf = (s: Settlement): number =>
+  s.funding?.kind === 'plan' ? s.funding.subscriptionId : 0;
+
+/**
+ * Charges the cost to each window and gives the hold back to the windows that began where the
+ * take's did. Args: cost, amount, id, then the take's window start of each period.
+ */
+const moveWindowsQuery = (q: Db, arg: Arg) => {
+  const cost = arg<number>(0);
+  const amount = arg<number>(1);
+  const set: Record<string, unknown> = {};
+  for (const [index, period] of PLAN_PERIODS.entries()) {
+    const prefix = PERIOD_PREFIX[period];
+    const reserved = sql.ref(`${prefix}_reserved`);
+    set[`${prefix}_used`] = sql`${sql.ref(`${prefix}_used`)} + ${cost}`;
+    set[`${prefix}_reserved`] =
+      sql`CASE WHEN ${sql.ref(`${prefix}_start`)} = ${arg<number>(3 + index)} THEN (CASE WHEN ${reserved} > ${amount} THEN ${reserved} - ${amount} ELSE 0 END) ELSE ${reserved} END`;
+  }
+  return q
+    .updateTable('subscriptions')
+    .set(set as never)
+    .where('id', '=', arg<number>(2));
+};
+
+const moveWindows = (
+  trx: Db,
+  subscriptionId: number,
+  startsAt: number,
+  takenAt: number,
+  amount: number,
+  cost: number,
+) =>
+  runTemplate(trx, 'movePlanWindows', moveWindowsQuery, [
+    cost,
+    amount,
+    subscriptionId,
+    ...windowStarts(startsAt, takenAt),
+  ]);
+
+/** Applies a batch of plan settlements; per settlement its charge, or null when already applied. */
+export async function settlePlans(
+  db: Db,
+  settlements: readonly Settlement[],
+): Promise<(number | null)[]> {
+  if (settlements.length === 0) return [];
+  const direct = directPlanSettle(db, moveWindowsQuery, 3 + PLAN_PERIODS.length, subscriptionOf);
+  if (direct) return direct.settle(settlements);
+  return db.transaction().execute(async (trx) => {
+    const claimed = await claim(
+      trx,
+      settlements.map((s) => s.id),
+    );
+    const live = settlements.filter((s) => claimed.has(s.id));
+    const lock = engineOf(trx) !== 'sqlite';
+    const ids = [...new Set(live.map(subscriptionOf))].sort((a, b) => a - b);
+    const startsAt = new Map<number, number>();
+    for (const id of ids) {
+      let query = trx.selectFrom('subscriptions').select('starts_at').where('id', '=', id);
+      if (lock) query = query.forUpdate();
+      const row = await query.executeTakeFirst();
+      if (row) startsAt.set(id, Number(row.starts_at));
+    }
+    for (const s of [...live].sort((a, b) => subscriptionOf(a) - subscriptionOf(b))) {
+      const id = subscriptionOf(s);
+      const begun = startsAt.get(id);
+      if (begun === undefined) continue;
+      await moveWindows(trx, id, begun, claimed.get(s.id) ?? s.now, s.reserved, s.cost);
+    }
+    const channels = new Map<number, number>();
+    for (const s of live) {
+      if (s.cost > 0 && s.channelId > 0) {
+        channels.set(s.channelId, (channels.get(s.channelId) ?? 0) + s.cost);
+      }
+    }
+    for (const [channelId, used] of [...channels].sort((a, b) => a[0] - b[0])) {
+      await runTemplate(trx, 'addChannelUsed', addChannelUsedQuery, [used, channelId]);
+    }
+    const logs: NewLog[] = [];
+    for (const s of live) {
+      const log = logFor(s, s.cost);
+      if (log) logs.push(log);
+    }
+    await insertLogs(trx, logs);
+    return settlements.map((s) => (claimed.has(s.id) ? s.cost : null));
+  });
+}

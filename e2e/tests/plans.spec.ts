@@ -1,0 +1,93 @@
+// Issue 31 journeys: the super admin creates a plan in the catalogue; a user buys it from the
+// wallet on the Plans page, calls the API with a key, sees the window fill on the Plans page and
+// the plan named as the payer in the usage log.
+import { expect, test } from '@playwright/test';
+import { type FakeUpstream, startFakeUpstream } from '../../apps/server/test/fakes/fake-upstream';
+import { apiSession, createApiToken, createChannel, editUser } from '../support/admin-api';
+import { registerUser, signIn, uniqueName } from '../support/console';
+
+const PASSWORD = 'plans-pass1';
+let fake: FakeUpstream;
+
+test.beforeAll(async () => {
+  fake = await startFakeUpstream();
+});
+test.afterAll(async () => {
+  await fake.close();
+});
+
+test('root creates a plan; a user buys it from the wallet, uses it and sees the window and the log', async ({
+  page,
+  request,
+}) => {
+  // A priced model; this channel answers it first (priority), through the fake upstream.
+  const model = 'gpt-4o-mini';
+  const key = `sk-${uniqueName('plk')}`;
+  const planName = uniqueName('Plan');
+  const root = await apiSession();
+  const channel = await createChannel(root, {
+    models: [model],
+    groups: ['default'],
+    key,
+    baseUrl: fake.url,
+    priority: 100,
+  });
+  // 1M prompt + 0.5M completion tokens of gpt-4o-mini: $0.45, paid by the plan's day window.
+  fake.behave(key, { promptTokens: 1_000_000, completionTokens: 500_000 });
+
+  // The super admin's catalogue: a plan of $2 for 30 days, $5 a day, for the test model only.
+  await signIn(page, 'root', '123456');
+  // Root still has the default password: the reminder is put off.
+  await page.getByTestId('default-password-later').click();
+  await expect(page).toHaveURL(/\/token$/);
+  await page.goto('/plan');
+  await page.getByTestId('plan-add').click();
+  await page.getByTestId('plan-name').fill(planName);
+  await page.getByTestId('plan-price').fill('2');
+  await page.getByTestId('plan-models').fill(model);
+  // Only this user's group may buy it, so other journeys' users never see it.
+  await page.getByTestId('plan-groups').fill('default');
+  await page.getByTestId('plan-window-day').fill('5');
+  await page.getByTestId('plan-submit').click();
+  await expect(page.getByRole('cell', { name: planName })).toBeVisible();
+  await page.context().clearCookies();
+
+  // A user with $3 in the wallet buys it on the Plans page.
+  const username = uniqueName('plu');
+  await registerUser(request, username, PASSWORD);
+  await editUser(root, username, { quota: 1_500_000 });
+  await signIn(page, username, PASSWORD);
+  await expect(page).toHaveURL(/\/token$/);
+  await page.goto('/plans');
+  const card = page.locator('[data-testid^="plan-card-"]', { hasText: planName });
+  await expect(card).toContainText(model);
+  await card.locator('[data-testid^="plan-buy-"]').click();
+  await page.getByRole('button', { name: /确/ }).click();
+  const subscription = page
+    .locator('[data-testid^="subscription-"]', { hasText: planName })
+    .first();
+  await expect(subscription).toContainText('生效中');
+  await expect(subscription.locator('[data-testid$="-day"]')).toContainText('$0.00');
+
+  // The user's key calls the API: the plan pays, the window fills.
+  const owner = await apiSession(username, PASSWORD);
+  const authorization = await createApiToken(owner, 'plan-key');
+  const reply = await page.request.post('/v1/chat/completions', {
+    headers: { authorization },
+    data: { model, messages: [{ role: 'user', content: 'hello' }] },
+  });
+  expect(reply.status()).toBe(200);
+  await expect(async () => {
+    await page.reload();
+    await expect(subscription.locator('[data-testid$="-day"]')).not.toContainText('$0.00 /', {
+      timeout: 1000,
+    });
+  }).toPass({ timeout: 15_000 });
+
+  // The usage log names the subscription as the payer.
+  await page.goto('/log');
+  await expect(page.locator('[data-testid^="log-funding-"]').first()).toContainText('plan:');
+  await owner.dispose();
+  await channel.remove();
+  await root.dispose();
+});
