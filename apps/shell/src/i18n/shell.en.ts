@@ -16,6 +16,7 @@ export const shellEn: TranslationOf<typeof shellZh> = {
     log: 'Logs',
     detail: 'Dashboard',
     audit: 'Audit log',
+    apiReference: 'API reference',
     midjourney: 'Drawing',
     task: 'Async tasks',
     status: 'Status',

@@ -13,6 +13,7 @@ export const shellZh = {
     log: '日志',
     detail: '数据看板',
     audit: '审计日志',
+    apiReference: 'API 参考',
     midjourney: '绘图',
     task: '异步任务',
     status: '服务状态',

@@ -3,6 +3,7 @@ import { Menu } from '@arco-design/web-react';
 import {
   IconBook,
   IconCheckCircle,
+  IconCode,
   IconDashboard,
   IconExperiment,
   IconGift,
@@ -41,6 +42,7 @@ const ICONS: Record<NavIcon, ReactNode> = {
   task: <IconSchedule />,
   status: <IconCheckCircle />,
   audit: <IconBook />,
+  apiReference: <IconCode />,
   setting: <IconSettings />,
 };
 

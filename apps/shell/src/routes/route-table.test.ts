@@ -32,6 +32,8 @@ const SPEC_PATHS = [
   // Not in spec §2: the playground of issue 34.
   '/playground',
   '/audit',
+  // Issue 29: the API reference for admins.
+  '/api-reference',
   '*',
 ];
 
@@ -86,6 +88,7 @@ describe('route table', () => {
       '/task': 'observability/AsyncTasksPage',
       '/status': 'observability/StatusPage',
       '/audit': 'observability/AuditPage',
+      '/api-reference': 'settings/ApiReferencePage',
       '*': 'shell:not-found',
     });
   });
@@ -107,6 +110,7 @@ describe('route table', () => {
 
   it('keeps admin pages from ordinary users and opens them to admins and root', () => {
     const adminPaths = [
+      '/api-reference',
       '/audit',
       '/channel',
       '/channel/add',

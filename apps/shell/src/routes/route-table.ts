@@ -34,6 +34,7 @@ export type NavIcon =
   | 'task'
   | 'status'
   | 'audit'
+  | 'apiReference'
   | 'setting';
 
 export interface NavEntry {
@@ -168,6 +169,13 @@ export const ROUTES: readonly RouteEntry[] = [
     page: remote('observability/AuditPage'),
     ...admin,
     nav: { key: 'audit', order: 125 },
+  },
+  {
+    // The OpenAPI document of every /api endpoint in a viewer (issue 29).
+    path: '/api-reference',
+    page: remote('settings/ApiReferencePage'),
+    ...admin,
+    nav: { key: 'apiReference', order: 127 },
   },
   { path: '/setting', page: shell('settings'), ...signedIn, nav: { key: 'setting', order: 130 } },
   { path: '/login', page: remote('account/LoginPage'), ...open, title: 'login', ownHeadline: true },

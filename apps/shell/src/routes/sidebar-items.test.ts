@@ -39,6 +39,7 @@ describe('sidebar items', () => {
       'midjourney',
       'task',
       'audit',
+      'apiReference',
       'setting',
     ];
     expect(keys({ role: Role.root }, ALL_FLAGS)).toEqual(all);
