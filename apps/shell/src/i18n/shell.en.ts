@@ -24,6 +24,12 @@ export const shellEn: TranslationOf<typeof shellZh> = {
     open: 'Open the navigation menu',
     menu: 'Navigation menu',
   },
+  override: {
+    label: 'Remote development override',
+    active: 'Override: {{name}} from {{entry}}',
+    refused: 'Override of {{name}} refused: {{entry}} is not an allowed origin',
+    clear: 'Clear overrides',
+  },
   pageTitle: {
     login: 'Sign in',
     register: 'Register',

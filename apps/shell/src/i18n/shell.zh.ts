@@ -21,6 +21,12 @@ export const shellZh = {
     open: '打开导航菜单',
     menu: '导航菜单',
   },
+  override: {
+    label: '远程模块开发覆盖',
+    active: '开发覆盖：{{name}} 来自 {{entry}}',
+    refused: '已拒绝覆盖 {{name}}：{{entry}} 不在允许的来源内',
+    clear: '清除覆盖',
+  },
   pageTitle: {
     login: '登录',
     register: '注册',
