@@ -107,11 +107,11 @@ test('a user downloads the usage export of the log page as CSV with a totals row
   const text = readFileSync((await file.path()) as string, 'utf8').replace(/^\uFEFF/, '');
   const lines = text.trim().split('\n');
   expect(lines[0]).toBe(
-    '时间,令牌,模型,类型,提示 tokens,补全 tokens,缓存 tokens,额度,美元,用时（秒）,流式',
+    '时间,令牌,模型,类型,输入 tokens,输出 tokens,缓存 tokens,额度,美元,用时（秒）,流式,详情',
   );
   expect(lines[1]).toContain('"work, ""main""",gpt-4o,消费,100,50,0,250000,0.500000,2,否');
   expect(lines).toHaveLength(4);
-  expect(lines[3]).toBe('合计,,,消费,200,100,0,375000,0.750000,,');
+  expect(lines[3]).toBe('合计,,,消费,200,100,0,375000,0.750000,,,');
 });
 
 test('the status page: guests see each model’s uptime without channels, the admin per channel', async ({

@@ -26,6 +26,7 @@ test('root signs in, is urged to change the default password, sees the admin sid
     'midjourney',
     'task',
     'audit',
+    'apiReference',
     'setting',
   ]);
 

@@ -133,6 +133,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerSecurityHeaders(app);
   registerSecurityPolicy(app, {
     remotesFile: config.remotesFile,
+    overrideOrigins: config.remoteOverrideOrigins,
     formTargets: () => originOf(options.getString('PayAddress')),
   });
   registerRateLimit(app, {

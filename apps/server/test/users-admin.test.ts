@@ -2,6 +2,7 @@
 // their type 3 logs, and that a disabled user's open session stops working.
 import { LogType, Role, renderQuota, type UserPage, UserStatus } from '@switchyard/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { renderLogContent } from '../src/i18n/log-content';
 import { findUserById } from '../src/modules/users/users.repository';
 import type { TestClient } from './helpers/client';
 import { countRows, createAdmin, createUser } from './helpers/factories';
@@ -18,13 +19,16 @@ const signIn = async (username: string, password: string) => {
   return client;
 };
 
-const adminLogs = (userId: number) =>
-  server.db
-    .selectFrom('logs')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .where('type', '=', LogType.manage)
-    .execute();
+/** The admin logs of a user, their content read in English. */
+const adminLogs = async (userId: number) =>
+  (
+    await server.db
+      .selectFrom('logs')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('type', '=', LogType.manage)
+      .execute()
+  ).map((log) => ({ ...log, content: renderLogContent(log.content, 'en') }));
 
 beforeAll(async () => {
   ctx = await createTestContext();
@@ -144,7 +148,8 @@ describe('the role hierarchy', () => {
       .where('user_id', '=', user.id)
       .orderBy('id')
       .execute();
-    expect(logs).toEqual([
+    const read = logs.map((log) => ({ ...log, content: renderLogContent(log.content, 'en') }));
+    expect(read).toEqual([
       { type: 3, content: expect.stringMatching(/promoted/) },
       { type: 3, content: expect.stringMatching(/demoted/) },
     ]);

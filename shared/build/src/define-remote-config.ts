@@ -5,7 +5,7 @@ import { pluginReact } from '@rsbuild/plugin-react';
 import { REMOTE_CHUNK_SPLIT } from './chunk-groups';
 import { appResolve, appSource, federationCommon } from './federation-common';
 import { pluginLoadManifest } from './load-manifest-plugin';
-import { type RemoteName, SHELL_DEV_PORT } from './remotes';
+import type { RemoteName } from './remotes';
 
 export interface RemoteConfigOptions {
   name: RemoteName;
@@ -21,7 +21,11 @@ export function defineRemoteConfig(options: RemoteConfigOptions): RsbuildConfig 
   return defineConfig({
     root,
     plugins: [
-      pluginReact(),
+      // The remote runs on the React its console provides, which in a deployed console is the
+      // production build: JSX compiles to the production runtime in dev too (jsxDEV needs React's
+      // development internals), and without React Refresh, whose runtime lives in the host. A
+      // change rebuilds the remote and its dev server reloads the page.
+      pluginReact({ fastRefresh: false, swcReactOptions: { development: false } }),
       pluginModuleFederation({
         name: options.name,
         exposes: options.exposes,
@@ -39,12 +43,16 @@ export function defineRemoteConfig(options: RemoteConfigOptions): RsbuildConfig 
     server: {
       port: options.devPort,
       strictPort: true,
-      // The shell's dev server fetches the manifest cross-origin.
-      cors: {
-        origin: [`http://localhost:${SHELL_DEV_PORT}`, `http://127.0.0.1:${SHELL_DEV_PORT}`],
-      },
+      // The shell's dev server fetches the manifest cross-origin, and so does any console whose
+      // developer points this remote here with a local override (README "Develop one remote
+      // alone"): a colleague's, staging, production.
+      cors: { origin: '*' },
     },
-    dev: { assetPrefix: `http://localhost:${options.devPort}/` },
+    dev: {
+      assetPrefix: `http://localhost:${options.devPort}/`,
+      // Hot reload reaches this server, whichever console's page the remote runs in.
+      client: { host: 'localhost', port: options.devPort, protocol: 'ws' },
+    },
     // 'auto': chunks resolve relative to the manifest, so one build works from any path or host.
     // SWITCHYARD_DIST_DIR builds a release of the remote somewhere else (for example straight into
     // the server's remotes folder) without touching its usual dist.

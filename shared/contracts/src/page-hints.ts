@@ -5,6 +5,9 @@
 // later step back. Kept out of the shared contracts entry: the shell's entry reads it before any
 // shared module can be loaded.
 
+// A developer's remote overrides replace the files the server names: the entry reads their key.
+export { REMOTE_OVERRIDES_KEY } from './remotes';
+
 /** The id of the `<script type="application/json">` element holding the page's hints. */
 export const INLINE_PAGE_HINTS_ID = 'sy-page-hints';
 

@@ -21,6 +21,41 @@ export interface RemoteEntry {
 
 export interface RemoteMap {
   remotes: RemoteEntry[];
+  /**
+   * Origins a developer may point one remote at from their own browser (the shell's local override,
+   * see README "Develop one remote alone"): CSP-style sources, `http://localhost:*` or an exact
+   * origin. Sent by the server when REMOTE_OVERRIDE_ORIGINS is set; DEFAULT_OVERRIDE_ORIGINS when
+   * absent.
+   */
+  override_origins?: string[];
+}
+
+/** Where overrides may point when the server names no origins of its own: this machine. */
+export const DEFAULT_OVERRIDE_ORIGINS: readonly string[] = [
+  'http://localhost:*',
+  'http://127.0.0.1:*',
+];
+
+/** The localStorage entry of a developer's overrides: `{ "<remote>": "<manifest URL>" }`. */
+export const REMOTE_OVERRIDES_KEY = 'remote-overrides';
+
+/** scheme, host and port of an http(s) address; no user info (`http://localhost@evil`). */
+const HTTP_ADDRESS = /^(https?):\/\/([^/?#:@\s]+)(?::(\d+))?(?:[/?#]|$)/i;
+
+/** Whether `address` is an http(s) URL whose origin one of `sources` allows. */
+export function overrideAllowed(address: string, sources: readonly string[]): boolean {
+  const match = HTTP_ADDRESS.exec(address);
+  if (!match) return false;
+  const scheme = (match[1] ?? '').toLowerCase();
+  const host = (match[2] ?? '').toLowerCase();
+  const port = match[3];
+  const defaultPort = scheme === 'https' ? '443' : '80';
+  const origin = `${scheme}://${host}${port && port !== defaultPort ? `:${port}` : ''}`;
+  return sources.some((source) => {
+    const wildcard = /^(https?:\/\/[^/:*]+):\*$/i.exec(source);
+    if (wildcard) return `${scheme}://${host}` === (wildcard[1] ?? '').toLowerCase();
+    return origin === source.toLowerCase();
+  });
 }
 
 /** The id of the `<script type="application/json">` element in which the server embeds the remote
@@ -48,5 +83,11 @@ export function parseRemoteMap(value: unknown): RemoteMap | null {
   if (typeof value !== 'object' || value === null) return null;
   const { remotes } = value as Record<string, unknown>;
   if (!Array.isArray(remotes) || !remotes.every(isEntry)) return null;
-  return { remotes: remotes.map(({ name, entry }) => ({ name, entry })) };
+  const origins = (value as Record<string, unknown>).override_origins;
+  return {
+    remotes: remotes.map(({ name, entry }) => ({ name, entry })),
+    ...(Array.isArray(origins) && origins.every((origin) => typeof origin === 'string')
+      ? { override_origins: origins }
+      : {}),
+  };
 }

@@ -307,6 +307,7 @@ export const en: Record<MessageKey, string> = {
   'export.header.type': 'Type',
   'export.header.prompt': 'Prompt tokens',
   'export.header.completion': 'Completion tokens',
+  'export.header.content': 'Details',
   'export.header.cached': 'Cached tokens',
   'export.header.quota': 'Quota',
   'export.header.dollars': 'Dollars',

@@ -22,6 +22,10 @@ export interface ConsoleOptions {
   consoleDir: string;
   remotesDir: string;
   remotesFile: string;
+  /** Where a developer's own browser may load a remote from instead: sent with the remote map when
+   * configured (REMOTE_OVERRIDE_ORIGINS), else the shell's defaults apply. */
+  remoteOverrideOrigins?: string[];
+  remoteOverrideOriginsSet?: boolean;
   /** The signed-in caller's role from the session cookie, null for a guest (for preloads). */
   roleOf?: (request: FastifyRequest) => Promise<number | null>;
   /** The public status, for the sign-in form sent with /login (none without it). */
@@ -99,7 +103,13 @@ export async function registerConsole(
     suppressWarning: true,
   });
 
-  const readRemotesFile = async (request: FastifyRequest): Promise<RemoteMap> => {
+  const withOverrideOrigins = (map: RemoteMap): RemoteMap =>
+    options.remoteOverrideOriginsSet
+      ? { remotes: map.remotes, override_origins: options.remoteOverrideOrigins ?? [] }
+      : { remotes: map.remotes };
+  const readRemotesFile = async (request: FastifyRequest): Promise<RemoteMap> =>
+    withOverrideOrigins(await readRemotesFileAsIs(request));
+  const readRemotesFileAsIs = async (request: FastifyRequest): Promise<RemoteMap> => {
     let text: string;
     try {
       text = await readFile(options.remotesFile, 'utf8');

@@ -52,10 +52,15 @@ export function originOf(address: string): string[] {
   }
 }
 
+/** The WebSocket sources of http(s) sources (`http://localhost:*` → `ws://localhost:*`). */
+const socketsOf = (sources: string[]): string[] =>
+  sources.map((source) => source.replace(/^http(s?):/, 'ws$1:'));
+
 export function consolePolicy(
   hashes: string[],
   origins: string[],
   formTargets: string[] = [],
+  overrideOrigins: string[] = [],
 ): string {
   const list = (...sources: string[]) => sources.filter(Boolean).join(' ');
   return [
@@ -66,7 +71,9 @@ export function consolePolicy(
     // Logos, notices and drawings may point anywhere; the channel editor asks providers for their
     // model lists from the browser; the chat page and the home/about pages frame admin-set links.
     "img-src 'self' data: blob: https: http:",
-    "connect-src 'self' https: http:",
+    // A developer's override (README "Develop one remote alone") reloads through its dev server's
+    // WebSocket.
+    `connect-src ${list("'self'", 'https:', 'http:', ...socketsOf(overrideOrigins))}`,
     'frame-src https: http:',
     "worker-src 'self' blob:",
     "object-src 'none'",
@@ -79,7 +86,7 @@ export function consolePolicy(
 
 export function registerSecurityPolicy(
   app: FastifyInstance,
-  options: { remotesFile: string; formTargets?: () => string[] },
+  options: { remotesFile: string; overrideOrigins?: string[]; formTargets?: () => string[] },
 ): void {
   app.addHook('onSend', async (_request, reply, payload) => {
     if (!reply.hasHeader('x-frame-options')) reply.header('x-frame-options', 'DENY');
@@ -89,10 +96,12 @@ export function registerSecurityPolicy(
     if (!type.startsWith('text/html') || reply.hasHeader('content-security-policy')) return payload;
     const html =
       typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString() : '';
-    const origins = await remoteOrigins(options.remotesFile);
+    // A developer's override (README "Develop one remote alone") loads from these origins too.
+    const overrides = options.overrideOrigins ?? [];
+    const origins = [...(await remoteOrigins(options.remotesFile)), ...overrides];
     reply.header(
       'content-security-policy',
-      consolePolicy(inlineScriptHashes(html), origins, options.formTargets?.() ?? []),
+      consolePolicy(inlineScriptHashes(html), origins, options.formTargets?.() ?? [], overrides),
     );
     return payload;
   });

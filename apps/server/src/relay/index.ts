@@ -1,7 +1,7 @@
 // Wires the relay into the app: /v1 endpoints and the channel-test admin routes.
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/database';
-import { translate } from '../i18n';
+import { logContent } from '../i18n/log-content';
 import { Billing, type QuotaLowListener } from '../ledger/billing';
 import type { Clock } from '../lib/clock';
 import type { RedisClient } from '../lib/redis';
@@ -72,7 +72,7 @@ export function registerRelay(app: FastifyInstance, deps: RelayModuleDeps): Rela
     deps.settleDelayMs,
     {
       leaseMs: deps.leaseMs,
-      reconciledContent: translate('zh', 'relay.logReconciled'),
+      reconciledContent: logContent('relay.logReconciled'),
       logEnabled: () => options.getBool('LogConsumeEnabled'),
       warn: (message) => app.log.warn(message),
       timeZone: () => options.get('QuotaWindowTimezone'),
@@ -116,7 +116,7 @@ export function registerRelay(app: FastifyInstance, deps: RelayModuleDeps): Rela
     billing,
     health,
     now,
-    logContent: translate('zh', 'relay.logTest'),
+    logContent: logContent('relay.logTest'),
   });
   const retester = new ChannelRetester({
     db,

@@ -4,7 +4,7 @@
 import { ChannelStatus, LogType } from '@switchyard/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/database';
-import { translate } from '../i18n';
+import { logContent } from '../i18n/log-content';
 import type { PriceQuote, RelayBilling, Reservation } from '../ledger/billing';
 import type { ChannelHealth } from '../modules/channels/channel-health';
 import type { OptionsStore } from '../modules/options/options.store';
@@ -94,7 +94,7 @@ export function chargeTask(
         username: caller.username,
         created_at: deps.now(),
         type: LogType.consume,
-        content: translate('zh', 'task.logContent', {
+        content: logContent('task.logContent', {
           modelPrice: quote.modelPrice.toFixed(2),
           groupRatio: quote.groupRatio.toFixed(2),
           action,

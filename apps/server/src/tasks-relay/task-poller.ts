@@ -3,7 +3,7 @@
 // claimed by a guarded UPDATE, so a refund happens once even with several nodes polling.
 import { LogType, QUOTA_PER_DOLLAR, renderQuota } from '@switchyard/contracts';
 import type { AsyncTaskRow, DrawingTaskRow } from '../db/schema';
-import { translate } from '../i18n';
+import { logContent } from '../i18n/log-content';
 import { insertLogs } from '../modules/logs/logs.repository';
 import { findChannel, refundQuota } from '../relay/relay.repository';
 import type { TaskRelayDeps } from './task-admission';
@@ -218,7 +218,7 @@ export class TaskPoller {
         username: user?.username ?? '',
         created_at: this.deps.now(),
         type: LogType.system,
-        content: translate('zh', key, { id, quota: renderQuota(task.quota, display) }),
+        content: logContent(key, { id, quota: renderQuota(task.quota, display) }),
         token_name: '',
         model_name: '',
         quota: 0,

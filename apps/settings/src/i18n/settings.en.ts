@@ -245,4 +245,8 @@ export const settingsEn: TranslationOf<typeof settingsZh> = {
     done: 'Cleaned up {{count}} logs',
     failed: 'Log cleanup failed: {{message}}',
   },
+  apiReference: {
+    loadFailed: 'The API reference could not be loaded',
+    retry: 'Retry',
+  },
 };

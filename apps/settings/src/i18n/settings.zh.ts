@@ -238,4 +238,8 @@ export const settingsZh = {
     done: '已清理 {{count}} 条日志',
     failed: '日志清理失败：{{message}}',
   },
+  apiReference: {
+    loadFailed: 'API 参考文档加载失败',
+    retry: '重试',
+  },
 } as const;

@@ -1,4 +1,4 @@
-import { INLINE_PAGE_HINTS_ID } from '@switchyard/contracts/page-hints';
+import { INLINE_PAGE_HINTS_ID, REMOTE_OVERRIDES_KEY } from '@switchyard/contracts/page-hints';
 import { afterEach, describe, expect, it } from 'vitest';
 import { requestPageHints } from './page-hints';
 
@@ -93,5 +93,24 @@ describe('requestPageHints', () => {
     requestPageHints();
     expect(links()).toEqual([]);
     expect(scripts()).toEqual([]);
+  });
+
+  it('leaves out the server’s files of a remote the developer overrides', () => {
+    pageWithHints(
+      JSON.stringify([
+        { href: '/remotes/account/static/js/account.1.js', as: 'script', rel: 'prefetch' },
+        { href: '/remotes/account/mf-manifest.json', as: 'fetch', rel: 'preload' },
+        { href: '/static/js/async/arco-list.2.js', as: 'script', rel: 'preload' },
+      ]),
+    );
+    const storage = {
+      getItem: (key: string) =>
+        key === REMOTE_OVERRIDES_KEY
+          ? '{"account":"http://localhost:3101/mf-manifest.json"}'
+          : null,
+    };
+    requestPageHints(document, storage);
+    expect(scripts()).toEqual([['/static/js/async/arco-list.2.js', true]]);
+    expect(links()).toEqual([]);
   });
 });

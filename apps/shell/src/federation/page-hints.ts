@@ -1,13 +1,35 @@
 // Requests the files the server named for the opened page (its remote's entry and module and the
 // shared chunks it consumes), as the shell's entry starts: by then the entry itself has arrived, so
 // on a slow link they no longer take bandwidth from it (see @switchyard/contracts/page-hints).
-import { INLINE_PAGE_HINTS_ID, parsePageHints } from '@switchyard/contracts/page-hints';
+import {
+  INLINE_PAGE_HINTS_ID,
+  parsePageHints,
+  REMOTE_OVERRIDES_KEY,
+} from '@switchyard/contracts/page-hints';
 
 /** Where this server serves the remotes' builds (the only remote files it names). */
 const REMOTES_PATH = '/remotes/';
 
-export function requestPageHints(doc: Document = document): void {
+/**
+ * Remotes a developer points elsewhere (federation/remote-override.ts): the server's files of those
+ * are not run, or the runtime would find the server's container already defined and keep it.
+ */
+function overriddenRemotes(storage: Pick<Storage, 'getItem'> | undefined): string[] {
+  try {
+    const value: unknown = JSON.parse(storage?.getItem(REMOTE_OVERRIDES_KEY) ?? 'null');
+    return typeof value === 'object' && value !== null ? Object.keys(value) : [];
+  } catch {
+    return [];
+  }
+}
+
+export function requestPageHints(
+  doc: Document = document,
+  storage: Pick<Storage, 'getItem'> | undefined = globalThis.localStorage,
+): void {
+  const skipped = overriddenRemotes(storage).map((name) => `${REMOTES_PATH}${name}/`);
   for (const hint of parsePageHints(doc.getElementById(INLINE_PAGE_HINTS_ID)?.textContent)) {
+    if (skipped.some((prefix) => hint.href.startsWith(prefix))) continue;
     if (hint.as === 'script') {
       runScript(doc, hint.href);
       continue;

@@ -10,6 +10,7 @@ import { applyTheme } from '../theme/apply-theme';
 import { Footer } from './footer';
 import { NoticeModal } from './notice-modal';
 import { PageTitle } from './page-title';
+import { RemoteOverrideBadge } from './remote-override-badge';
 import { Sidebar } from './sidebar';
 import { TopBar } from './top-bar';
 import { useSidebarCollapse } from './use-sidebar-collapse';
@@ -74,6 +75,7 @@ export function AppLayout() {
         </Layout>
       </Layout>
       <NoticeModal />
+      <RemoteOverrideBadge />
     </Layout>
   );
 }

@@ -4,6 +4,7 @@ import {
   IconBook,
   IconCalendar,
   IconCheckCircle,
+  IconCode,
   IconDashboard,
   IconExperiment,
   IconGift,
@@ -47,6 +48,7 @@ const ICONS: Record<NavIcon, ReactNode> = {
   status: <IconCheckCircle />,
   audit: <IconBook />,
   org: <IconUserAdd />,
+  apiReference: <IconCode />,
   setting: <IconSettings />,
 };
 

@@ -37,6 +37,8 @@ const SPEC_PATHS = [
   // Organizations (issue 32).
   '/organization',
   '/organization/accept',
+  // Issue 29: the API reference for admins.
+  '/api-reference',
   '*',
 ];
 
@@ -95,6 +97,7 @@ describe('route table', () => {
       '/audit': 'observability/AuditPage',
       '/organization': 'account/OrganizationPage',
       '/organization/accept': 'account/OrgAcceptPage',
+      '/api-reference': 'settings/ApiReferencePage',
       '*': 'shell:not-found',
     });
   });
@@ -116,6 +119,7 @@ describe('route table', () => {
 
   it('keeps admin pages from ordinary users and opens them to admins and root', () => {
     const adminPaths = [
+      '/api-reference',
       '/audit',
       '/channel',
       '/channel/add',

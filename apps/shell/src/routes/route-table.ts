@@ -37,6 +37,7 @@ export type NavIcon =
   | 'status'
   | 'audit'
   | 'org'
+  | 'apiReference'
   | 'setting';
 
 export interface NavEntry {
@@ -199,6 +200,13 @@ export const ROUTES: readonly RouteEntry[] = [
     ...signedIn,
     section: 'org',
     title: 'orgAccept',
+  },
+  {
+    // The OpenAPI document of every /api endpoint in a viewer (issue 29).
+    path: '/api-reference',
+    page: remote('settings/ApiReferencePage'),
+    ...admin,
+    nav: { key: 'apiReference', order: 128 },
   },
   { path: '/setting', page: shell('settings'), ...signedIn, nav: { key: 'setting', order: 130 } },
   { path: '/login', page: remote('account/LoginPage'), ...open, title: 'login', ownHeadline: true },

@@ -42,6 +42,7 @@ describe('sidebar items', () => {
       'task',
       'audit',
       'org',
+      'apiReference',
       'setting',
     ];
     expect(keys({ role: Role.root }, ALL_FLAGS)).toEqual(all);

@@ -1,5 +1,6 @@
 // The usage log's server data: one page of logs and, once asked for, the consumption total.
 import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { rangeOf } from '../../lib/time';
 import { fetchLogStat, fetchLogs, type LogQuery } from './logs.api';
 import type { LogUrlFilters } from './logs-filter-form';
@@ -26,8 +27,10 @@ export function toLogQuery(admin: boolean, filters: LogUrlFilters): LogQuery {
 
 export function useLogs(admin: boolean, list: LogListState, statShown: boolean) {
   const query = toLogQuery(admin, list.filters);
+  // The server renders each log's content in the request's language: a switch reads it again.
+  const { i18n } = useTranslation();
   const page = useQuery({
-    queryKey: ['observability', 'logs', admin, query, list.page, list.size],
+    queryKey: ['observability', 'logs', admin, query, list.page, list.size, i18n.language],
     queryFn: () => fetchLogs(admin, { ...query, p: list.page, page_size: list.size }),
     placeholderData: (previous) => previous,
   });

@@ -5,6 +5,7 @@ import { Readable } from 'node:stream';
 import { type Language, type LogOther, LogType } from '@switchyard/contracts';
 import type { Db } from '../../db/database';
 import { type MessageKey, translate } from '../../i18n';
+import { renderLogContent } from '../../i18n/log-content';
 import { type CsvRecord, csvText } from '../../lib/csv';
 import { type ExportLogRow, type LogCursor, type LogFilter, logsAfter } from './logs.repository';
 
@@ -55,7 +56,9 @@ const dollars = (quota: number, perUnit: number): string => (quota / perUnit).to
 async function* csvBatches(db: Db, options: ExportOptions): AsyncGenerator<CsvRecord[]> {
   const { language, admin, quotaPerUnit } = options;
   const t = (key: MessageKey) => translate(language, key);
-  yield [[...HEADERS, ...(admin ? ADMIN_HEADERS : [])].map(t)];
+  // The content last, in the requester's language (a template row) or as written (an old row).
+  const content: MessageKey = 'export.header.content';
+  yield [[...HEADERS, ...(admin ? ADMIN_HEADERS : []), content].map(t)];
   const typeName = (type: number): string =>
     type >= 0 && type <= 4 ? t(`export.type.${type}` as MessageKey) : String(type);
   const totals = { prompt: 0, completion: 0, cached: 0, quota: 0 };
@@ -85,6 +88,7 @@ async function* csvBatches(db: Db, options: ExportOptions): AsyncGenerator<CsvRe
         row.is_stream === 1 ? t('export.yes') : t('export.no'),
       ];
       if (admin) record.push(row.username, row.channel_id);
+      record.push(renderLogContent(row.content, language));
       records.push(record);
     }
     if (records.length > 0) yield records;
@@ -106,6 +110,7 @@ async function* csvBatches(db: Db, options: ExportOptions): AsyncGenerator<CsvRe
       '',
       '',
       ...(admin ? ['', ''] : []),
+      '',
     ],
   ];
 }

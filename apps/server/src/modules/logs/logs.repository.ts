@@ -76,10 +76,11 @@ export interface LogCursor {
   id: number;
 }
 
-/** The export's columns: everything but the content text. */
+/** The export's columns. */
 export type ExportLogRow = Pick<
   LogRow,
   | 'id'
+  | 'content'
   | 'created_at'
   | 'type'
   | 'username'
@@ -115,6 +116,7 @@ export function logsAfter(
   return query
     .select([
       'id',
+      'content',
       'created_at',
       'type',
       'username',

@@ -20,10 +20,12 @@ function sendCsv(reply: FastifyReply, body: Readable) {
 }
 
 export function registerLogRoutes(app: FastifyInstance, logs: LogsService): void {
-  serveEndpoint(app, logEndpoints.list, async ({ query }) => ok(await logs.listAll(query)));
+  serveEndpoint(app, logEndpoints.list, async ({ query, request }) =>
+    ok(await logs.listAll(query, languageOf(request))),
+  );
   serveEndpoint(app, logEndpoints.stat, async ({ query }) => ok(await logs.statAll(query)));
   serveEndpoint(app, logEndpoints.self, async ({ query, request }) =>
-    ok(await logs.listOwn(identityOf(request).userId, query)),
+    ok(await logs.listOwn(identityOf(request).userId, query, languageOf(request))),
   );
   serveEndpoint(app, logEndpoints.selfStat, async ({ query, request }) =>
     ok(await logs.statOwn(identityOf(request).userId, query)),

@@ -14,6 +14,7 @@ import {
 } from '@switchyard/contracts';
 import type { Db } from '../../db/database';
 import type { LogRow } from '../../db/schema';
+import { renderLogContent } from '../../i18n/log-content';
 import { type AuditActor, recordAudit } from '../audit/audit.writer';
 import { deleteLogs, type LogFilter, listLogs, oldLogIds, sumConsumption } from './logs.repository';
 import { exportLogsCsv } from './logs-export';
@@ -38,12 +39,13 @@ const adminFilterOf = (query: LogStatQuery): LogFilter => ({
   channelId: query.channel,
 });
 
-function selfEntry(row: LogRow, other: string): SelfLogEntry {
+function selfEntry(row: LogRow, other: string, language: Language): SelfLogEntry {
   return {
     id: row.id,
     created_at: row.created_at,
     type: row.type,
-    content: row.content,
+    // In the reader's language (i18n/log-content); an old row's plain text as it is.
+    content: renderLogContent(row.content, language),
     username: row.username,
     token_name: row.token_name,
     model_name: row.model_name,
@@ -101,17 +103,21 @@ export class LogsService {
     });
   }
 
-  async listAll(query: LogListQuery): Promise<PagedList<LogEntry>> {
+  async listAll(query: LogListQuery, language: Language): Promise<PagedList<LogEntry>> {
     return this.page(adminFilterOf(query), query, (row) => ({
-      ...selfEntry(row, row.other ?? ''),
+      ...selfEntry(row, row.other ?? '', language),
       channel: row.channel_id,
       user_id: row.user_id,
     }));
   }
 
-  async listOwn(userId: number, query: SelfListQuery): Promise<PagedList<SelfLogEntry>> {
+  async listOwn(
+    userId: number,
+    query: SelfListQuery,
+    language: Language,
+  ): Promise<PagedList<SelfLogEntry>> {
     return this.page({ ...filterOf(query), userId }, query, (row) =>
-      selfEntry(row, withoutAdminInfo(row.other)),
+      selfEntry(row, withoutAdminInfo(row.other), language),
     );
   }
 

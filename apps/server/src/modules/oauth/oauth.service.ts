@@ -10,7 +10,8 @@ import {
 } from '@switchyard/contracts';
 import type { Db } from '../../db/database';
 import { isUniqueViolation } from '../../db/dialect';
-import { type MessageKey, translate } from '../../i18n';
+import type { MessageKey } from '../../i18n';
+import { logContent } from '../../i18n/log-content';
 import type { Clock } from '../../lib/clock';
 import { randomCode } from '../../lib/crypto';
 import { refuse } from '../../lib/errors';
@@ -221,7 +222,7 @@ export class OAuthService {
         username,
         created_at: clock.now(),
         type: LogType.system,
-        content: translate('zh', 'log.newUserGift', { quota: renderQuota(quota, display) }),
+        content: logContent('log.newUserGift', { quota: renderQuota(quota, display) }),
       },
     ]);
   }

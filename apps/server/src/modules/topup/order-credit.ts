@@ -3,7 +3,8 @@
 // rebate, all in one transaction, so a retried or reordered confirmation credits nothing twice.
 import { type Language, LogType, type QuotaDisplay, renderQuota } from '@switchyard/contracts';
 import type { Db } from '../../db/database';
-import { translate } from '../../i18n';
+import type { MessageKey } from '../../i18n';
+import { logContent } from '../../i18n/log-content';
 import { insertLogs } from '../logs/logs.repository';
 import type { OptionsStore } from '../options/options.store';
 import { addUserQuota, findUserById } from '../users/users.repository';
@@ -40,7 +41,7 @@ export async function creditPaidOrder(order: TopUpRow, ctx: CreditContext): Prom
     const quota = order.amount * options.getNumber('QuotaPerUnit');
     await addUserQuota(trx, order.user_id, quota);
     const user = await findUserById(trx, order.user_id);
-    const content = translate(language, 'log.onlineTopUp', {
+    const content = logContent('log.onlineTopUp', {
       quota: renderQuota(quota, quotaDisplay(options)),
       money: ctx.paid,
     });

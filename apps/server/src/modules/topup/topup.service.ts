@@ -15,7 +15,8 @@ import {
 } from '@switchyard/contracts';
 import type { Db } from '../../db/database';
 import type { NewLog } from '../../db/schema';
-import { translate } from '../../i18n';
+import type { MessageKey } from '../../i18n';
+import { logContent } from '../../i18n/log-content';
 import type { Clock } from '../../lib/clock';
 import { randomCode } from '../../lib/crypto';
 import { refuse } from '../../lib/errors';
@@ -69,7 +70,7 @@ export class TopUpService {
       }
       const quota = code?.quota ?? 0;
       await addUserQuota(trx, identity.userId, quota);
-      const content = translate(language, 'log.redeemed', {
+      const content = logContent('log.redeemed', {
         quota: renderQuota(quota, this.display()),
         id: code?.id ?? 0,
       });

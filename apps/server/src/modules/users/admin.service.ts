@@ -18,7 +18,8 @@ import {
 import type { Db } from '../../db/database';
 import { isUniqueViolation } from '../../db/dialect';
 import type { UserRow, UserUpdate } from '../../db/schema';
-import { type MessageKey, translate } from '../../i18n';
+import type { MessageKey } from '../../i18n';
+import { logContent } from '../../i18n/log-content';
 import type { Clock } from '../../lib/clock';
 import { hashPassword } from '../../lib/crypto';
 import { refuse } from '../../lib/errors';
@@ -166,7 +167,7 @@ export class UsersAdminService {
         });
         if (delta === 0) return;
         await addUserQuota(trx, user.id, delta);
-        const content = translate(language, 'log.adminQuota', {
+        const content = logContent('log.adminQuota', {
           admin: caller.username,
           username: user.username,
           from: quotaText(this.deps.options, user.quota),
@@ -209,7 +210,7 @@ export class UsersAdminService {
       if (action === 'disable' || action === 'delete') await deleteUserSessions(trx, user.id);
       await audit(trx);
       if (effect.log) {
-        const content = translate(language, effect.log, {
+        const content = logContent(effect.log, {
           admin: caller.username,
           username: user.username,
         });
@@ -229,7 +230,7 @@ export class UsersAdminService {
     await this.deps.db.transaction().execute(async (trx) => {
       if (!(await deleteTwoFactor(trx, user.id))) throw refuse('twoFactor.notEnabled');
       await audit(trx);
-      const content = translate(language, 'log.adminTwoFactorReset', {
+      const content = logContent('log.adminTwoFactorReset', {
         admin: caller.username,
         username: user.username,
       });

@@ -3,7 +3,8 @@ import { type Language, LogType, type RegisterRequest, renderQuota } from '@swit
 import type { Db } from '../../db/database';
 import { isUniqueViolation } from '../../db/dialect';
 import type { NewLog } from '../../db/schema';
-import { translate } from '../../i18n';
+import type { MessageKey } from '../../i18n';
+import { logContent } from '../../i18n/log-content';
 import type { Clock } from '../../lib/clock';
 import { hashPassword } from '../../lib/crypto';
 import { AppError, refuse } from '../../lib/errors';
@@ -122,8 +123,8 @@ export class RegistrationService {
       content,
     });
     const logs: NewLog[] = [];
-    const say = (key: Parameters<typeof translate>[1], quota: number, extra = {}) =>
-      translate(language, key, { quota: renderQuota(quota, display), ...extra });
+    const say = (key: MessageKey, quota: number, extra = {}) =>
+      logContent(key, { quota: renderQuota(quota, display), ...extra });
     if (newUserQuota > 0) {
       logs.push(systemLog(userId, input.username, say('log.newUserGift', newUserQuota)));
     }

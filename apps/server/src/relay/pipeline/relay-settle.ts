@@ -2,7 +2,7 @@
 // cost and write the consume log (price breakdown, channels tried, why a stream was cut).
 import { type Language, LogType } from '@switchyard/contracts';
 import { logPriceFields } from '@switchyard/contracts/pricing';
-import { translate } from '../../i18n';
+import { type LogPart, logParts } from '../../i18n/log-content';
 import type { PriceQuote, RelayBilling, Reservation, Usage } from '../../ledger/billing';
 import type { OptionsStore } from '../../modules/options/options.store';
 import type { AdapterContext } from '../adapters/types';
@@ -128,17 +128,21 @@ function logContent(language: Language, quote: PriceQuote, cut: StreamCut): stri
   return content;
 }
 
-function buildLogContent(language: Language, quote: PriceQuote, cut: StreamCut): string {
+/** A template key with its values, rendered in the reader's language (i18n/log-content). */
+function buildLogContent(_language: Language, quote: PriceQuote, cut: StreamCut): string {
   const fixed = (value: number) => value.toFixed(2);
-  const base = quote.perCall
-    ? translate(language, 'relay.logPrice', {
-        modelPrice: fixed(quote.modelPrice),
-        groupRatio: fixed(quote.groupRatio),
-      })
-    : translate(language, 'relay.logRatio', {
-        modelRatio: fixed(quote.modelRatio),
-        groupRatio: fixed(quote.groupRatio),
-        completionRatio: fixed(quote.completionRatio),
-      });
-  return cut ? base + translate(language, 'relay.logCut') : base;
+  const base: LogPart = quote.perCall
+    ? [
+        'relay.logPrice',
+        { modelPrice: fixed(quote.modelPrice), groupRatio: fixed(quote.groupRatio) },
+      ]
+    : [
+        'relay.logRatio',
+        {
+          modelRatio: fixed(quote.modelRatio),
+          groupRatio: fixed(quote.groupRatio),
+          completionRatio: fixed(quote.completionRatio),
+        },
+      ];
+  return cut ? logParts(base, ['relay.logCut']) : logParts(base);
 }
