@@ -132,6 +132,8 @@ export const en: Record<MessageKey, string> = {
   'plan.created': 'Plan created',
   'plan.updated': 'Plan updated',
   'plan.deleted': 'Plan deleted',
+  'log.planStarted': 'Plan {name} (#{id}) started, from {source}',
+  'log.planExtended': 'Plan {name} (#{id}) extended, from {source}',
   'plan.hasSubscriptions':
     'Users have subscribed to this plan: take it off sale instead of deleting it',
   'plan.offSale': 'This plan is not on sale',

@@ -116,6 +116,8 @@ export const zh = {
   'token.expiredCannotEnable': '令牌已过期，无法启用，请先修改过期时间或设为永不过期',
   'token.exhaustedCannotEnable': '令牌额度已用尽，无法启用，请先修改剩余额度或设为无限额度',
   'plan.notFound': '套餐不存在',
+  'log.planStarted': '开通套餐 {name}（#{id}），来源：{source}',
+  'log.planExtended': '续期套餐 {name}（#{id}），来源：{source}',
   'plan.created': '套餐已创建',
   'plan.updated': '套餐已更新',
   'plan.deleted': '套餐已删除',

@@ -126,9 +126,10 @@ export class LogsService {
     funding: string,
     userId: number | undefined,
     query: SelfListQuery,
+    language: Language,
   ): Promise<PagedList<SelfLogEntry & { user_id: number }>> {
     return this.page({ ...filterOf(query), funding, userId }, query, (row) => ({
-      ...selfEntry(row, withoutAdminInfo(row.other)),
+      ...selfEntry(row, withoutAdminInfo(row.other), language),
       user_id: row.user_id,
     }));
   }

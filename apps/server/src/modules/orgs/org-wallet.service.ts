@@ -15,6 +15,7 @@ import {
 } from '@switchyard/contracts';
 import type { Db } from '../../db/database';
 import { translate } from '../../i18n';
+import { logContent } from '../../i18n/log-content';
 import type { Clock } from '../../lib/clock';
 import { refuse } from '../../lib/errors';
 import type { Identity } from '../../lib/identity';
@@ -46,7 +47,7 @@ export class OrgWalletService {
     const { db, clock } = this.deps;
     const now = clock.now();
     const shown = renderQuota(quota, quotaDisplay(this.deps.options));
-    const content = translate(language, 'log.orgFunded', {
+    const content = logContent('log.orgFunded', {
       username: identity.username,
       quota: shown,
     });
@@ -85,7 +86,7 @@ export class OrgWalletService {
       const code = await findRedemptionByKey(trx, key);
       const quota = Number(code?.quota ?? 0);
       if (!(await addOrgQuota(trx, access.org.id, quota))) throw refuse('org.notFound');
-      const content = translate(language, 'log.orgRedeemed', {
+      const content = logContent('log.orgRedeemed', {
         username: identity.username,
         quota: renderQuota(quota, quotaDisplay(this.deps.options)),
         id: code?.id ?? 0,
@@ -123,9 +124,10 @@ export class OrgWalletService {
     identity: Identity,
     access: OrgAccess,
     query: OrgLogListQuery,
+    language: Language,
   ): Promise<PagedList<SelfLogEntry & { user_id: number }>> {
     const userId = this.scope(identity, access, query.user_id);
-    return this.deps.logs.listFunded(orgFunding(access.org.id), userId, query);
+    return this.deps.logs.listFunded(orgFunding(access.org.id), userId, query, language);
   }
 
   stat(identity: Identity, access: OrgAccess, query: OrgLogStatQuery): Promise<LogStat> {

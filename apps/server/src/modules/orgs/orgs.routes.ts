@@ -5,6 +5,7 @@ import type { Readable } from 'node:stream';
 import { ORG_ACCESS, orgEndpoints } from '@switchyard/contracts/endpoints';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { languageOf, translate } from '../../i18n';
+import { logContent } from '../../i18n/log-content';
 import { ok } from '../../lib/envelope';
 import { serveEndpoint } from '../../lib/serve-endpoint';
 import { identityOf } from '../../plugins/auth';
@@ -57,7 +58,7 @@ export function registerOrgRoutes(app: FastifyInstance, deps: OrgRoutesDeps): vo
   serveEndpoint(app, orgEndpoints.remove, async ({ params, request }) => {
     const org = await access(request, params.id, 'remove');
     const identity = identityOf(request);
-    const content = say(request, 'log.orgMovedBack', {
+    const content = logContent('log.orgMovedBack', {
       username: identity.username,
       org: org.org.name,
     });
@@ -94,7 +95,7 @@ export function registerOrgRoutes(app: FastifyInstance, deps: OrgRoutesDeps): vo
   });
   serveEndpoint(app, orgEndpoints.log, async ({ params, query, request }) => {
     const org = await access(request, params.id, 'log');
-    return ok(await wallet.list(identityOf(request), org, query));
+    return ok(await wallet.list(identityOf(request), org, query, languageOf(request)));
   });
   serveEndpoint(app, orgEndpoints.logStat, async ({ params, query, request }) => {
     const org = await access(request, params.id, 'logStat');

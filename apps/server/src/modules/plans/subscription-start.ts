@@ -2,6 +2,7 @@
 // of getting a plan shares — the wallet, a redemption code, the default plan, an online payment.
 import { LogType, SubscriptionStatus } from '@switchyard/contracts';
 import type { Db } from '../../db/database';
+import { logContent } from '../../i18n/log-content';
 import { insertLogs } from '../logs/logs.repository';
 import type { PlanRow } from './plans.repository';
 import { limitsOf } from './plans.service';
@@ -68,7 +69,11 @@ export async function startSubscription(trx: Db, input: StartInput): Promise<num
       username: input.username,
       created_at: now,
       type: LogType.system,
-      content: `plan ${plan.name} (#${plan.id}) ${active ? 'extended' : 'started'}: ${input.source}`,
+      content: logContent(active ? 'log.planExtended' : 'log.planStarted', {
+        name: plan.name,
+        id: Number(plan.id),
+        source: input.source,
+      }),
       quota: input.source === 'wallet' ? Number(plan.price) : 0,
       other: JSON.stringify({
         subscription_id: id,
