@@ -62,6 +62,33 @@ async function newCode(): Promise<number> {
   return Number(row.id);
 }
 
+async function newPlan(): Promise<{
+  id: number;
+  name: string;
+  price: number;
+  duration_days: number;
+}> {
+  const reply = await root.post<{ id: number; name: string; price: number; duration_days: number }>(
+    '/api/plan/',
+    { name: `audit${Date.now() % 100000}`, price: 10, duration_days: 30, limits: [] },
+  );
+  expect(reply.json.success, reply.json.message).toBe(true);
+  return reply.json.data as { id: number; name: string; price: number; duration_days: number };
+}
+
+async function newSubscription(): Promise<number> {
+  const plan = await newPlan();
+  const user = await createUser(server.db, { quota: 1000 });
+  const buyer = server.client();
+  await buyer.login(user.username, user.password);
+  const reply = await buyer.post<{ id: number }>('/api/subscription/', {
+    plan_id: plan.id,
+    payment_method: 'wallet',
+  });
+  expect(reply.json.success, reply.json.message).toBe(true);
+  return reply.json.data?.id ?? 0;
+}
+
 /** A successful call of each mutating admin route, keyed by `METHOD pattern`. */
 const CALLS: Record<string, () => Promise<Call>> = {
   'PUT /api/option/': async () => ({
@@ -189,6 +216,32 @@ const CALLS: Record<string, () => Promise<Call>> = {
     method: 'DELETE',
     url: `/api/redemption/${await newCode()}`,
     action: 'redemption.delete',
+  }),
+  'POST /api/plan/': async () => ({
+    client: () => root,
+    method: 'POST',
+    url: '/api/plan/',
+    body: { name: 'audit plan', price: 10, duration_days: 30, limits: [] },
+    action: 'plan.create',
+  }),
+  'PUT /api/plan/': async () => ({
+    client: () => root,
+    method: 'PUT',
+    url: '/api/plan/',
+    body: { ...(await newPlan()), name: 'renamed plan' },
+    action: 'plan.update',
+  }),
+  'DELETE /api/plan/:id': async () => ({
+    client: () => root,
+    method: 'DELETE',
+    url: `/api/plan/${(await newPlan()).id}`,
+    action: 'plan.delete',
+  }),
+  'DELETE /api/subscription/:id': async () => ({
+    client: () => admin,
+    method: 'DELETE',
+    url: `/api/subscription/${await newSubscription()}`,
+    action: 'subscription.end',
   }),
 };
 
