@@ -1,12 +1,12 @@
 // The org switcher of the top bar (issue 32): personal, or one of the orgs I belong to. The choice
 // is the console's org scope (console-kit's useOrgScope, kept across reloads); the Organization
 // page and the scoped pages read it. A scope that is no longer mine falls back to personal.
-import { Select } from '@arco-design/web-react';
 import { apiGet, useOrgScope, useSessionStore } from '@switchyard/console-kit';
 import type { OrgView } from '@switchyard/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { lazy, Suspense, useEffect } from 'react';
+
+const OrgSelect = lazy(() => import('./org-select'));
 
 /** The query the Organization page invalidates when orgs change. */
 export const MY_ORGS_KEY = ['orgs', 'self'] as const;
@@ -15,7 +15,6 @@ export const MY_ORGS_KEY = ['orgs', 'self'] as const;
 const listMyOrgs = () => apiGet<OrgView[]>('/api/org/self');
 
 export function OrgSwitcher() {
-  const { t } = useTranslation('shell');
   const signedIn = useSessionStore((state) => state.user !== null);
   const { orgId, setOrgId } = useOrgScope();
   const orgs = useQuery({ queryKey: MY_ORGS_KEY, queryFn: listMyOrgs, enabled: signedIn });
@@ -27,19 +26,8 @@ export function OrgSwitcher() {
   }, [settled, list, orgId, setOrgId]);
   if (!signedIn || list.length === 0) return null;
   return (
-    <Select
-      className="sy-org-switcher"
-      size="small"
-      aria-label={t('topBar.orgScope')}
-      data-testid="org-switcher"
-      value={orgId}
-      onChange={(value: number) => setOrgId(value)}
-      options={[
-        { label: t('topBar.personal'), value: 0 },
-        ...list.map((org) => ({ label: org.name, value: org.id })),
-      ]}
-      triggerProps={{ autoAlignPopupWidth: false }}
-      style={{ width: 140 }}
-    />
+    <Suspense fallback={null}>
+      <OrgSelect orgs={list} orgId={orgId} onChange={setOrgId} />
+    </Suspense>
   );
 }
