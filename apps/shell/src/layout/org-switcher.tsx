@@ -6,7 +6,7 @@ import type { OrgView } from '@switchyard/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect } from 'react';
 
-const OrgSelect = lazy(() => import('./org-select'));
+const OrgSelect = lazy(() => import('./deferred/org-select'));
 
 /** The query the Organization page invalidates when orgs change. */
 export const MY_ORGS_KEY = ['orgs', 'self'] as const;

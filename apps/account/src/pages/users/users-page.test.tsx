@@ -93,6 +93,10 @@ describe('UsersPage', () => {
     await person.click(ok[ok.length - 1] as HTMLElement);
     await waitFor(() => expect(resetPasskeys).toHaveBeenCalledWith(1));
     expect(await screen.findByText('已删除 2 个通行密钥')).toBeInTheDocument();
+    // The dialog's closing animation ends inside the test, not after the file's DOM is gone.
+    await waitFor(() =>
+      expect(screen.queryByText(/确定要删除用户 alice 的全部通行密钥吗/)).not.toBeInTheDocument(),
+    );
   });
 
   it('offers promote and demote to root only', async () => {
