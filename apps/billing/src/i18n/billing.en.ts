@@ -126,6 +126,7 @@ export const billingEn: TranslationOf<typeof billingZh> = {
     status: { 1: 'Active', 2: 'Expired', 3: 'Ended' },
   },
   planAdmin: {
+    catalogue: 'Plan catalogue',
     add: 'Add plan',
     createTitle: 'New plan',
     editTitle: 'Edit plan',

@@ -123,6 +123,7 @@ export const billingZh = {
     status: { 1: '生效中', 2: '已过期', 3: '已结束' },
   },
   planAdmin: {
+    catalogue: '套餐管理',
     add: '添加套餐',
     createTitle: '新建套餐',
     editTitle: '编辑套餐',
