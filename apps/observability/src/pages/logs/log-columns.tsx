@@ -127,17 +127,23 @@ export function getLogColumns(t: TFunction, options: LogColumnOptions): ListColu
       dataIndex: 'quota',
       render: (value: number, log) =>
         log.type === LogType.consume ? (
-          <QuotaAmount quota={value} testId={`log-quota-${log.id}`} />
-        ) : null,
-    },
-    {
-      title: t('logs.columns.funding'),
-      dataIndex: 'funding',
-      render: (value: string, log) =>
-        log.type === 2 && value ? (
-          <Tag color={value === 'wallet' ? 'gray' : 'green'} data-testid={`log-funding-${log.id}`}>
-            {value === 'wallet' ? t('logs.funding.wallet') : value}
-          </Tag>
+          <>
+            <QuotaAmount quota={value} testId={`log-quota-${log.id}`} />
+            {/* Who paid, under the cost when it was not the wallet (a plan, an org): a column of
+                its own would mostly say "wallet" and push the row past 1280 px. */}
+            {log.funding && log.funding !== 'wallet' ? (
+              <div>
+                <Tag
+                  size="small"
+                  color="green"
+                  title={t('logs.columns.funding')}
+                  data-testid={`log-funding-${log.id}`}
+                >
+                  {log.funding}
+                </Tag>
+              </div>
+            ) : null}
+          </>
         ) : null,
     },
     {
