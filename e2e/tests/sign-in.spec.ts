@@ -18,6 +18,8 @@ test('root signs in, is urged to change the default password, sees the admin sid
     'playground',
     'redemption',
     'topup',
+    'plans',
+    'plan',
     'pricing',
     'status',
     'user',
@@ -26,6 +28,7 @@ test('root signs in, is urged to change the default password, sees the admin sid
     'midjourney',
     'task',
     'audit',
+    'org',
     'apiReference',
     'setting',
   ]);
@@ -67,12 +70,14 @@ test('a registered user signs in without admin items and never loads admin remot
     'token',
     'playground',
     'topup',
+    'plans',
     'pricing',
     'status',
     'log',
     'detail',
     'midjourney',
     'task',
+    'org',
     'setting',
   ]);
 

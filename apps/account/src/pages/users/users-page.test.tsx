@@ -43,6 +43,13 @@ describe('UsersPage', () => {
     vi.mocked(listUsers).mockClear();
   });
 
+  // Toasts and dialogs close on timers: their exit transitions must end while this file's DOM
+  // still exists, or React's update lands after the environment is gone (an unhandled error).
+  afterAll(async () => {
+    Message.clear();
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+  });
+
   it('shows role and status labels, unknown values as unknown, and tags a cancelled user', async () => {
     await renderPage(<UsersPage />, { path: '/user', url: '/user' });
     expect(await screen.findByTestId('user-name-odd')).toBeInTheDocument();
