@@ -13,36 +13,8 @@ import { type Arg, runTemplate } from '../relay/query-templates';
 import { addChannelUsedQuery } from './ledger.queries';
 import { directPlanSettle } from './plan-settlement-direct';
 import { PERIOD_PREFIX, windowStarts } from './plan-windows';
+import { claimJournal } from './quota.repository';
 import { logFor, type Settlement } from './settlement-plan';
-
-/** Deletes the journal rows of these ids; the ones that were there, with their take's time. */
-async function claim(trx: Db, ids: readonly string[]): Promise<Map<string, number>> {
-  if (engineOf(trx) === 'mysql') {
-    const rows = await trx
-      .selectFrom('relay_reservations')
-      .select(['id', 'created_at'])
-      .where('id', 'in', ids)
-      .forUpdate()
-      .execute();
-    if (rows.length > 0) {
-      await trx
-        .deleteFrom('relay_reservations')
-        .where(
-          'id',
-          'in',
-          rows.map((row) => row.id),
-        )
-        .execute();
-    }
-    return new Map(rows.map((row) => [row.id, Number(row.created_at)]));
-  }
-  const rows = await trx
-    .deleteFrom('relay_reservations')
-    .where('id', 'in', ids)
-    .returning(['id', 'created_at'])
-    .execute();
-  return new Map(rows.map((row) => [row.id, Number(row.created_at)]));
-}
 
 const subscriptionOf = (s: Settlement): number =>
   s.funding?.kind === 'plan' ? s.funding.subscriptionId : 0;
@@ -92,7 +64,7 @@ export async function settlePlans(
   const direct = directPlanSettle(db, moveWindowsQuery, 3 + PLAN_PERIODS.length, subscriptionOf);
   if (direct) return direct.settle(settlements);
   return db.transaction().execute(async (trx) => {
-    const claimed = await claim(
+    const claimed = await claimJournal(
       trx,
       settlements.map((s) => s.id),
     );

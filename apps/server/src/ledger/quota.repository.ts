@@ -114,12 +114,15 @@ async function takeTokenRow(trx: Db, entry: JournalEntry, now: number): Promise<
   throw new QuotaShort(windowSpent(state, window.cutoff) ? WINDOW_SPENT : QUOTA_SPENT);
 }
 
-/** Deletes the journal rows of these ids; returns the ids that were there (locked till commit). */
-async function claimJournal(trx: Db, ids: readonly string[]): Promise<Set<string>> {
+/**
+ * Deletes the journal rows of these ids; returns the ones that were there (locked till commit),
+ * each with its take's time (a plan's settlement finds the window the take was held in by it).
+ */
+export async function claimJournal(trx: Db, ids: readonly string[]): Promise<Map<string, number>> {
   if (engineOf(trx) === 'mysql') {
     const rows = await trx
       .selectFrom('relay_reservations')
-      .select('id')
+      .select(['id', 'created_at'])
       .where('id', 'in', ids)
       .forUpdate()
       .execute();
@@ -133,14 +136,14 @@ async function claimJournal(trx: Db, ids: readonly string[]): Promise<Set<string
         )
         .execute();
     }
-    return new Set(rows.map((row) => row.id));
+    return new Map(rows.map((row) => [row.id, Number(row.created_at)]));
   }
   const rows = await trx
     .deleteFrom('relay_reservations')
     .where('id', 'in', ids)
-    .returning('id')
+    .returning(['id', 'created_at'])
     .execute();
-  return new Set(rows.map((row) => row.id));
+  return new Map(rows.map((row) => [row.id, Number(row.created_at)]));
 }
 
 /**
