@@ -9,12 +9,12 @@ import {
   userEndpoints,
 } from '@switchyard/contracts/endpoints';
 import { RELAY_V1_ENDPOINTS } from '@switchyard/contracts/relay-v1';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { accessOf } from '../src/lib/serve-endpoint';
 import { openApiPath } from '../src/modules/reference/openapi-document';
 import type { TestClient } from './helpers/client';
 import { createUser } from './helpers/factories';
-import { createTestContext, type TestContext, type TestServer } from './helpers/server';
+import { useTestServer } from './helpers/test-server';
 
 /**
  * Routes still declared by hand (path prefixes: the top-up and payment ones). The list only
@@ -31,8 +31,6 @@ const NOT_YET_IN_TABLES = [
 /** Calls that use up their caller (a new access token, a cancelled account): each gets its own. */
 const SPENDS_CALLER = new Set<Endpoint>([userEndpoints.accessToken, userEndpoints.removeSelf]);
 
-let ctx: TestContext;
-let server: TestServer;
 type Holder = { cookie: TestClient; token: string };
 const holders = new Map<number, Holder>();
 
@@ -44,12 +42,11 @@ async function holderOf(role: number): Promise<Holder> {
   return { cookie, token };
 }
 
+const server = useTestServer();
+
 beforeAll(async () => {
-  ctx = await createTestContext();
-  server = await ctx.start();
   for (const role of [Role.common, Role.admin, Role.root]) holders.set(role, await holderOf(role));
 });
-afterAll(() => ctx.close());
 
 const concrete = (path: string) => path.replace(/:[^/]+/g, '1');
 const key = (method: string, url: string) => `${method} ${url}`;
