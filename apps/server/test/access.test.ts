@@ -1,30 +1,22 @@
 // Default-deny access: every /api route declares its access, and roles are enforced server-side.
 import { Role } from '@switchyard/contracts';
 import Fastify from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { SessionService } from '../src/modules/sessions/sessions.service';
 import type { RouteAccessEntry } from '../src/plugins/auth';
 import { registerAuth } from '../src/plugins/auth';
 import type { TestClient } from './helpers/client';
-import { createAdmin, createUser } from './helpers/factories';
-import { createTestContext, type TestContext, type TestServer } from './helpers/server';
+import { useTestServer } from './helpers/test-server';
 
-let ctx: TestContext;
-let server: TestServer;
 let ordinary: TestClient;
 let admin: TestClient;
 
+const server = useTestServer();
+
 beforeAll(async () => {
-  ctx = await createTestContext();
-  server = await ctx.start();
-  const user = await createUser(server.db);
-  ordinary = server.client();
-  await ordinary.login(user.username, user.password);
-  const adminUser = await createAdmin(server.db);
-  admin = server.client();
-  await admin.login(adminUser.username, adminUser.password);
+  ordinary = (await server.signedIn()).client;
+  admin = (await server.signedIn({ role: Role.admin })).client;
 });
-afterAll(() => ctx.close());
 
 /** A concrete URL for a route pattern (path parameters become 1). */
 const concrete = (url: string) => url.replace(/:[^/]+/g, '1').replace(/\*$/, 'x');

@@ -4,14 +4,12 @@
 import { createHash } from 'node:crypto';
 import type { AffiliateRebateView, Page, PaymentForm } from '@switchyard/contracts';
 import type { OptionKey } from '@switchyard/contracts/options';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { signedInUser, userQuota } from './helpers/billing';
 import type { TestClient } from './helpers/client';
-import { createTestContext, type TestContext, type TestServer } from './helpers/server';
+import { useTestServer } from './helpers/test-server';
 
 const EPAY_KEY = 'merchant-secret-key';
-let ctx: TestContext;
-let server: TestServer;
 
 async function setOptions(values: Partial<Record<OptionKey, string>>) {
   for (const [key, value] of Object.entries(values)) {
@@ -19,9 +17,9 @@ async function setOptions(values: Partial<Record<OptionKey, string>>) {
   }
 }
 
+const server = useTestServer();
+
 beforeAll(async () => {
-  ctx = await createTestContext();
-  server = await ctx.start();
   await setOptions({
     PayAddress: 'http://127.0.0.1:9/pay',
     EpayId: '1001',
@@ -32,7 +30,6 @@ beforeAll(async () => {
     AffiliateRebatePercent: '10',
   });
 });
-afterAll(() => ctx.close());
 
 /** The gateway's signed success callback for a payment form (md5 of sorted fields + key). */
 function paidCallback(form: PaymentForm): string {

@@ -1,15 +1,13 @@
 // One policy for unknown JSON fields on /api (issue 28, the reference's): every create and update
 // route ignores a field it does not know — new-api clients send extra ones — while a known field
 // of the wrong type, or a missing required one, keeps its 400 naming it and writes nothing.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { signedInUser } from './helpers/billing';
 import type { TestClient } from './helpers/client';
 import { countRows } from './helpers/factories';
 import { seedChannel } from './helpers/relay-fixtures';
-import { createTestContext, type TestContext, type TestServer } from './helpers/server';
+import { useTestServer } from './helpers/test-server';
 
-let ctx: TestContext;
-let server: TestServer;
 let root: TestClient;
 let user: TestClient;
 let channelId: number;
@@ -29,9 +27,9 @@ const TOKEN = {
   model_limits: '',
 };
 
+const server = useTestServer();
+
 beforeAll(async () => {
-  ctx = await createTestContext();
-  server = await ctx.start();
   root = (await signedInUser(server, { role: 100 })).client;
   const signed = await signedInUser(server, { quota: 1_000_000 });
   user = signed.client;
@@ -46,7 +44,6 @@ beforeAll(async () => {
     (await server.db.selectFrom('redemptions').select('id').executeTakeFirstOrThrow()).id,
   );
 });
-afterAll(() => ctx.close());
 
 interface Route {
   name: string;

@@ -4,13 +4,11 @@
 // admin's; no secret (option secrets, channel keys, passwords, redemption codes) is in an entry;
 // the CSV export keeps cells from running as formulas.
 import { type AuditEntry, type AuditPage, Role } from '@switchyard/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { TestClient } from './helpers/client';
 import { createAdmin, createUser } from './helpers/factories';
-import { createTestContext, type TestContext, type TestServer } from './helpers/server';
+import { useTestServer } from './helpers/test-server';
 
-let ctx: TestContext;
-let server: TestServer;
 let root: TestClient;
 let admin: TestClient;
 let adminName: string;
@@ -22,18 +20,15 @@ const SECRETS = {
   password: 'pw-secret-55aa',
 };
 
+const server = useTestServer();
+
 beforeAll(async () => {
-  ctx = await createTestContext();
-  server = await ctx.start();
-  const rootUser = await createUser(server.db, { role: Role.root });
-  root = server.client();
-  await root.login(rootUser.username, rootUser.password);
+  root = (await server.signedIn({ role: Role.root })).client;
   const adminUser = await createAdmin(server.db);
   adminName = adminUser.username;
   admin = server.client();
   await admin.login(adminUser.username, adminUser.password);
 });
-afterAll(() => ctx.close());
 
 interface Call {
   client: () => TestClient;

@@ -1,18 +1,11 @@
 // Sign-in, sign-out, sessions and access tokens, and the status checks made on every request.
 import { Role, SESSION_COOKIE, type SelfUser, UserStatus } from '@switchyard/contracts';
 import { selfUserSchema, sessionUserSchema } from '@switchyard/contracts/schemas';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createAdmin, createUser } from './helpers/factories';
-import { createTestContext, type TestContext, type TestServer } from './helpers/server';
+import { useTestServer } from './helpers/test-server';
 
-let ctx: TestContext;
-let server: TestServer;
-
-beforeAll(async () => {
-  ctx = await createTestContext();
-  server = await ctx.start();
-});
-afterAll(() => ctx.close());
+const server = useTestServer();
 
 describe('login and logout', () => {
   it('sets an HttpOnly session cookie, self works, and after logout self is 401', async () => {
@@ -49,7 +42,7 @@ describe('login and logout', () => {
   });
 
   it('marks the cookie Secure when the request came over https', async () => {
-    const behindProxy = await ctx.start({ TRUST_PROXY: 'true' });
+    const behindProxy = await server.context.start({ TRUST_PROXY: 'true' });
     const user = await createUser(behindProxy.db);
     const reply = await behindProxy
       .client({ 'x-forwarded-proto': 'https' })

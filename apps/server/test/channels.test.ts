@@ -1,22 +1,19 @@
 // Channel administration: create (single and batch), update with abilities rebuilt, list and
 // search, copy, deletes and their counts, fix, access.
 import { CHANNEL_TYPES, type Channel, type ChannelPage } from '@switchyard/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { abilityLines, channelRow, signInAdmin } from './helpers/channels';
 import type { TestClient } from './helpers/client';
 import { countRows, createUser } from './helpers/factories';
-import { createTestContext, type TestContext, type TestServer } from './helpers/server';
+import { useTestServer } from './helpers/test-server';
 
-let ctx: TestContext;
-let server: TestServer;
 let admin: TestClient;
 
+const server = useTestServer();
+
 beforeAll(async () => {
-  ctx = await createTestContext();
-  server = await ctx.start();
   admin = await signInAdmin(server);
 });
-afterAll(() => ctx.close());
 
 let seq = 0;
 async function create(fields: Record<string, unknown> = {}): Promise<number[]> {

@@ -2,21 +2,17 @@
 // control-character strings, prototype keys (__proto__, constructor) in bodies, queries and path
 // parameters, sent by root (who may call everything) and by a guest. No reply may be a 5xx, and a
 // refused request may not have written anything.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { TestClient } from './helpers/client';
-import { createTestContext, type TestContext, type TestServer } from './helpers/server';
+import { useTestServer } from './helpers/test-server';
 
-let ctx: TestContext;
-let server: TestServer;
 let root: TestClient;
 
+const server = useTestServer();
+
 beforeAll(async () => {
-  ctx = await createTestContext();
-  server = await ctx.start();
-  root = server.client();
-  expect((await root.login('root', '123456')).json.success).toBe(true);
+  root = await server.signIn({ username: 'root', password: '123456' });
 });
-afterAll(() => ctx.close());
 
 const HUGE = 'x'.repeat(200_000);
 const CONTROL = 'a\u0000b\u0001\u202e\u200b\r\n\t\u2028<script>';

@@ -2,23 +2,21 @@
 // ignored, `groups` for `group`, pages below the first read as the first, `size`/`page_size`,
 // bodiless JSON requests.
 import type { AdminUser, Channel, Page, RedemptionView, TokenView } from '@switchyard/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { signedInUser } from './helpers/billing';
 import { channelRow } from './helpers/channels';
 import type { TestClient } from './helpers/client';
 import { createUser } from './helpers/factories';
 import { consumeLog, seedLogs } from './helpers/logs';
 import { seedChannel } from './helpers/relay-fixtures';
-import { createTestContext, type TestContext, type TestServer } from './helpers/server';
+import { useTestServer } from './helpers/test-server';
 
-let ctx: TestContext;
-let server: TestServer;
 let root: TestClient;
 let user: TestClient;
 
+const server = useTestServer();
+
 beforeAll(async () => {
-  ctx = await createTestContext();
-  server = await ctx.start();
   root = (await signedInUser(server, { role: 100 })).client;
   const signed = await signedInUser(server, { quota: 1_000_000 });
   user = signed.client;
@@ -39,7 +37,6 @@ beforeAll(async () => {
     Array.from({ length: 3 }, () => consumeLog(signed.user)),
   );
 });
-afterAll(() => ctx.close());
 
 const data = <T>(reply: { json: { success: boolean; message: string; data?: unknown } }): T => {
   expect(reply.json.success, reply.json.message).toBe(true);

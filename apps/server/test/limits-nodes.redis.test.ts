@@ -3,26 +3,23 @@ import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { LocalLimitStore } from '../src/modules/limits/local-store';
 import type { TokenLimits } from '../src/modules/limits/window.repository';
 import { type LimitsHarness, limitsHarness } from './helpers/limits';
 import { MONDAY_MS } from './helpers/limits-scenarios';
-import { createTestContext, type TestContext, type TestServer } from './helpers/server';
+import { useTestServer } from './helpers/test-server';
 
 const SERVER_DIR = fileURLToPath(new URL('..', import.meta.url));
 const run = promisify(execFile);
 
-let ctx: TestContext;
-let server: TestServer;
 let h: LimitsHarness;
 
+const server = useTestServer();
+
 beforeAll(async () => {
-  ctx = await createTestContext();
-  server = await ctx.start();
   h = await limitsHarness(server.db, new LocalLimitStore(), MONDAY_MS);
 });
-afterAll(() => ctx.close());
 
 /** Starts both nodes, lets them fire at the same instant, and sums what they admitted. */
 async function burstOnTwoNodes(
@@ -38,7 +35,7 @@ async function burstOnTwoNodes(
       cwd: SERVER_DIR,
       env: {
         ...process.env,
-        ...ctx.database.env,
+        ...server.context.database.env,
         LOG_LEVEL: 'silent',
         REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
         REDIS_PREFIX: prefix,

@@ -2,23 +2,16 @@
 import { ROOT_DEFAULT_PASSWORD, ROOT_INITIAL_QUOTA, Role } from '@switchyard/contracts';
 import { OPTION_DEFINITIONS, OPTION_KEYS } from '@switchyard/contracts/options';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../src/db/migrate';
 import { TABLES } from '../src/db/migrations/2026-11-22T0001-initial';
 import { systemClock } from '../src/lib/clock';
 import { ensureOptionDefaults, SESSION_SECRET_KEY } from '../src/modules/options/options.setup';
 import { ensureRootUser } from '../src/modules/users/root.setup';
 import { countRows } from './helpers/factories';
-import { createTestContext, type TestContext, type TestServer } from './helpers/server';
+import { useTestServer } from './helpers/test-server';
 
-let ctx: TestContext;
-let server: TestServer;
-
-beforeAll(async () => {
-  ctx = await createTestContext();
-  server = await ctx.start();
-});
-afterAll(() => ctx.close());
+const server = useTestServer();
 
 describe('migrations', () => {
   it('create every table', async () => {
@@ -79,7 +72,7 @@ describe('root bootstrap', () => {
   });
 
   it('a second node on the same database agrees and creates nothing', async () => {
-    const second = await ctx.start();
+    const second = await server.context.start();
     expect(second.runtime.rootCreated).toBe(false);
     expect(second.runtime.sessionSecret).toBe(server.runtime.sessionSecret);
     expect(await countRows(server.db, 'users')).toBe(1);

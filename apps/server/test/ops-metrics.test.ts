@@ -1,19 +1,12 @@
 // GET /metrics: HTTP counters by route pattern, the relay observer's counters and histograms,
 // channel and pool gauges read on scrape, process metrics, and METRICS_TOKEN.
 import { ChannelStatus } from '@switchyard/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { hasMetric, sample, scrape } from './helpers/metrics';
 import { seedChannel } from './helpers/relay-fixtures';
-import { createTestContext, type TestContext, type TestServer } from './helpers/server';
+import { useTestServer } from './helpers/test-server';
 
-let ctx: TestContext;
-let server: TestServer;
-
-beforeAll(async () => {
-  ctx = await createTestContext();
-  server = await ctx.start();
-});
-afterAll(() => ctx.close());
+const server = useTestServer();
 
 describe('HTTP metrics', () => {
   it('counts requests by route pattern and status, never by raw URL', async () => {
@@ -137,7 +130,7 @@ describe('the relay observer', () => {
 
 describe('METRICS_TOKEN', () => {
   it('requires the bearer token when set', async () => {
-    const guarded = await ctx.start({ METRICS_TOKEN: 'scrape-secret-1' });
+    const guarded = await server.context.start({ METRICS_TOKEN: 'scrape-secret-1' });
     const get = (authorization?: string) =>
       guarded.app.inject({
         method: 'GET',

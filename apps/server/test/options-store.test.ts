@@ -1,8 +1,8 @@
 // The options store's re-read (the periodic sync, or a Redis invalidation) must not undo a write
 // that lands while it is reading.
-import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import { OptionsStore } from '../src/modules/options/options.store';
-import { createTestContext, type TestContext, type TestServer } from './helpers/server';
+import { useTestServer } from './helpers/test-server';
 
 /** While `gate` is set, listOptionRows returns its rows only once the gate opens. */
 const hold = vi.hoisted(() => ({
@@ -23,14 +23,7 @@ vi.mock('../src/modules/options/options.repository', async (importOriginal) => {
   };
 });
 
-let ctx: TestContext;
-let server: TestServer;
-
-beforeAll(async () => {
-  ctx = await createTestContext();
-  server = await ctx.start();
-});
-afterAll(() => ctx.close());
+const server = useTestServer();
 
 it('a re-read that raced a write does not undo it', async () => {
   const store = new OptionsStore(server.db);

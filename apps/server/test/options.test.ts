@@ -8,23 +8,19 @@ import {
   type OptionKey,
   optionDefinition,
 } from '@switchyard/contracts/options';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { PricingRules } from '../src/modules/pricing/pricing-rules';
 import type { TestClient } from './helpers/client';
 import { createAdmin, createUser } from './helpers/factories';
-import { createTestContext, type TestContext, type TestServer } from './helpers/server';
+import { useTestServer } from './helpers/test-server';
 
-let ctx: TestContext;
-let server: TestServer;
 let root: TestClient;
 
+const server = useTestServer();
+
 beforeAll(async () => {
-  ctx = await createTestContext();
-  server = await ctx.start();
-  root = server.client();
-  expect((await root.login('root', '123456')).json.success).toBe(true);
+  root = await server.signIn({ username: 'root', password: '123456' });
 });
-afterAll(() => ctx.close());
 
 const stored = async (key: string) =>
   (await server.db.selectFrom('options').select('value').where('key', '=', key).executeTakeFirst())

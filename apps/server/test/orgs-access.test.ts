@@ -4,13 +4,10 @@
 // not exist: 404) and the action then happens.
 import { ORG_ROLE_RANK, type OrgRole, Role } from '@switchyard/contracts';
 import { ORG_ACCESS, orgEndpoints } from '@switchyard/contracts/endpoints';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { TestClient } from './helpers/client';
 import { type CreatedUser, createUser } from './helpers/factories';
-import { createTestContext, type TestContext, type TestServer } from './helpers/server';
-
-let ctx: TestContext;
-let server: TestServer;
+import { useTestServer } from './helpers/test-server';
 
 type Actor = 'nonMember' | 'member' | 'admin' | 'owner' | 'siteAdmin';
 const ACTORS: Actor[] = ['nonMember', 'member', 'admin', 'owner', 'siteAdmin'];
@@ -41,16 +38,15 @@ async function person(role: number): Promise<Person> {
   return { user, cookie, token };
 }
 
+const server = useTestServer();
+
 beforeAll(async () => {
-  ctx = await createTestContext();
-  server = await ctx.start();
   for (const actor of ACTORS) {
     people.set(actor, await person(actor === 'siteAdmin' ? Role.admin : Role.common));
   }
   extra = await createUser(server.db);
   outsider = await createUser(server.db);
 });
-afterAll(() => ctx.close());
 
 const who = (actor: Actor) => people.get(actor) as Person;
 

@@ -4,19 +4,12 @@
 // site admin's changes.
 import type { OrgDetail, OrgView, PagedList } from '@switchyard/contracts';
 import { Role } from '@switchyard/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { startSmtpSink } from './fakes/smtp-sink';
 import { orgWithMembers, signedIn } from './helpers/orgs';
-import { createTestContext, type TestContext, type TestServer } from './helpers/server';
+import { useTestServer } from './helpers/test-server';
 
-let ctx: TestContext;
-let server: TestServer;
-
-beforeAll(async () => {
-  ctx = await createTestContext();
-  server = await ctx.start();
-});
-afterAll(() => ctx.close());
+const server = useTestServer();
 
 describe('organizations', () => {
   it('creates an org owned by its creator, listed with the role', async () => {

@@ -3,24 +3,18 @@
 // expired challenge, a deleted passkey, another relying party and an unverified user all refused;
 // an admin's reset of a user's passkeys, audited.
 import { UserStatus } from '@switchyard/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TestClient } from './helpers/client';
 import { countRows, createAdmin, createUser } from './helpers/factories';
-import { createTestContext, type TestContext, type TestServer } from './helpers/server';
 import { SoftCredential } from './helpers/soft-authenticator';
+import { useTestServer } from './helpers/test-server';
 import { enableTwoFactor, ManualClock } from './helpers/two-factor';
 
-let ctx: TestContext;
-let server: TestServer;
 const clock = new ManualClock();
 /** app.inject's requests come to Host localhost:80, so the relying party is localhost. */
 const ORIGIN = 'http://localhost';
 
-beforeAll(async () => {
-  ctx = await createTestContext();
-  server = await ctx.start({}, clock);
-});
-afterAll(() => ctx.close());
+const server = useTestServer({ clock });
 
 interface CreationOptions {
   challenge: string;

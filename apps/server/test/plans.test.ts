@@ -2,21 +2,15 @@
 // list a user may buy, a purchase charged exactly once under concurrency, windows as the owner
 // sees them, auto_renew, an admin ending one, and the job's renewal and expiry at a moved clock.
 import type { PlanView, SubscriptionView } from '@switchyard/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Clock } from '../src/lib/clock';
 import { signedInUser, userQuota } from './helpers/billing';
-import { createTestContext, type TestContext, type TestServer } from './helpers/server';
+import { useTestServer } from './helpers/test-server';
 
-let ctx: TestContext;
-let server: TestServer;
 let offset = 0;
 const clock: Clock = { now: () => Math.floor(Date.now() / 1000) + offset };
 
-beforeAll(async () => {
-  ctx = await createTestContext();
-  server = await ctx.start({}, clock);
-});
-afterAll(() => ctx.close());
+const server = useTestServer({ clock });
 
 const root = () => signedInUser(server, { role: 100 });
 

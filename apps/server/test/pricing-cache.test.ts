@@ -4,22 +4,18 @@
 
 import { OPTION_DEFINITIONS } from '@switchyard/contracts/options';
 import { MODEL_LIST_PRICES } from '@switchyard/contracts/pricing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { PricingRules, UNKNOWN_MODEL_RATIO } from '../src/modules/pricing/pricing-rules';
 import type { TestClient } from './helpers/client';
-import { createTestContext, type TestContext, type TestServer } from './helpers/server';
+import { useTestServer } from './helpers/test-server';
 
-let ctx: TestContext;
-let server: TestServer;
 let root: TestClient;
 
+const server = useTestServer();
+
 beforeAll(async () => {
-  ctx = await createTestContext();
-  server = await ctx.start();
-  root = server.client();
-  expect((await root.login('root', '123456')).json.success).toBe(true);
+  root = await server.signIn({ username: 'root', password: '123456' });
 });
-afterAll(() => ctx.close());
 
 const put = (key: string, value: string, headers: Record<string, string> = {}) =>
   root.put('/api/option/', { key, value }, headers);

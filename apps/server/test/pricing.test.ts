@@ -1,15 +1,12 @@
 // GET /api/pricing: models of enabled channels, priced by the pricing options, per caller group.
 import { modelPrices, type PricingItem, type PricingReply } from '@switchyard/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { insertChannel, signedInUser } from './helpers/billing';
-import { createTestContext, type TestContext, type TestServer } from './helpers/server';
+import { useTestServer } from './helpers/test-server';
 
-let ctx: TestContext;
-let server: TestServer;
+const server = useTestServer();
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  server = await ctx.start();
   const options = server.runtime.options;
   await options.set(
     'ModelRatio',
@@ -23,7 +20,6 @@ beforeAll(async () => {
   await insertChannel(server.db, { models: ['mj-imagine'], groups: ['default'], type: 2 });
   await insertChannel(server.db, { models: ['hidden-model'], groups: ['default'], status: 2 });
 });
-afterAll(() => ctx.close());
 
 const byName = (reply: PricingReply, name: string) =>
   reply.data.find((item) => item.model_name === name) as PricingItem;

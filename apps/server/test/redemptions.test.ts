@@ -1,18 +1,11 @@
 // /api/redemption (admin) and redeeming a code (POST /api/user/topup): exactly once under races.
 import { LogType, type Page, RedemptionStatus, type RedemptionView } from '@switchyard/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { signedInUser, userQuota } from './helpers/billing';
 import { countRows } from './helpers/factories';
-import { createTestContext, type TestContext, type TestServer } from './helpers/server';
+import { useTestServer } from './helpers/test-server';
 
-let ctx: TestContext;
-let server: TestServer;
-
-beforeAll(async () => {
-  ctx = await createTestContext();
-  server = await ctx.start();
-});
-afterAll(() => ctx.close());
+const server = useTestServer();
 
 const admin = () => signedInUser(server, { role: 10 });
 

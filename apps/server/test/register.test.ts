@@ -1,18 +1,11 @@
 // Registration: switches, validation, unique names under races, invitation rewards in one go.
 import { LogType, Role } from '@switchyard/contracts';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { TestResponse } from './helpers/client';
 import { countRows, createUser } from './helpers/factories';
-import { createTestContext, type TestContext, type TestServer } from './helpers/server';
+import { useTestServer } from './helpers/test-server';
 
-let ctx: TestContext;
-let server: TestServer;
-
-beforeAll(async () => {
-  ctx = await createTestContext();
-  server = await ctx.start();
-});
-afterAll(() => ctx.close());
+const server = useTestServer();
 
 const options = () => server.runtime.options;
 let counter = 0;

@@ -1,17 +1,10 @@
 // The signed-in user's own account: update, password change, cancel.
 import { Role, type SelfUser } from '@switchyard/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createUser } from './helpers/factories';
-import { createTestContext, type TestContext, type TestServer } from './helpers/server';
+import { useTestServer } from './helpers/test-server';
 
-let ctx: TestContext;
-let server: TestServer;
-
-beforeAll(async () => {
-  ctx = await createTestContext();
-  server = await ctx.start();
-});
-afterAll(() => ctx.close());
+const server = useTestServer();
 
 const signIn = async (username: string, password: string) => {
   const client = server.client();

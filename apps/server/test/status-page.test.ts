@@ -1,24 +1,24 @@
 // The public status page (issue 17): relay outcomes recorded per model and minute, read back per
 // window; guests never see channels, admins get per-channel rows; StatusPageEnabled turns it off.
 import { Role, type StatusModelsReply } from '@switchyard/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { signIn } from './helpers/audience';
 import type { TestClient } from './helpers/client';
 import { createUser } from './helpers/factories';
 import { seedChannel, setOption } from './helpers/relay-fixtures';
-import { createTestContext, type TestContext, type TestServer } from './helpers/server';
+import { useTestServer } from './helpers/test-server';
 
-let ctx: TestContext;
-let server: TestServer;
 let admin: TestClient;
 let alpha: number;
 let beta: number;
 /** 2026-11-23 10:30:20 UTC, moved by the tests. */
 const clock = { ms: Date.UTC(2026, 10, 23, 10, 30, 20) };
 
+const server = useTestServer({
+  clock: { now: () => Math.floor(clock.ms / 1000), nowMs: () => clock.ms },
+});
+
 beforeAll(async () => {
-  ctx = await createTestContext();
-  server = await ctx.start({}, { now: () => Math.floor(clock.ms / 1000), nowMs: () => clock.ms });
   admin = await signIn(server, await createUser(server.db, { role: Role.admin }));
   alpha = await seedChannel(server.db, { key: 'k1', name: 'alpha-upstream', models: ['gpt-4o'] });
   beta = await seedChannel(server.db, { key: 'k2', name: 'beta-upstream', models: ['gpt-4o'] });
@@ -50,7 +50,6 @@ beforeAll(async () => {
   });
   await record.flush();
 });
-afterAll(() => ctx.close());
 
 const guest = () => server.client();
 const models = async (client: TestClient, window = '1h') =>

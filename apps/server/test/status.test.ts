@@ -7,14 +7,12 @@ import {
   type OptionKey,
 } from '@switchyard/contracts/options';
 import { publicStatusSchema } from '@switchyard/contracts/schemas';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 
 import type { TestClient } from './helpers/client';
 import { createAdmin } from './helpers/factories';
-import { createTestContext, type TestContext, type TestServer } from './helpers/server';
+import { useTestServer } from './helpers/test-server';
 
-let ctx: TestContext;
-let server: TestServer;
 let root: TestClient;
 
 const SECRET_VALUES: Record<string, string> = {
@@ -27,16 +25,15 @@ const SECRET_VALUES: Record<string, string> = {
   WorkerValidKey: 'worker-secret-7',
 };
 
+const server = useTestServer();
+
 beforeAll(async () => {
-  ctx = await createTestContext();
-  server = await ctx.start();
   root = server.client();
   await root.login('root', '123456');
   for (const [key, value] of Object.entries(SECRET_VALUES)) {
     expect((await root.put('/api/option/', { key, value })).json.success).toBe(true);
   }
 });
-afterAll(() => ctx.close());
 
 describe('GET /api/status', () => {
   it('has every field of the public status schema and no secret value', async () => {

@@ -1,21 +1,17 @@
 // Token limit fields on /api/token (issue 17): stored, shown with the window's usage and reset,
 // validated; the GroupRateLimits option refuses a malformed map.
 import { type Page, Role, type TokenView } from '@switchyard/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadTokenLimits } from '../src/modules/limits/window.repository';
 import { signedInUser } from './helpers/billing';
-import { createTestContext, type TestContext, type TestServer } from './helpers/server';
+import { useTestServer } from './helpers/test-server';
 
-let ctx: TestContext;
-let server: TestServer;
 /** Monday 2026-11-23 10:00:00 UTC, moved by the tests. */
 const clock = { seconds: Date.UTC(2026, 10, 23, 10) / 1000 };
 
-beforeAll(async () => {
-  ctx = await createTestContext();
-  server = await ctx.start({}, { now: () => clock.seconds, nowMs: () => clock.seconds * 1000 });
+const server = useTestServer({
+  clock: { now: () => clock.seconds, nowMs: () => clock.seconds * 1000 },
 });
-afterAll(() => ctx.close());
 
 const tokenInput = (extra: Record<string, unknown> = {}) => ({
   name: 'limited',

@@ -1,17 +1,10 @@
 // /api/token: a user's API tokens — CRUD, isolation between users, status rules.
 import { type Page, TokenStatus, type TokenView } from '@switchyard/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { signedInUser } from './helpers/billing';
-import { createTestContext, type TestContext, type TestServer } from './helpers/server';
+import { useTestServer } from './helpers/test-server';
 
-let ctx: TestContext;
-let server: TestServer;
-
-beforeAll(async () => {
-  ctx = await createTestContext();
-  server = await ctx.start();
-});
-afterAll(() => ctx.close());
+const server = useTestServer();
 
 const tokenInput = (name: string, extra: Record<string, unknown> = {}) => ({
   name,

@@ -2,9 +2,9 @@
 // sign-in's five attempts, replayed codes, one-time recovery codes, the admin reset, the access
 // token refused where a signed-in session is needed, and Require2FAForAdmins.
 import { Role, type SessionUser } from '@switchyard/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createAdmin, createUser } from './helpers/factories';
-import { createTestContext, type TestContext, type TestServer } from './helpers/server';
+import { useTestServer } from './helpers/test-server';
 import {
   codeAt,
   enableTwoFactor,
@@ -13,15 +13,9 @@ import {
   secondStep,
 } from './helpers/two-factor';
 
-let ctx: TestContext;
-let server: TestServer;
 const clock = new ManualClock();
 
-beforeAll(async () => {
-  ctx = await createTestContext();
-  server = await ctx.start({}, clock);
-});
-afterAll(() => ctx.close());
+const server = useTestServer({ clock });
 
 /** A user with the second factor on, signed out again. */
 async function userWithTwoFactor() {

@@ -3,20 +3,13 @@
 // reading root's record through the user search after GET /api/user/1 refused it.
 import { Role } from '@switchyard/contracts';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { isUniqueViolation } from '../src/db/dialect';
 import { fillUsernameSkeletons } from '../src/modules/users/skeleton-backfill';
 import { countRows, createUser } from './helpers/factories';
-import { createTestContext, type TestContext, type TestServer } from './helpers/server';
+import { useTestServer } from './helpers/test-server';
 
-let ctx: TestContext;
-let server: TestServer;
-
-beforeAll(async () => {
-  ctx = await createTestContext();
-  server = await ctx.start();
-});
-afterAll(() => ctx.close());
+const server = useTestServer();
 
 const register = (username: string) =>
   server.client().post('/api/user/register', { username, password: 'password123' });

@@ -1,15 +1,13 @@
 // User administration: paging and search, the role hierarchy, manage actions, quota edits and
 // their type 3 logs, and that a disabled user's open session stops working.
 import { LogType, Role, renderQuota, type UserPage, UserStatus } from '@switchyard/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { renderLogContent } from '../src/i18n/log-content';
 import { findUserById } from '../src/modules/users/users.repository';
 import type { TestClient } from './helpers/client';
 import { countRows, createAdmin, createUser } from './helpers/factories';
-import { createTestContext, type TestContext, type TestServer } from './helpers/server';
+import { useTestServer } from './helpers/test-server';
 
-let ctx: TestContext;
-let server: TestServer;
 let root: TestClient;
 let rootId: number;
 
@@ -30,14 +28,13 @@ const adminLogs = async (userId: number) =>
       .execute()
   ).map((log) => ({ ...log, content: renderLogContent(log.content, 'en') }));
 
+const server = useTestServer();
+
 beforeAll(async () => {
-  ctx = await createTestContext();
-  server = await ctx.start();
   root = await signIn('root', '123456');
   const self = await root.get<{ id: number }>('/api/user/self');
   rootId = self.json.data?.id ?? 0;
 });
-afterAll(() => ctx.close());
 
 describe('who may call the admin user routes', () => {
   it('refuses an ordinary user on every one, and writes nothing', async () => {

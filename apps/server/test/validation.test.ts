@@ -1,16 +1,9 @@
 // Bad input never gets a 500 or a half-written record; unknown routes get the right 404 shape.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { countRows } from './helpers/factories';
-import { createTestContext, type TestContext, type TestServer } from './helpers/server';
+import { useTestServer } from './helpers/test-server';
 
-let ctx: TestContext;
-let server: TestServer;
-
-beforeAll(async () => {
-  ctx = await createTestContext();
-  server = await ctx.start({ BODY_LIMIT: '2048' });
-});
-afterAll(() => ctx.close());
+const server = useTestServer({ env: { BODY_LIMIT: '2048' } });
 
 const json = { 'content-type': 'application/json' };
 
@@ -117,7 +110,7 @@ describe('headers', () => {
 
 describe('unexpected failures', () => {
   it('answer a 500 envelope with a generic message, never internals', async () => {
-    const broken = await ctx.start();
+    const broken = await server.context.start();
     const root = broken.client();
     await root.login('root', '123456');
     await broken.runtime.database.close();

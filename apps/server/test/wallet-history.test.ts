@@ -1,15 +1,12 @@
 // GET /api/user/topup/self: a user's own redeemed codes and top-up orders, newest first.
 import type { Page, PaymentForm, WalletHistoryEntry } from '@switchyard/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { signedInUser } from './helpers/billing';
-import { createTestContext, type TestContext, type TestServer } from './helpers/server';
+import { useTestServer } from './helpers/test-server';
 
-let ctx: TestContext;
-let server: TestServer;
+const server = useTestServer();
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  server = await ctx.start();
   for (const [key, value] of Object.entries({
     PayAddress: 'http://127.0.0.1:9/pay/',
     ServerAddress: 'http://console.example',
@@ -22,7 +19,6 @@ beforeAll(async () => {
     await server.runtime.options.set(key as 'Price', value);
   }
 });
-afterAll(() => ctx.close());
 
 async function createCode(name: string, quota: number): Promise<string> {
   const { client } = await signedInUser(server, { role: 10 });

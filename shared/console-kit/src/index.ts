@@ -62,6 +62,7 @@ export {
   type EndpointApi,
   type EndpointCall,
   endpointUrl,
+  lazyEndpointApi,
 } from './http/endpoint-client';
 export { createHttpClient, http, toApiError } from './http/http-client';
 export { detectLanguage, isLanguage } from './i18n/detect-language';

@@ -113,3 +113,6 @@ export const telegramLoginQuerySchema = z
   })
   .strict();
 export type TelegramLogin = z.infer<typeof telegramLoginQuerySchema>;
+
+/** The `?turnstile=` token of a sign-in or registration (checked when Turnstile is on). */
+export const turnstileQuerySchema = z.object({ turnstile: z.string().max(4096).optional() });

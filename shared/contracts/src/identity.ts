@@ -22,38 +22,48 @@ export const secondFactorRequestSchema = z
   });
 export type SecondFactorRequest = z.infer<typeof secondFactorRequestSchema>;
 
-export interface TwoFactorSetupReply {
-  secret: string;
+export const twoFactorSetupReplySchema = z.object({
+  secret: z.string(),
   /** otpauth:// URI, shown as a QR code. */
-  uri: string;
-}
+  uri: z.string(),
+});
+export type TwoFactorSetupReply = z.infer<typeof twoFactorSetupReplySchema>;
 
-export interface TwoFactorStatus {
-  enabled: boolean;
-}
+export const twoFactorStatusSchema = z.object({ enabled: z.boolean() });
+export type TwoFactorStatus = z.infer<typeof twoFactorStatusSchema>;
+
+export const recoveryCodesReplySchema = z.object({ recovery_codes: z.array(z.string()) });
 
 /** `POST /api/user/login` when the account has a second factor: no session yet. */
-export interface SecondFactorRequired {
-  require_2fa: true;
-}
+export const secondFactorRequiredSchema = z.object({ require_2fa: z.literal(true) });
+export type SecondFactorRequired = z.infer<typeof secondFactorRequiredSchema>;
 
-export interface SessionEntry {
-  id: string;
-  created_at: number;
-  last_seen_at: number;
-  ip: string;
-  user_agent: string;
+export const sessionEntrySchema = z.object({
+  id: z.string(),
+  created_at: z.number(),
+  last_seen_at: z.number(),
+  ip: z.string(),
+  user_agent: z.string(),
   /** The session this request was made with. */
-  current: boolean;
-}
+  current: z.boolean(),
+});
+export type SessionEntry = z.infer<typeof sessionEntrySchema>;
 
 export const sessionIdParamsSchema = z.object({ id: z.string().regex(/^[0-9a-f]{64}$/) });
 
-export const signOutEverywhereRequestSchema = z.object({
-  /** Also replace the system access token (the old one stops working). */
-  rotate_access_token: z.boolean().default(false),
-});
+export const signOutEverywhereRequestSchema = z
+  .object({
+    /** Also replace the system access token (the old one stops working). */
+    rotate_access_token: z.boolean().default(false),
+  })
+  // A bodiless call signs out everywhere else and keeps the access token.
+  .default({ rotate_access_token: false });
 export type SignOutEverywhereRequest = z.infer<typeof signOutEverywhereRequestSchema>;
+
+export const signOutEverywhereReplySchema = z.object({
+  /** The new access token when it was replaced (shown once), else null. */
+  access_token: z.string().nullable(),
+});
 
 export interface AuditEntry {
   id: number;

@@ -1,7 +1,13 @@
-// The signed-in user's session as the shell sees it: confirm it at start, end it on logout.
-import { apiGet } from '@switchyard/console-kit';
+// The signed-in user's session as the shell sees it: confirm it at start, end it on logout. The
+// account table loads on the first call, so its zod schemas stay out of the start chunk (a cold
+// /login's JS budget); the start-up check runs beside the first paint, not before it.
+import { lazyEndpointApi } from '@switchyard/console-kit';
 import type { SelfUser } from '@switchyard/contracts';
 
-export const getSelf = (): Promise<SelfUser> => apiGet<SelfUser>('/api/user/self');
+const accountApi = lazyEndpointApi(() =>
+  import('@switchyard/contracts/endpoints/users').then((module) => module.userEndpoints),
+);
 
-export const logout = (): Promise<void> => apiGet<void>('/api/user/logout');
+export const getSelf = (): Promise<SelfUser> => accountApi.self();
+
+export const logout = (): Promise<void> => accountApi.logout();

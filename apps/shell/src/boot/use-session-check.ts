@@ -1,5 +1,6 @@
 // Once at start, when a user is stored: ask the server whether the session still holds. A 401 goes
-// through the central handler (clears the user, to /login?expired=true); a reply refreshes the user.
+// through the central handler (clears the user, to /login?expired=true); a reply refreshes the user
+// unless the user signed out meanwhile.
 import { useSessionStore } from '@switchyard/console-kit';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -14,6 +15,8 @@ export function useSessionCheck(): void {
     queryClient
       .fetchQuery({ queryKey: queryKeys.self, queryFn: getSelf, retry: false })
       .then((self) => {
+        // A reply that comes after a logout (or a sign-in as someone else) is no longer news.
+        if (useSessionStore.getState().user?.id !== self.id) return;
         setUser({
           id: self.id,
           username: self.username,

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { initI18n } from '../i18n/i18n';
 import { endpointPage } from '../list/endpoint-page';
 import { mockHttp } from '../testing/mock-http';
-import { callEnvelope, createEndpointApi, endpointUrl } from './endpoint-client';
+import { callEnvelope, createEndpointApi, endpointUrl, lazyEndpointApi } from './endpoint-client';
 
 const table = {
   remove: defineEndpoint({
@@ -84,6 +84,24 @@ describe('the endpoint client', () => {
     await expect(createEndpointApi(table).start()).rejects.toThrow(/use endpointUrl/);
     expect(endpointUrl(table.start)).toBe('/api/provider/start');
     expect(mock.seen).toHaveLength(1);
+  });
+
+  it('loads a lazy table once, on its first call, and calls through it like the eager client', async () => {
+    mock = mockHttp(() => ({ body: { success: true, message: '', data: { id: 4 } } }));
+    let loads = 0;
+    const api = lazyEndpointApi(async () => {
+      loads += 1;
+      return table;
+    });
+    expect(loads).toBe(0);
+    await expect(Promise.resolve(api)).resolves.toBe(api);
+    await expect(api.save({ body: { name: 'n' } })).resolves.toEqual({ id: 4 });
+    await api.remove({ params: { id: 7 } });
+    expect(loads).toBe(1);
+    expect(mock.seen.map((call) => `${call.method} ${call.url}`)).toEqual([
+      'put /api/thing/',
+      'delete /api/thing/7',
+    ]);
   });
 
   it('refuses to build a URL without its path parameter', () => {

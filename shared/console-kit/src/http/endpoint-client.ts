@@ -106,3 +106,32 @@ export function createEndpointApi<T extends Record<string, Endpoint>>(table: T):
   }
   return api as EndpointApi<T>;
 }
+
+/**
+ * A table's calls where the table itself loads on the first call: for a start chunk (the shell's
+ * boot, a cold /login) that must not carry the table's zod schemas. `load` is called once.
+ */
+export function lazyEndpointApi<T extends Record<string, Endpoint>>(
+  load: () => Promise<T>,
+): EndpointApi<T> {
+  let loading: Promise<EndpointApi<T>> | undefined;
+  const api = () => {
+    loading ??= load().then(createEndpointApi);
+    return loading;
+  };
+  return new Proxy({} as EndpointApi<T>, {
+    // Not a thenable: `then` (and symbols) are no calls, so the object can pass through a promise.
+    get: (_target, name) =>
+      typeof name === 'symbol' || name === 'then'
+        ? undefined
+        : async (input?: LooseInput) => {
+            const calls = (await api()) as unknown as Record<
+              string,
+              (input?: LooseInput) => unknown
+            >;
+            const call = calls[String(name)];
+            if (call === undefined) throw new Error(`no endpoint ${String(name)} in the table`);
+            return call(input);
+          },
+  });
+}

@@ -14,10 +14,13 @@ import { planEndpoints, subscriptionEndpoints } from './plans';
 import { pricingEndpoints } from './pricing';
 import { redemptionEndpoints } from './redemptions';
 import { resetPasswordEndpoints } from './reset-password';
+import { sessionEndpoints } from './sessions';
 import { statusEndpoints } from './status';
 import { stripeEndpoints } from './stripe';
 import { taskEndpoints } from './tasks';
 import { tokenEndpoints } from './tokens';
+import { twoFactorEndpoints } from './two-factor';
+import { userEndpoints } from './users';
 import { userAdminEndpoints } from './users-admin';
 import { verificationEndpoints } from './verification';
 
@@ -38,16 +41,20 @@ export {
   pricingEndpoints,
   redemptionEndpoints,
   resetPasswordEndpoints,
+  sessionEndpoints,
   statusEndpoints,
   stripeEndpoints,
   subscriptionEndpoints,
   taskEndpoints,
   tokenEndpoints,
+  twoFactorEndpoints,
   userAdminEndpoints,
+  userEndpoints,
   verificationEndpoints,
 };
 
 export const ENDPOINT_TABLES: Record<string, Record<string, Endpoint>> = {
+  account: userEndpoints,
   audit: auditEndpoints,
   channels: channelEndpoints,
   data: dataEndpoints,
@@ -62,11 +69,13 @@ export const ENDPOINT_TABLES: Record<string, Record<string, Endpoint>> = {
   pricing: pricingEndpoints,
   redemptions: redemptionEndpoints,
   reset_password: resetPasswordEndpoints,
+  sessions: sessionEndpoints,
   status: statusEndpoints,
   stripe: stripeEndpoints,
   subscriptions: subscriptionEndpoints,
   tasks: taskEndpoints,
   tokens: tokenEndpoints,
+  two_factor: twoFactorEndpoints,
   users: userAdminEndpoints,
   verification: verificationEndpoints,
 };

@@ -1,14 +1,13 @@
 // /oauth/github and /oauth/oidc (?code=&state=): finishes a provider's sign-in or binding; on
 // failure goes to /setting.
 import { Message, Spin } from '@arco-design/web-react';
-import { apiGet, reportError, useSessionStore } from '@switchyard/console-kit';
-import type { SessionUser } from '@switchyard/contracts';
+import { reportError, useSessionStore } from '@switchyard/console-kit';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { RemoteRoot } from '../../remote';
 import { SECOND_FACTOR_PARAM } from '../login/use-login';
-import { finishGitHubOAuth, finishOidcOAuth, type OAuthOutcome } from './oauth.api';
+import { finishGitHubOAuth, finishOidcOAuth, getSessionUser, type OAuthOutcome } from './oauth.api';
 
 function OAuthCallbackPage({
   finish,
@@ -36,7 +35,7 @@ function OAuthCallbackPage({
           navigate('/setting?tab=personal', { replace: true });
           return;
         }
-        setUser(result.user ?? (await apiGet<SessionUser>('/api/user/self')));
+        setUser(result.user ?? (await getSessionUser()));
         Message.success(t('login.success'));
         navigate('/', { replace: true });
       })

@@ -46,6 +46,10 @@ export async function startOidc(bind = false): Promise<void> {
   window.location.assign(bind ? `${start}?bind=1` : start);
 }
 
+/** The signed-in user, for a callback whose reply carried none. */
+export const getSessionUser = async (): Promise<SessionUser> =>
+  (await oauthTable()).accountApi.self();
+
 export const wechatLogin = async (code: string): Promise<SessionUser> =>
   (await (await oauthTable()).oauthApi.wechat({ query: { code } })) as SessionUser;
 

@@ -1,15 +1,20 @@
 // Personal settings calls: self, access token, referral, rebates, transfer, email code and binding, models.
-import { apiDelete, apiGet, apiPost, createEndpointApi } from '@switchyard/console-kit';
+import { apiGet, createEndpointApi } from '@switchyard/console-kit';
 import type { AffiliateRebateView, Page } from '@switchyard/contracts';
-import { oauthEndpoints, verificationEndpoints } from '@switchyard/contracts/endpoints';
+import {
+  oauthEndpoints,
+  userEndpoints,
+  verificationEndpoints,
+} from '@switchyard/contracts/endpoints';
 
 const verificationApi = createEndpointApi(verificationEndpoints);
 const oauthApi = createEndpointApi(oauthEndpoints);
+const accountApi = createEndpointApi(userEndpoints);
 
-export const generateAccessToken = (): Promise<string> => apiGet<string>('/api/user/token');
-export const getAffCode = (): Promise<string> => apiGet<string>('/api/user/aff');
+export const generateAccessToken = (): Promise<string> => accountApi.accessToken();
+export const getAffCode = (): Promise<string> => accountApi.affCode();
 export const transferAffQuota = (quota: number): Promise<void> =>
-  apiPost<void>('/api/user/aff_transfer', { body: { quota } });
+  accountApi.affTransfer({ body: { quota } });
 /** One page (from 0) of the referral rebates earned, newest first. */
 export const listRebates = (p: number, size: number): Promise<Page<AffiliateRebateView>> =>
   apiGet<Page<AffiliateRebateView>>('/api/user/aff/history', { params: { p, size } });
@@ -17,5 +22,5 @@ export const sendEmailCode = (email: string, turnstile = ''): Promise<void> =>
   verificationApi.sendCode({ query: { email, ...(turnstile ? { turnstile } : {}) } });
 export const bindEmail = (email: string, code: string): Promise<void> =>
   oauthApi.emailBind({ query: { email, code } });
-export const listOwnModels = (): Promise<string[]> => apiGet<string[]>('/api/user/models');
-export const deleteSelf = (): Promise<void> => apiDelete<void>('/api/user/self');
+export const listOwnModels = (): Promise<string[]> => accountApi.models();
+export const deleteSelf = (): Promise<void> => accountApi.removeSelf();

@@ -1,8 +1,11 @@
-// The signed-in user's own record, for editing oneself through the self endpoint.
-import { apiGet, apiPut } from '@switchyard/console-kit';
+// The signed-in user's own record, for editing oneself, from the account table.
+import { createEndpointApi } from '@switchyard/console-kit';
 import type { SelfUser, UpdateSelfRequest } from '@switchyard/contracts';
+import { userEndpoints } from '@switchyard/contracts/endpoints';
 
-export const getSelf = (): Promise<SelfUser> => apiGet<SelfUser>('/api/user/self');
+const accountApi = createEndpointApi(userEndpoints);
+
+export const getSelf = (): Promise<SelfUser> => accountApi.self();
 
 export const updateSelf = (body: UpdateSelfRequest): Promise<void> =>
-  apiPut<void>('/api/user/self', { body });
+  accountApi.updateSelf({ body });

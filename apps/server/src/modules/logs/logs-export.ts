@@ -47,6 +47,8 @@ function cachedTokens(other: string | null): number {
 }
 
 /** UTC, sortable and unambiguous in a spreadsheet. */
+const LOG_TYPES: ReadonlySet<number> = new Set(Object.values(LogType));
+
 const formatTime = (seconds: number): string =>
   new Date(seconds * 1000).toISOString().replace('T', ' ').slice(0, 19);
 
@@ -60,7 +62,7 @@ async function* csvBatches(db: Db, options: ExportOptions): AsyncGenerator<CsvRe
   const content: MessageKey = 'export.header.content';
   yield [[...HEADERS, ...(admin ? ADMIN_HEADERS : []), content].map(t)];
   const typeName = (type: number): string =>
-    type >= 0 && type <= 4 ? t(`export.type.${type}` as MessageKey) : String(type);
+    LOG_TYPES.has(type) ? t(`export.type.${type}` as MessageKey) : String(type);
   const totals = { prompt: 0, completion: 0, cached: 0, quota: 0 };
   let cursor: LogCursor | undefined;
   for (;;) {

@@ -1,15 +1,12 @@
-// The second factor: setup, enable, disable and status in personal settings, and the second step
-// of a password sign-in (`POST /api/user/login/2fa`), which the pending sign-in cookie ties to
-// the password step.
-import { PENDING_SIGN_IN_COOKIE, Role } from '@switchyard/contracts';
-import {
-  secondFactorRequestSchema,
-  twoFactorEnableRequestSchema,
-} from '@switchyard/contracts/schemas';
+// The second factor, from the two_factor table: setup, enable, disable and status in personal
+// settings, and the second step of a password sign-in (`POST /api/user/login/2fa`), which the
+// pending sign-in cookie ties to the password step.
+import { PENDING_SIGN_IN_COOKIE } from '@switchyard/contracts';
+import { twoFactorEndpoints as endpoints } from '@switchyard/contracts/endpoints';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { languageOf, translate } from '../../i18n';
 import { ok } from '../../lib/envelope';
-import { parseInput } from '../../lib/validation';
+import { serveEndpoint } from '../../lib/serve-endpoint';
 import { identityOf, setSessionCookie } from '../../plugins/auth';
 import type { AccountService } from '../users/account.service';
 import type { SessionMeta } from './sessions.service';
@@ -49,18 +46,15 @@ export function registerTwoFactorRoutes(
   app: FastifyInstance,
   { twoFactor, account, sessionMaxAgeSeconds }: TwoFactorRouteServices,
 ): void {
-  const sessionOnly = { access: Role.common, sessionOnly: true } as const;
-
-  app.post(
-    '/api/user/login/2fa',
-    { config: { access: 'public', critical: true } },
-    async (request, reply) => {
-      const input = parseInput(secondFactorRequestSchema, request.body);
+  serveEndpoint(
+    app,
+    endpoints.login,
+    async ({ body, request, reply }) => {
       const pending = request.cookies[PENDING_SIGN_IN_COOKIE];
       try {
         const { user, token } = await account.finishSecondFactor(
           pending,
-          input,
+          body,
           sessionMetaOf(request),
         );
         reply.clearCookie(PENDING_SIGN_IN_COOKIE, cookieOptions(request));
@@ -74,26 +68,25 @@ export function registerTwoFactorRoutes(
         throw error;
       }
     },
+    { critical: true },
   );
 
-  app.get('/api/user/2fa', { config: sessionOnly }, async (request) =>
+  serveEndpoint(app, endpoints.status, async ({ request }) =>
     ok({ enabled: await twoFactor.isEnabled(identityOf(request).userId) }),
   );
 
-  app.post('/api/user/2fa/setup', { config: sessionOnly }, async (request) => {
+  serveEndpoint(app, endpoints.setup, async ({ request }) => {
     const identity = identityOf(request);
     return ok(await twoFactor.setup(identity.userId, identity.username));
   });
 
-  app.post('/api/user/2fa/enable', { config: sessionOnly }, async (request) => {
-    const { code } = parseInput(twoFactorEnableRequestSchema, request.body);
-    const codes = await twoFactor.enable(identityOf(request).userId, code);
+  serveEndpoint(app, endpoints.enable, async ({ body, request }) => {
+    const codes = await twoFactor.enable(identityOf(request).userId, body.code);
     return ok({ recovery_codes: codes }, translate(languageOf(request), 'twoFactor.enabled'));
   });
 
-  app.post('/api/user/2fa/disable', { config: sessionOnly }, async (request) => {
-    const input = parseInput(secondFactorRequestSchema, request.body);
-    await twoFactor.disable(identityOf(request).userId, input);
+  serveEndpoint(app, endpoints.disable, async ({ body, request }) => {
+    await twoFactor.disable(identityOf(request).userId, body);
     return ok(undefined, translate(languageOf(request), 'twoFactor.disabled'));
   });
 }

@@ -1,6 +1,7 @@
 // SQL for the tokens table; every query is scoped to the owning user.
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { Db } from '../../db/database';
+import { insertReturningId } from '../../db/dialect';
 import { likeContains } from '../../db/like';
 import type { TokensTable } from '../../db/schema';
 
@@ -48,12 +49,9 @@ export function findOwnToken(db: Db, userId: number, id: number): Promise<TokenR
   return ownTokens(db, userId).where('id', '=', id).executeTakeFirst();
 }
 
-export function findTokenByKey(db: Db, key: string): Promise<TokenRow | undefined> {
-  return db.selectFrom('tokens').selectAll().where('key', '=', key).executeTakeFirst();
-}
-
-export async function insertToken(db: Db, token: NewToken): Promise<void> {
-  await db.insertInto('tokens').values(token).execute();
+/** Inserts a token; returns its id. */
+export function insertToken(db: Db, token: NewToken): Promise<number> {
+  return insertReturningId(db, db.insertInto('tokens').values(token));
 }
 
 /** Updates one of the user's tokens; returns false when it is not theirs (or is gone). */

@@ -22,7 +22,6 @@ import { isOrgMember } from '../orgs/orgs.repository';
 import { generateTokenKey } from './token-key';
 import {
   findOwnToken,
-  findTokenByKey,
   insertToken,
   listTokens,
   searchTokens,
@@ -130,8 +129,9 @@ export class TokensService {
     }
     for (let attempt = 1; ; attempt += 1) {
       const key = generateTokenKey();
+      let id: number;
       try {
-        await insertToken(this.db, {
+        id = await insertToken(this.db, {
           user_id: identity.userId,
           key,
           status: TokenStatus.enabled,
@@ -153,10 +153,7 @@ export class TokensService {
         if (!isUniqueViolation(error) || attempt >= KEY_ATTEMPTS) throw error;
         continue;
       }
-      // Read back by key: MySQL has no RETURNING, and the key is unique.
-      const row = await findTokenByKey(this.db, key);
-      if (!row) throw new Error('a token just inserted is missing');
-      return this.view(row);
+      return this.view(await this.load(identity, id));
     }
   }
 
