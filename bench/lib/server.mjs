@@ -24,5 +24,21 @@ export async function startBenchServer({ name, port, env = {}, entry }) {
       ...env,
     },
   });
-  return { ...server, dbPath: path.join(dataDir, 'switchyard.db') };
+  // A bench that throws (a failed request, a funding check) must not leave its server running.
+  let stopped = false;
+  const killAtExit = () => {
+    if (stopped) return;
+    try {
+      process.kill(server.pid, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+  };
+  process.once('exit', killAtExit);
+  const stop = async () => {
+    await server.stop();
+    stopped = true;
+    process.off('exit', killAtExit);
+  };
+  return { ...server, stop, dbPath: path.join(dataDir, 'switchyard.db') };
 }
