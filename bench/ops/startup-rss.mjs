@@ -13,32 +13,26 @@
 // --baseline adds a row for another build of the server (e.g. the previous commit's bundle, built
 // in a copy of that tree), measured in the same run as the current one.
 // SWITCHYARD_NODE_OPTIONS passes Node options to the servers (e.g. V8 heap sizes).
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
-import http from 'node:http';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { repoRoot } from '../../scripts/lib/setup.mjs';
 import { buildServer, serverArgs } from '../../scripts/lib/spawn-server.mjs';
+import { numberArg, stringArg } from '../lib/args.mjs';
+import { cpuDuring } from '../lib/cpu.mjs';
+import { bearer, chatBody, load } from '../lib/load.mjs';
 import { writeResult } from '../lib/results.mjs';
+import { benchKey, openDb, seedChannel, seedToken, seedUser } from '../lib/seed.mjs';
+import { spawnOwned, startFastUpstream, stopChild } from '../lib/upstream.mjs';
 
-const arg = (name, fallback) => {
-  const index = process.argv.indexOf(`--${name}`);
-  return index > 0 ? process.argv[index + 1] : fallback;
-};
-const REQUESTS = Number(arg('requests', 2000));
-const BASELINE = arg('baseline', undefined);
-const BASELINE_LABEL = arg('baseline-label', BASELINE && path.relative(repoRoot, BASELINE));
+const REQUESTS = numberArg('requests', 2000);
+const BASELINE = stringArg('baseline', undefined);
+const BASELINE_LABEL = stringArg('baseline-label', BASELINE && path.relative(repoRoot, BASELINE));
 const PORT = 3293;
 const dataDir = path.join(repoRoot, '.cache/bench-ops');
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const mb = (kb) => `${(kb / 1024).toFixed(0)} MB`;
-
-const children = [];
-process.on('exit', () => {
-  for (const child of children) child.kill('SIGKILL');
-});
 
 /** RSS in kB of a process and its descendants (helper processes count), and how many helpers. */
 function treeRss(pid) {
@@ -60,13 +54,6 @@ function treeRss(pid) {
   };
 }
 
-/** CPU time (user + system) of a process, in ms; clock ticks are 10 ms on Linux. */
-function cpuMs(pid) {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
-
 async function waitReady(url, child) {
   for (;;) {
     if (child.exitCode !== null) throw new Error(`exited with ${child.exitCode}`);
@@ -81,7 +68,7 @@ async function waitReady(url, child) {
 
 function start(args, env = {}) {
   rmSync(dataDir, { recursive: true, force: true });
-  const child = spawn(process.execPath, args, {
+  return spawnOwned(args, {
     cwd: repoRoot,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {
@@ -103,105 +90,28 @@ function start(args, env = {}) {
       ...env,
     },
   });
-  children.push(child);
-  return child;
 }
 
-const stop = (child) =>
-  new Promise((resolve) => {
-    if (child.exitCode !== null) return resolve();
-    child.once('exit', resolve);
-    child.kill('SIGTERM');
-  });
-
+/** A user with one token and a channel to the upstream; answers the token's key. */
 function seed(upstreamUrl) {
-  const require = createRequire(path.join(repoRoot, 'apps/server/package.json'));
-  const Database = require('better-sqlite3');
-  const db = new Database(path.join(dataDir, 'switchyard.db'));
-  db.pragma('busy_timeout = 5000');
-  const now = Math.floor(Date.now() / 1000);
-  const key = 'OpsBench'.repeat(6);
-  const user = db
-    .prepare(
-      `INSERT INTO users (username, password, display_name, role, status, quota, created_at)
-       VALUES ('opsbench', 'x', 'opsbench', 1, 1, 1000000000000, ?)`,
-    )
-    .run(now);
-  db.prepare(
-    `INSERT INTO tokens (user_id, key, name, status, created_time, accessed_time, expired_time,
-       remain_quota, unlimited_quota) VALUES (?, ?, 'bench', 1, ?, ?, -1, 0, 1)`,
-  ).run(user.lastInsertRowid, key, now, now);
-  const channel = db
-    .prepare(
-      `INSERT INTO channels (type, key, name, status, base_url, models, "group", created_time)
-       VALUES (1, 'upstream-key', 'bench', 1, ?, 'gpt-4o-mini', 'default', ?)`,
-    )
-    .run(upstreamUrl, now);
-  db.prepare(
-    `INSERT INTO abilities ("group", model, channel_id, enabled, priority, weight)
-     VALUES ('default', 'gpt-4o-mini', ?, 1, 0, 0)`,
-  ).run(channel.lastInsertRowid);
+  const db = openDb(path.join(dataDir, 'switchyard.db'));
+  const key = benchKey('OpsBench');
+  seedToken(db, { userId: seedUser(db, { username: 'opsbench', quota: 1e12 }), key });
+  seedChannel(db, { baseUrl: upstreamUrl, models: 'gpt-4o-mini' });
   db.close();
   return key;
 }
 
-async function load(url, key, count, stream) {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 50 });
-  const payload = JSON.stringify({
-    model: 'gpt-4o-mini',
-    stream,
-    messages: [{ role: 'user', content: 'Say hello' }],
+/** `count` chats (or streams) at concurrency 50; answers how many failed. */
+async function relayLoad(url, key, count, stream) {
+  const result = await load({
+    url,
+    headers: bearer(key),
+    body: chatBody({ stream }),
+    count,
+    concurrency: 50,
   });
-  let next = 0;
-  let failures = 0;
-  const one = () =>
-    new Promise((resolve) => {
-      const request = http.request(
-        `${url}/v1/chat/completions`,
-        {
-          method: 'POST',
-          agent,
-          headers: { 'content-type': 'application/json', authorization: `Bearer sk-${key}` },
-        },
-        (response) => {
-          response.resume();
-          response.on('end', () => {
-            if (response.statusCode !== 200) failures += 1;
-            resolve();
-          });
-        },
-      );
-      request.on('error', () => {
-        failures += 1;
-        resolve();
-      });
-      request.end(payload);
-    });
-  await Promise.all(
-    Array.from({ length: 50 }, async () => {
-      while (next < count) {
-        next += 1;
-        await one();
-      }
-    }),
-  );
-  agent.destroy();
-  return failures;
-}
-
-async function startUpstream() {
-  const child = spawn(
-    process.execPath,
-    [path.join(repoRoot, 'bench/relay/fast-upstream.mjs'), '0'],
-    {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
-  );
-  children.push(child);
-  const port = await new Promise((resolve) =>
-    child.stdout.once('data', (data) => resolve(Number(String(data).trim()))),
-  );
-  return `http://127.0.0.1:${port}`;
+  return result.failures;
 }
 
 /** True when `npm start` would install packages first (then its time says nothing). */
@@ -213,7 +123,7 @@ function wouldInstall() {
 }
 
 buildServer();
-const upstreamUrl = await startUpstream();
+const upstreamUrl = (await startFastUpstream()).url;
 const url = `http://127.0.0.1:${PORT}`;
 const rows = [];
 const servers = [
@@ -240,13 +150,16 @@ for (const [name, args] of servers) {
   const sampler = setInterval(() => {
     peak = Math.max(peak, treeRss(child.pid).total);
   }, 50);
-  const cpuBefore = cpuMs(child.pid);
-  const failures =
-    (await load(url, key, REQUESTS, false)) + (await load(url, key, REQUESTS / 2, true));
-  const cpuPerRequest = (cpuMs(child.pid) - cpuBefore) / (REQUESTS * 1.5);
+  const { result: failures, cpuMs } = await cpuDuring(
+    child.pid,
+    async () =>
+      (await relayLoad(url, key, REQUESTS, false)) +
+      (await relayLoad(url, key, REQUESTS / 2, true)),
+  );
+  const cpuPerRequest = cpuMs / (REQUESTS * 1.5);
   clearInterval(sampler);
   const after = treeRss(child.pid);
-  await stop(child);
+  await stopChild(child);
   rows.push([
     name,
     `${readyMs.toFixed(0)} ms`,

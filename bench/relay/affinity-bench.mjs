@@ -8,27 +8,22 @@
 // Each cell runs ROUNDS times, on and off alternating; the table has the medians.
 // Usage: node bench/relay/affinity-bench.mjs [--requests 3000] [--warmup 300] [--rounds 3]
 //        [--port 3295] [--only affinity|responses]
-import { readFileSync } from 'node:fs';
 import http from 'node:http';
-import { createRequire } from 'node:module';
-import os from 'node:os';
-import path from 'node:path';
-import { repoRoot } from '../../scripts/lib/setup.mjs';
-import { startServer } from '../../scripts/lib/spawn-server.mjs';
+import { numberArg, stringArg } from '../lib/args.mjs';
+import { cpuDuring, loadAverage, loadSpan } from '../lib/cpu.mjs';
+import { bearer, load } from '../lib/load.mjs';
 import { median, writeResult } from '../lib/results.mjs';
+import { alternatingRounds } from '../lib/rounds.mjs';
+import { benchKey, openDb, seedChannel, seedToken, seedUser } from '../lib/seed.mjs';
+import { startBenchServer } from '../lib/server.mjs';
 import { FRAMES, JSON_REPLY, USAGE_FRAME, WORDS } from './upstream-replies.mjs';
 
-const arg = (name, fallback) => {
-  const index = process.argv.indexOf(`--${name}`);
-  return index > 0 ? process.argv[index + 1] : fallback;
-};
-const REQUESTS = Number(arg('requests', 3000));
-const WARMUP = Number(arg('warmup', 300));
-const ROUNDS = Number(arg('rounds', 3));
-const PORT = Number(arg('port', 3295));
-const ONLY = arg('only', '');
-const CLOCK_TICK_MS = 10;
-const KEY = 'BenchAff'.repeat(6);
+const REQUESTS = numberArg('requests', 3000);
+const WARMUP = numberArg('warmup', 300);
+const ROUNDS = numberArg('rounds', 3);
+const PORT = numberArg('port', 3295);
+const ONLY = stringArg('only', '');
+const KEY = benchKey('BenchAff');
 const SESSIONS = Array.from({ length: 200 }, (_, i) => `bench-session-${i}`);
 
 // The upstream: chat completions (fast-upstream's replies) and the Responses API.
@@ -89,51 +84,28 @@ upstream.keepAliveTimeout = 60_000;
 await new Promise((resolve) => upstream.listen(0, '127.0.0.1', resolve));
 const upstreamUrl = `http://127.0.0.1:${upstream.address().port}`;
 
-const dataDir = path.join(repoRoot, '.cache/bench-affinity');
 // SYNC_FREQUENCY 1: the option written to the database below reaches the server within a second.
-const server = await startServer({
+const server = await startBenchServer({
+  name: 'affinity',
   port: PORT,
-  dataDir,
-  env: { LOG_LEVEL: 'warn', GLOBAL_API_RATE_LIMIT: '0', SYNC_FREQUENCY: '1' },
+  env: { SYNC_FREQUENCY: '1' },
 });
-const require = createRequire(path.join(repoRoot, 'apps/server/package.json'));
-const Database = require('better-sqlite3');
-const db = new Database(path.join(dataDir, 'switchyard.db'));
-db.pragma('busy_timeout = 5000');
+const db = openDb(server.dbPath);
 
 function seed() {
-  const now = Math.floor(Date.now() / 1000);
-  const user = db
-    .prepare(
-      `INSERT INTO users (username, password, display_name, role, status, quota, created_at)
-       VALUES ('bench', 'x', 'bench', 1, 1, 1000000000000, ?)`,
-    )
-    .run(now);
-  db.prepare(
-    `INSERT INTO tokens (user_id, key, name, status, created_time, accessed_time, expired_time,
-       remain_quota, unlimited_quota) VALUES (?, ?, 'bench', 1, ?, ?, -1, 0, 1)`,
-  ).run(user.lastInsertRowid, KEY, now, now);
-  const channel = db.prepare(
-    `INSERT INTO channels (type, key, name, status, base_url, models, "group", other_info,
-       created_time) VALUES (1, 'upstream-key', ?, 1, ?, ?, 'default', ?, ?)`,
-  );
-  const ability = db.prepare(
-    `INSERT INTO abilities ("group", model, channel_id, enabled, priority, weight)
-     VALUES ('default', ?, ?, 1, 0, 1)`,
-  );
+  const user = seedUser(db, { username: 'bench', quota: 1e12 });
+  seedToken(db, { userId: user, key: KEY });
   for (const name of ['aff-a', 'aff-b', 'aff-c']) {
-    ability.run(
-      'gpt-affinity',
-      channel.run(name, upstreamUrl, 'gpt-affinity', null, now).lastInsertRowid,
-    );
+    seedChannel(db, { name, baseUrl: upstreamUrl, models: 'gpt-affinity', weight: 1 });
   }
   for (const mode of ['native', 'translate']) {
-    const model = `gpt-responses-${mode}`;
-    const info = JSON.stringify({ responses_api: mode });
-    ability.run(
-      model,
-      channel.run(`responses-${mode}`, upstreamUrl, model, info, now).lastInsertRowid,
-    );
+    seedChannel(db, {
+      name: `responses-${mode}`,
+      baseUrl: upstreamUrl,
+      models: `gpt-responses-${mode}`,
+      otherInfo: JSON.stringify({ responses_api: mode }),
+      weight: 1,
+    });
   }
 }
 
@@ -145,76 +117,21 @@ async function setAffinity(minutes) {
   await new Promise((resolve) => setTimeout(resolve, 2500));
 }
 
-const pid = server.pid;
-function cpuMs() {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * CLOCK_TICK_MS;
-}
-
 /** Sends `count` requests, `concurrency` in flight; the gateway's CPU ms per request, p50 ms. */
-async function load(route, bodyOf, count, concurrency) {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
-  const url = new URL(route, server.url);
-  const latencies = [];
-  let failures = 0;
-  let next = 0;
-  const one = (index) =>
-    new Promise((resolve) => {
-      const { body, headers } = bodyOf(index);
-      const payload = JSON.stringify(body);
-      const start = performance.now();
-      const request = http.request(
-        url,
-        {
-          method: 'POST',
-          agent,
-          headers: {
-            'content-type': 'application/json',
-            'content-length': Buffer.byteLength(payload),
-            authorization: `Bearer sk-${KEY}`,
-            ...headers,
-          },
-        },
-        (response) => {
-          response.resume();
-          response.on('end', () => {
-            if (response.statusCode !== 200) failures += 1;
-            latencies.push(performance.now() - start);
-            resolve();
-          });
-        },
-      );
-      request.on('error', () => {
-        failures += 1;
-        resolve();
-      });
-      request.end(payload);
-    });
-  const worker = async () => {
-    while (next < count) {
-      next += 1;
-      await one(next);
-    }
-  };
-  const before = cpuMs();
-  await Promise.all(Array.from({ length: concurrency }, worker));
-  const cpu = (cpuMs() - before) / count;
-  agent.destroy();
-  latencies.sort((a, b) => a - b);
-  return { cpu, p50: latencies[Math.floor(latencies.length / 2)], failures };
+async function measure(route, request, count, concurrency) {
+  const { result, cpuMs } = await cpuDuring(server.pid, () =>
+    load({ url: server.url, route, headers: bearer(KEY), request, count, concurrency }),
+  );
+  return { cpu: cpuMs / count, p50: result.p50, failures: result.failures };
 }
 
 /** Runs each variant ROUNDS times (order alternating); medians per variant. */
 async function cell(variants, route, concurrency) {
-  const runs = new Map(variants.map((variant) => [variant.name, []]));
-  for (let round = 0; round < ROUNDS; round += 1) {
-    const order = round % 2 === 0 ? variants : [...variants].reverse();
-    for (const variant of order) {
-      await variant.before?.();
-      await load(route, variant.body, WARMUP, concurrency);
-      runs.get(variant.name).push(await load(route, variant.body, REQUESTS, concurrency));
-    }
-  }
+  const runs = await alternatingRounds(variants, ROUNDS, async (variant) => {
+    await variant.before?.();
+    await measure(route, variant.body, WARMUP, concurrency);
+    return measure(route, variant.body, REQUESTS, concurrency);
+  });
   return variants.map((variant) => {
     const results = runs.get(variant.name);
     return {
@@ -227,7 +144,7 @@ async function cell(variants, route, concurrency) {
 }
 
 seed();
-const loadBefore = os.loadavg()[0];
+const loadBefore = loadAverage();
 const rows = [];
 const report = (what, mode, concurrency, results) => {
   const [first] = results;
@@ -285,9 +202,9 @@ if (ONLY !== 'affinity') {
     }
   }
 }
-const loadAfter = os.loadavg()[0];
+const loadAfter = loadAverage();
 writeResult('relay-affinity', {
-  runs: `${ROUNDS} rounds of ${REQUESTS} requests per cell after ${WARMUP} warm-up; load average ${loadBefore.toFixed(2)} → ${loadAfter.toFixed(2)} on ${os.cpus().length} cores`,
+  runs: `${ROUNDS} rounds of ${REQUESTS} requests per cell after ${WARMUP} warm-up; ${loadSpan(loadBefore, loadAfter)}`,
   columns: [
     'path',
     'variant',
