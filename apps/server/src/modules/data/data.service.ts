@@ -1,11 +1,22 @@
-// Dashboard data: hourly consumption buckets for a time range (admins: everyone or one user).
-import { USAGE_DATA_MAX_SPAN, type UsageBucket, type UsageDataQuery } from '@switchyard/contracts';
+// Dashboard data: hourly consumption buckets for a time range (admins: everyone or one user; an
+// org's: what its wallet paid for), and each token's prompt-cache reads per hour (issue 28).
+import {
+  orgFunding,
+  type TokenCacheBucket,
+  type TokenCacheQuery,
+  USAGE_DATA_MAX_SPAN,
+  type UsageBucket,
+  type UsageDataQuery,
+} from '@switchyard/contracts';
 import type { Db } from '../../db/database';
 import { QUOTA_DATA_WATERMARK } from '../../db/migrations/2026-11-22T0600-observability';
 import { refuse } from '../../lib/errors';
-import { listModelBuckets, listUserBuckets, readFoldedAt } from './data.repository';
+import { listModelBuckets, listUserBuckets, readFoldedAt, sumFundedUsage } from './data.repository';
+import { hourlyCacheReads, topPromptTokens } from './token-cache.repository';
 
-function rangeOf(query: UsageDataQuery): { start: number; end: number } {
+type Range = Pick<UsageDataQuery, 'start_timestamp' | 'end_timestamp'>;
+
+function rangeOf(query: Range): { start: number; end: number } {
   const { start_timestamp: start, end_timestamp: end } = query;
   if (end < start) throw refuse('data.rangeReversed');
   if (end - start > USAGE_DATA_MAX_SPAN) throw refuse('data.rangeTooWide');
@@ -22,8 +33,29 @@ export class UsageDataService {
       : listModelBuckets(this.db, range);
   }
 
-  async forUser(userId: number, query: UsageDataQuery): Promise<UsageBucket[]> {
+  async forUser(userId: number, query: Range): Promise<UsageBucket[]> {
     return listUserBuckets(this.db, { ...rangeOf(query), userId });
+  }
+
+  /** What org `orgId`'s wallet paid for: every member's, or one member's (`userId`). */
+  async forOrg(orgId: number, userId: number | undefined, query: Range): Promise<UsageBucket[]> {
+    return sumFundedUsage(this.db, { ...rangeOf(query), funding: orgFunding(orgId), userId });
+  }
+
+  /** The top tokens by prompt tokens and their hourly reads; `userId` undefined: every user's. */
+  async tokenCache(
+    userId: number | undefined,
+    query: TokenCacheQuery,
+  ): Promise<TokenCacheBucket[]> {
+    const filter = { ...rangeOf(query), userId };
+    const tokens = await topPromptTokens(this.db, filter, query.top);
+    const named = new Map(tokens.map((token) => [token.token_id, token]));
+    const hours = await hourlyCacheReads(this.db, filter, [...named.keys()]);
+    return hours.map((hour) => ({
+      ...hour,
+      token_name: named.get(hour.token_id)?.token_name ?? '',
+      username: named.get(hour.token_id)?.username ?? '',
+    }));
   }
 
   /** Every consume log created before this (unix seconds) is in the buckets; 0: not yet. */
