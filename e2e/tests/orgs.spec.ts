@@ -168,6 +168,15 @@ test('create an org, invite, fund; the member calls the API; the owner sees it a
   await page.getByRole('button', { name: /^确\s?定$/ }).click();
   await expect(page.getByText('邀请已撤销')).toBeVisible();
   await expect(pending).not.toContainText(latecomer);
+  // The invitee opening the revoked link is told so; the API answers 410.
+  const lateContext = await browser.newContext();
+  const latePage = await lateContext.newPage();
+  await signIn(latePage, latecomer, PASSWORD);
+  await expect(latePage).toHaveURL(/\/token$/);
+  await latePage.goto(revokedLink.slice(revokedLink.indexOf('/organization')));
+  await latePage.getByTestId('org-accept').click();
+  await expect(latePage.getByText('该邀请已被撤销')).toBeVisible();
+  await lateContext.close();
   const late = await apiSession(latecomer, PASSWORD);
   const accepted = await late.post('/api/org/invitation/accept', { data: { code } });
   expect(accepted.status()).toBe(410);
