@@ -5,11 +5,11 @@ import { IconDownload } from '@arco-design/web-react/icon';
 import { useQuotaDisplay, useSessionStore } from '@switchyard/console-kit';
 import { ListTable, listPagination, useListParams } from '@switchyard/console-kit/list';
 import { isAdmin } from '@switchyard/contracts';
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ScopeNote } from '../../components/scope-note';
 import { activeFilterCount, DAY, lastSpan, rangeFilters, rangeOf } from '../../lib/time';
-import { type Scope, useOrgMembers, useScope } from '../../lib/use-scope';
+import { type Scope, scopeKey, useOrgMembers, useScope } from '../../lib/use-scope';
 import { RemoteRoot } from '../../remote';
 import { getLogColumns } from './log-columns';
 import { type LogSource, logExportUrl } from './logs.api';
@@ -49,6 +49,16 @@ export function LogsPage() {
     opened: false,
   });
   const { page, query, stat } = useLogs(source, list, statShown);
+  // Another scope starts at its first page, without the last org's member (a reload keeps both).
+  const scopeId = scope ? scopeKey(scope) : null;
+  const shownScope = useRef(scopeId);
+  const { setFilters } = list;
+  useEffect(() => {
+    if (scopeId === null || shownScope.current === scopeId) return;
+    const first = shownScope.current === null;
+    shownScope.current = scopeId;
+    if (!first) setFilters({ user_id: '' }, { replace: true });
+  }, [scopeId, setFilters]);
   const columns = useMemo(
     () =>
       getLogColumns(t, {

@@ -97,14 +97,24 @@ describe('LogsPage in an org scope', () => {
     expect(seen.some((call) => call.url === '/api/org/5')).toBe(false);
   });
 
-  it('reads my own log again once the scope is personal', async () => {
+  it('reads my own log again, from its first page, once the scope is personal', async () => {
     useOrgScope.getState().setOrgId(5);
     serve('admin');
-    await renderPage(<LogsPage />, { user: userWithRole(Role.common), language: 'en' });
+    await renderPage(<LogsPage />, {
+      user: userWithRole(Role.common),
+      language: 'en',
+      path: '/log',
+      url: '/log?p=3&user_id=8',
+    });
     await waitFor(() => expect(logCalls().map((call) => call.url)).toContain('/api/org/5/log'));
+    // A reload keeps the page and the member in the org's scope.
+    expect(logCalls()[0]?.params).toMatchObject({ p: 3, user_id: 8 });
     act(() => useOrgScope.getState().setOrgId(0));
     expect(await screen.findByTestId('logs-scope')).toHaveTextContent('Personal');
-    await waitFor(() => expect(logCalls().map((call) => call.url)).toContain('/api/log/self'));
+    await waitFor(() => expect(logCalls().at(-1)?.params).toMatchObject({ p: 1 }));
+    const own = logCalls().at(-1);
+    expect(own?.url).toBe('/api/log/self');
+    expect(own?.params).not.toHaveProperty('user_id');
     expect(screen.getByTestId('log-filter-funding')).toBeInTheDocument();
   });
 });
