@@ -225,6 +225,33 @@ describe('invitations: list and revoke', () => {
     expect(JSON.parse(entries[0]?.summary ?? '{}')).toEqual({ invitation_id: id });
   });
 
+  it('a revoke racing the accept: exactly one of them wins', async () => {
+    for (let round = 0; round < 5; round += 1) {
+      const { invitee, code } = await invite(owner);
+      const id = (await pending(owner)).find((i) => i.username === invitee.user.username)?.id;
+      const [accepted, revoked] = await Promise.all([
+        invitee.client.post('/api/org/invitation/accept', { code }),
+        owner.client.delete(`/api/org/${orgId}/invitation/${id}`),
+      ]);
+      expect([accepted.json.success, revoked.json.success === true].filter(Boolean)).toHaveLength(
+        1,
+      );
+      const row = await server.db
+        .selectFrom('org_invitations')
+        .select(['accepted_at', 'revoked_at'])
+        .where('code', '=', code)
+        .executeTakeFirstOrThrow();
+      expect([row.accepted_at, row.revoked_at].filter((at) => at !== null)).toHaveLength(1);
+      const joined = await server.db
+        .selectFrom('org_members')
+        .select('user_id')
+        .where('org_id', '=', orgId)
+        .where('user_id', '=', invitee.user.id)
+        .execute();
+      expect(joined.length).toBe(accepted.json.success ? 1 : 0);
+    }
+  });
+
   it('refuses a malformed invitation id with 400', async () => {
     expect((await owner.client.delete(`/api/org/${orgId}/invitation/abc`)).status).toBe(400);
   });

@@ -29,7 +29,7 @@ import {
   listPendingInvitations,
   revokeInvitation,
 } from './orgs.repository';
-import { type OrgAccess, orgRoleOf } from './orgs.service';
+import { invitationView, type OrgAccess } from './orgs.service';
 
 /** The console page that accepts an invitation (apps/account's organization accept page). */
 export const ACCEPT_PATH = '/organization/accept';
@@ -116,13 +116,7 @@ export class OrgInvitationsService {
   /** The org's pending invitations (not accepted, revoked or expired), newest first. */
   async pending(access: OrgAccess): Promise<OrgInvitationView[]> {
     const rows = await listPendingInvitations(this.deps.db, access.org.id, this.deps.clock.now());
-    return rows.map((row) => ({
-      id: Number(row.id),
-      username: row.username,
-      role: orgRoleOf(row.role),
-      created_at: Number(row.created_at),
-      expires_at: Number(row.expires_at),
-    }));
+    return rows.map(invitationView);
   }
 
   /**

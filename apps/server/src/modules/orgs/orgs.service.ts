@@ -8,6 +8,7 @@ import {
   ORG_ROLE_RANK,
   type OrgCapPeriod,
   type OrgDetail,
+  type OrgInvitationView,
   type OrgMemberUpdateRequest,
   type OrgMemberView,
   type OrgRole,
@@ -59,6 +60,20 @@ export interface OrgAccess {
 
 export const orgRoleOf = (role: string): OrgRole =>
   role === 'owner' || role === 'admin' ? role : 'member';
+
+export const invitationView = (row: {
+  id: number;
+  username: string;
+  role: string;
+  created_at: number;
+  expires_at: number;
+}): OrgInvitationView => ({
+  id: Number(row.id),
+  username: row.username,
+  role: orgRoleOf(row.role),
+  created_at: Number(row.created_at),
+  expires_at: Number(row.expires_at),
+});
 
 const asPeriod = (period: string): OrgCapPeriod =>
   (ORG_CAP_PERIODS as readonly string[]).includes(period) ? (period as OrgCapPeriod) : '';
@@ -135,13 +150,7 @@ export class OrgsService {
     const members = await listMembers(db, access.org.id);
     const manager = access.siteAdmin || (access.role !== null && access.role !== 'member');
     const invitations = manager
-      ? (await listPendingInvitations(db, access.org.id, clock.now())).map((row) => ({
-          id: Number(row.id),
-          username: row.username,
-          role: orgRoleOf(row.role),
-          created_at: Number(row.created_at),
-          expires_at: Number(row.expires_at),
-        }))
+      ? (await listPendingInvitations(db, access.org.id, clock.now())).map(invitationView)
       : [];
     return {
       ...orgView(access.org, access.role, members.length),
