@@ -41,6 +41,9 @@ beforeAll(async () => {
     call(alice, [12, 'script'], hour0 + 30, 500, undefined),
     { ...call(alice, [12, 'script'], hour0 + 40, 300, undefined), other: 'not json' },
     call(alice, [13, 'tiny'], hour0 + 50, 10, 10),
+    // Renamed between two hours: both hours go by its newest name.
+    call(alice, [14, 'old-name'], hour0 + 60, 100, 50),
+    call(alice, [14, 'new-name'], hour0 + 2 * HOUR, 100, 25),
     call(bob, [21, 'bob-key'], hour0 + 60, 9000, 9000),
     // Not a call, and before the range: neither counts.
     { ...call(alice, [11, 'agent'], hour0 + 70, 7777, 7777), type: LogType.topup },
@@ -80,6 +83,11 @@ describe('GET /api/data/token_cache/self and /api/data/token_cache', () => {
       cached_tokens: 0,
     });
     expect(rows.some((row) => row.token_id === 21)).toBe(false);
+    const renamed = rows.filter((row) => row.token_id === 14);
+    expect(renamed.map((row) => [row.token_name, row.cached_tokens])).toEqual([
+      ['new-name', 50],
+      ['new-name', 25],
+    ]);
   });
 
   it('keeps the top N tokens by prompt tokens', async () => {

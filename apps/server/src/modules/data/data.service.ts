@@ -14,6 +14,11 @@ import { refuse } from '../../lib/errors';
 import { listModelBuckets, listUserBuckets, readFoldedAt, sumFundedUsage } from './data.repository';
 import { hourlyCacheReads, topPromptTokens } from './token-cache.repository';
 
+const pickName = ({ token_name, username }: { token_name: string; username: string }) => ({
+  token_name,
+  username,
+});
+
 type Range = Pick<UsageDataQuery, 'start_timestamp' | 'end_timestamp'>;
 
 function rangeOf(query: Range): { start: number; end: number } {
@@ -48,14 +53,15 @@ export class UsageDataService {
     query: TokenCacheQuery,
   ): Promise<TokenCacheBucket[]> {
     const filter = { ...rangeOf(query), userId };
-    const tokens = await topPromptTokens(this.db, filter, query.top);
-    const named = new Map(tokens.map((token) => [token.token_id, token]));
-    const hours = await hourlyCacheReads(this.db, filter, [...named.keys()]);
-    return hours.map((hour) => ({
-      ...hour,
-      token_name: named.get(hour.token_id)?.token_name ?? '',
-      username: named.get(hour.token_id)?.username ?? '',
-    }));
+    const rows = await hourlyCacheReads(
+      this.db,
+      filter,
+      await topPromptTokens(this.db, filter, query.top),
+    );
+    // One name per token, its newest hour's (a renamed token's hours carry both names).
+    const names = new Map<number, { token_name: string; username: string }>();
+    for (const row of rows) names.set(row.token_id, row);
+    return rows.map((row) => ({ ...row, ...pickName(names.get(row.token_id) ?? row) }));
   }
 
   /** Every consume log created before this (unix seconds) is in the buckets; 0: not yet. */

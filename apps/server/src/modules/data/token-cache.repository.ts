@@ -43,46 +43,43 @@ function consumeLogs(db: Db, filter: TokenCacheFilter) {
   return query;
 }
 
-/** The `top` tokens with the most prompt tokens in the range (ties: the lower id first). */
+/**
+ * The `top` tokens with the most prompt tokens in the range (ties: the lower id first), read from
+ * the (type, created_at, token_id, prompt_tokens) index alone.
+ */
 export async function topPromptTokens(
   db: Db,
   filter: TokenCacheFilter,
   top: number,
-): Promise<{ token_id: number; token_name: string; username: string }[]> {
+): Promise<number[]> {
   const rows = await consumeLogs(db, filter)
-    .select((eb) => [
-      'token_id',
-      eb.fn.max('token_name').as('token_name'),
-      eb.fn.max('username').as('username'),
-      eb.fn.sum<number>('prompt_tokens').as('prompt'),
-    ])
+    .select((eb) => ['token_id', eb.fn.sum<number>('prompt_tokens').as('prompt')])
     .groupBy('token_id')
     .having((eb) => eb.fn.sum('prompt_tokens'), '>', 0)
     .orderBy('prompt', 'desc')
     .orderBy('token_id')
     .limit(top)
     .execute();
-  return rows.map((row) => ({
-    token_id: Number(row.token_id),
-    token_name: row.token_name,
-    username: row.username,
-  }));
+  return rows.map((row) => Number(row.token_id));
 }
 
-/** Prompt and cached tokens of each of `tokenIds` per hour, oldest first. */
+/**
+ * Prompt and cached tokens of each of `tokenIds` per hour, oldest first, with the token's name
+ * and owner as its logs carry them.
+ */
 export async function hourlyCacheReads(
   db: Db,
   filter: TokenCacheFilter,
   tokenIds: readonly number[],
-): Promise<
-  Pick<TokenCacheBucket, 'token_id' | 'created_at' | 'prompt_tokens' | 'cached_tokens'>[]
-> {
+): Promise<TokenCacheBucket[]> {
   if (tokenIds.length === 0) return [];
   const rows = await consumeLogs(db, filter)
     .where('token_id', 'in', [...tokenIds])
     .select((eb) => [
       'token_id',
       hourOf.as('hour'),
+      eb.fn.max('token_name').as('token_name'),
+      eb.fn.max('username').as('username'),
       eb.fn.sum<number>('prompt_tokens').as('prompt_tokens'),
       eb.fn.sum<number>(cachedTokensOf(db)).as('cached_tokens'),
     ])
@@ -92,6 +89,8 @@ export async function hourlyCacheReads(
     .execute();
   return rows.map((row) => ({
     token_id: Number(row.token_id),
+    token_name: row.token_name,
+    username: row.username,
     created_at: Number(row.hour),
     prompt_tokens: Number(row.prompt_tokens),
     cached_tokens: Number(row.cached_tokens),
