@@ -1,7 +1,8 @@
 // Log list and stat queries on a table of millions of rows: seeds LOG_ROWS logs over 30 days
 // (1000 users, 20 models, 200 tokens, 50 channels; 90 % consumption) into a throwaway database,
 // then times the console's calls through the real server (app.inject, session cookie) and prints
-// p50/p99 per query. Usage: npx tsx bench/logs/logs-bench.ts --engine sqlite|postgres [--rows N]
+// p50/p99 per query. A tenth of the rows are paid by org 1 (its dashboard reads them) and every
+// row carries cached tokens (the per-token cache-hit chart reads them). Usage: npx tsx bench/logs/logs-bench.ts --engine sqlite|postgres [--rows N]
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -19,6 +20,8 @@ const { values: args } = parseArgs({
     engine: { type: 'string', default: 'sqlite' },
     rows: { type: 'string', default: '2000000' },
     runs: { type: 'string', default: '300' },
+    /** Only the queries whose label contains this. */
+    only: { type: 'string', default: '' },
   },
 });
 const engine = args.engine === 'postgres' ? 'postgres' : 'sqlite';
@@ -84,9 +87,10 @@ async function main(): Promise<void> {
       CASE WHEN (n * 7919) % ${USERS} = 0 THEN 'benchuser' ELSE 'u' || ((n * 7919) % ${USERS}) END,
       'token' || ((n * 31) % 200), 'model-' || (n % 20), n % 5000, n % 2000, n % 500, n % 30,
       n % 2, 1 + n % 50, 1 + (n * 31) % 200,
-      '{"model_ratio":1,"group_ratio":1,"admin_info":{"use_channel":["1"]}}'`;
+      '{"model_ratio":1,"group_ratio":1,"cached_tokens":' || (n % 1000) || ',"admin_info":{"use_channel":["1"]}}',
+      CASE WHEN n % 10 = 0 THEN 'org:1' ELSE 'wallet' END`;
   const columns = sql`(user_id, created_at, type, content, username, token_name, model_name, quota,
-      prompt_tokens, completion_tokens, use_time, is_stream, channel_id, token_id, other)`;
+      prompt_tokens, completion_tokens, use_time, is_stream, channel_id, token_id, other, funding)`;
   if (engine === 'postgres') {
     await sql`INSERT INTO logs ${columns} ${select} FROM generate_series(1::bigint, ${ROWS}::bigint) AS s(n)`.execute(
       db,
@@ -98,6 +102,10 @@ async function main(): Promise<void> {
       ${select} FROM seq`.execute(db);
     await sql`ANALYZE`.execute(db);
   }
+  await db
+    .insertInto('orgs')
+    .values({ name: 'bench org', created_by: userId, created_at: now })
+    .execute();
   console.log(`${engine}: seeded ${ROWS} logs in ${((Date.now() - seeded) / 1000).toFixed(1)} s`);
 
   const app = await buildApp({ ...runtime, logger: false });
@@ -137,9 +145,14 @@ async function main(): Promise<void> {
     ['admin stat, 24 h, one username', admin, `/api/log/stat?username=u17&${day}`],
     ['user stat, last 24 h', user, `/api/log/self/stat?${day}`],
     ['user stat, 7 days', user, `/api/log/self/stat?${week}`],
+    ['org dashboard data, last 24 h', admin, `/api/org/1/data?${day}`],
+    ['org dashboard data, 7 days', admin, `/api/org/1/data?${week}`],
+    ['user token cache-hit, 7 days', user, `/api/data/token_cache/self?${week}`],
+    ['admin token cache-hit, last 24 h', admin, `/api/data/token_cache?${day}`],
+    ['admin token cache-hit, 7 days', admin, `/api/data/token_cache?${week}`],
   ];
   const rows: string[][] = [];
-  for (const [label, cookie, url] of queries) {
+  for (const [label, cookie, url] of queries.filter(([label]) => label.includes(args.only))) {
     const times: number[] = [];
     for (let i = 0; i < RUNS + 10; i += 1) {
       const began = process.hrtime.bigint();

@@ -1,11 +1,13 @@
 // axe on every route of the shell's route table, as a guest, a signed-in user and the super admin
 // (each the routes and settings tabs their role may open), in both themes, both languages, on a
 // phone and a desktop: no serious or critical violation anywhere, and exactly one h1 per page,
-// inside main. The token and redemption drawers (one with a field error showing) are checked too.
+// inside main. The token and redemption drawers (one with a field error showing) are checked too,
+// and the org scope's pages with an org chosen.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { Role } from '@switchyard/contracts';
 import { ROUTES, SETTINGS_TABS } from '../../apps/shell/src/routes/route-table';
+import { consoleHeaders } from '../support/admin-api';
 import { registerUser, signIn, uniqueName } from '../support/console';
 
 type Viewer = 'guest' | 'user' | 'root';
@@ -162,4 +164,47 @@ for (const theme of ['light', 'dark'] as const) {
       await expect.poll(() => findings(page), { timeout: 10_000 }).toEqual([]);
     });
   });
+}
+
+// The org scope's pages (issue 32): an owner with a pending invitation, the org chosen in the top
+// bar, on a desktop and a phone, in both themes: the Logs and Dashboard pages with their scope
+// tag and member filter, and the Organization page with its pending invitations.
+for (const screen of SCREENS) {
+  for (const theme of ['light', 'dark'] as const) {
+    test(`the org scope's pages have no serious axe finding (${screen.name}, ${theme})`, async ({
+      page,
+    }) => {
+      test.setTimeout(120_000);
+      await page.setViewportSize(screen.viewport);
+      await page.addInitScript((mode) => localStorage.setItem('theme-mode', mode), theme);
+      await signInAs(page, 'user', page.request);
+      const headers = await consoleHeaders(page.request);
+      const orgName = uniqueName('a11y-org');
+      const created = await page.request.post('/api/org/', {
+        data: { name: orgName },
+        headers,
+      });
+      const orgId = ((await created.json()) as { data: { id: number } }).data.id;
+      const invitee = uniqueName('a11y');
+      await registerUser(page.request, invitee, 'password-123');
+      const invited = await page.request.post(`/api/org/${orgId}/invitation`, {
+        data: { username: invitee, role: 'member' },
+        headers,
+      });
+      expect(invited.ok()).toBe(true);
+      await page.evaluate((id) => localStorage.setItem('org-scope', String(id)), orgId);
+      const found: Record<string, string[]> = {};
+      for (const [route, ready] of [
+        ['/log', 'logs-scope'],
+        ['/detail', 'dashboard-scope'],
+        ['/organization', 'org-pending-invitations'],
+      ] as const) {
+        await page.goto(route);
+        await expect(page.getByTestId(ready)).toBeVisible();
+        if (route !== '/organization') await expect(page.getByTestId(ready)).toContainText(orgName);
+        found[route] = await findings(page);
+      }
+      expect(found).toEqual({ '/log': [], '/detail': [], '/organization': [] });
+    });
+  }
 }

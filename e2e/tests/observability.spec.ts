@@ -1,5 +1,6 @@
 // Usage logs after real relay requests (user: quota and total; admin: channel and retries) and the
-// data dashboard's charts.
+// data dashboard's charts, with each token's cache-hit rate (issue 28).
+import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import {
   DEFAULT_QUOTA_DISPLAY,
@@ -8,6 +9,7 @@ import {
   renderQuota,
 } from '@switchyard/contracts';
 import { addToBucket } from '../../apps/server/src/modules/data/data.repository';
+import { insertLogs } from '../../apps/server/src/modules/logs/logs.repository';
 import {
   FAKE_DRAWING_SECRET,
   type FakeTaskUpstream,
@@ -175,13 +177,35 @@ test('the dashboard draws its charts from the user’s buckets', async ({ page, 
       token_used: count * 1000,
     });
   }
+  // Consume logs of two tokens with prompt-cache reads (the relay writes `cached_tokens` in other).
+  await insertLogs(
+    db,
+    [
+      [1, 'agent', 1, 1000, 600],
+      [1, 'agent', 0, 2000, 1800],
+      [2, 'script', 0, 500, 0],
+    ].map(([token, name, offset, prompt, cached]) => ({
+      user_id: Number(user.id),
+      username,
+      created_at: hour - Number(offset) * 3600 + 60,
+      type: 2,
+      content: '',
+      token_id: 900_000 + Number(token),
+      token_name: String(name),
+      model_name: MODEL,
+      quota: 10,
+      prompt_tokens: Number(prompt),
+      completion_tokens: 1,
+      other: JSON.stringify({ cached_tokens: cached }),
+    })),
+  );
   await signIn(page, username, PASSWORD);
   await expect(page).toHaveURL(/\/token/);
   await page.goto('/detail');
   const totals = page.getByTestId('dashboard-totals');
   await expect(totals).toContainText('$3.50');
   await expect(totals).toContainText('12');
-  for (const chart of ['dashboard-quota-chart', 'dashboard-calls-chart']) {
+  for (const chart of ['dashboard-quota-chart', 'dashboard-calls-chart', 'dashboard-cache-chart']) {
     const canvas = page.getByTestId(chart).locator('canvas');
     await expect(canvas).toHaveCount(1);
     const box = await canvas.boundingBox();
@@ -198,6 +222,30 @@ test('the dashboard draws its charts from the user’s buckets', async ({ page, 
     });
     expect(painted).toBeGreaterThan(1000);
   }
+  // The charts and the cache-hit section: no serious axe finding, on a desktop and a phone.
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await expect(page.getByTestId('dashboard-cache-chart').locator('canvas')).toHaveCount(1);
+    await page.mouse.move(0, 0);
+    const results = await new AxeBuilder({ page }).analyze();
+    const serious = results.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    expect(serious, `${width} px`).toEqual([]);
+  }
+});
+
+test('the cache-hit chart shows its empty state, not a made-up line, before any call', async ({
+  page,
+  request,
+}) => {
+  const username = uniqueName('dash');
+  await registerUser(request, username, PASSWORD);
+  await signIn(page, username, PASSWORD);
+  await expect(page).toHaveURL(/\/token/);
+  await page.goto('/detail');
+  await expect(page.getByTestId('dashboard-cache-empty')).toBeVisible();
+  await expect(page.getByTestId('dashboard-cache-chart')).toHaveCount(0);
 });
 
 test('a drawing task goes from submitted to success with an image preview', async ({ page }) => {

@@ -242,6 +242,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerAuditRoutes(app, new AuditService(db));
   const logs = new LogsService(db, () => options.getNumber('QuotaPerUnit'));
   registerLogRoutes(app, logs);
+  const usageData = new UsageDataService(db);
   registerOrgRoutes(app, {
     orgs: new OrgsService({ db, clock, timeZone: () => options.get('QuotaWindowTimezone') }),
     invitations: new OrgInvitationsService({
@@ -250,9 +251,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       options,
       mail: new MailService(options, app.log),
     }),
-    wallet: new OrgWalletService({ db, clock, options, logs }),
+    wallet: new OrgWalletService({ db, clock, options, logs, data: usageData }),
   });
-  registerDataRoutes(app, new UsageDataService(db));
+  registerDataRoutes(app, usageData);
   registerTaskRoutes(app, new TasksService(db, options));
 
   const aggregator = new UsageAggregator({

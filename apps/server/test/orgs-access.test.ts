@@ -99,6 +99,32 @@ async function redemptionKey(): Promise<string> {
   return key;
 }
 
+let invitationSeq = 0;
+/** A pending invitation of org `id` for the outsider; its id. */
+async function pendingInvitation(id: number): Promise<number> {
+  invitationSeq += 1;
+  const now = Math.floor(Date.now() / 1000);
+  const code = `orgaccess-${process.pid}-${invitationSeq}`;
+  await server.db
+    .insertInto('org_invitations')
+    .values({
+      org_id: id,
+      code,
+      user_id: outsider.id,
+      role: 'member',
+      invited_by: who('owner').user.id,
+      created_at: now,
+      expires_at: now + 3600,
+    })
+    .execute();
+  const row = await server.db
+    .selectFrom('org_invitations')
+    .select('id')
+    .where('code', '=', code)
+    .executeTakeFirstOrThrow();
+  return Number(row.id);
+}
+
 type Name = keyof typeof orgEndpoints;
 /** A valid call of each endpoint against org `id` (bodies that pass validation). */
 async function input(name: Name, id: number): Promise<{ path: string; body?: unknown }> {
@@ -117,6 +143,10 @@ async function input(name: Name, id: number): Promise<{ path: string; body?: unk
       return { path: base, body: { name: 'renamed' } };
     case 'invite':
       return { path: `${base}/invitation`, body: { username: outsider.username, role: 'member' } };
+    case 'invitations':
+      return { path: `${base}/invitation` };
+    case 'revokeInvitation':
+      return { path: `${base}/invitation/${await pendingInvitation(id)}` };
     case 'accept':
       return { path: '/api/org/invitation/accept', body: { code: 'no-such-code' } };
     case 'updateMember':
@@ -133,6 +163,10 @@ async function input(name: Name, id: number): Promise<{ path: string; body?: unk
       return { path: `${base}/log/stat` };
     case 'logExport':
       return { path: `${base}/log/export` };
+    case 'data': {
+      const now = Math.floor(Date.now() / 1000);
+      return { path: `${base}/data?start_timestamp=${now - 3600}&end_timestamp=${now}` };
+    }
   }
 }
 

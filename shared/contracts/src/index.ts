@@ -66,6 +66,7 @@ export type {
   LogListQuery,
   LogStatQuery,
   SelfLogStatQuery,
+  TokenCacheQuery,
   UsageDataQuery,
 } from './observability.schemas';
 export type { OptionEntry, UpdateOptionRequest } from './option-api';

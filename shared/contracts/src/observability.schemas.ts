@@ -1,7 +1,7 @@
 // Query schemas of the log, dashboard-data and task-list endpoints (query strings arrive as text).
 import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE, LogType, USERNAME_MAX } from './domain';
-import { LOG_PAGE_SIZE_MAX } from './observability';
+import { LOG_PAGE_SIZE_MAX, TOKEN_CACHE_TOP_DEFAULT, TOKEN_CACHE_TOP_MAX } from './observability';
 import { pageNumber } from './paging';
 
 const timestamp = z.coerce.number().int().min(0).max(1e11);
@@ -46,6 +46,14 @@ export const usageDataQuerySchema = z.object({
   username: name(USERNAME_MAX),
 });
 export type UsageDataQuery = z.infer<typeof usageDataQuerySchema>;
+
+/** The per-token cache-hit chart's range and how many tokens (the most prompt tokens first). */
+export const tokenCacheQuerySchema = z.object({
+  start_timestamp: timestamp,
+  end_timestamp: timestamp,
+  top: z.coerce.number().int().min(1).max(TOKEN_CACHE_TOP_MAX).default(TOKEN_CACHE_TOP_DEFAULT),
+});
+export type TokenCacheQuery = z.infer<typeof tokenCacheQuerySchema>;
 
 /** A task list query: paging, channel (admins), the task's own id and a submit-time range. */
 const taskQuery = <K extends string>(idField: K, max: number) =>

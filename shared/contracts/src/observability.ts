@@ -77,6 +77,25 @@ export interface UsageBucket {
   token_used: number;
 }
 
+/**
+ * One token's prompt-cache reads in one hour (issue 28): cached ÷ prompt tokens is its cache-hit
+ * rate. Only the range's top tokens by prompt tokens are answered.
+ */
+export interface TokenCacheBucket {
+  token_id: number;
+  token_name: string;
+  /** The token's owner (admins read every user's tokens). */
+  username: string;
+  /** Start of the hour, unix seconds. */
+  created_at: number;
+  prompt_tokens: number;
+  cached_tokens: number;
+}
+
+/** How many tokens the cache-hit chart shows at most, and by default. */
+export const TOKEN_CACHE_TOP_MAX = 20;
+export const TOKEN_CACHE_TOP_DEFAULT = 5;
+
 /** GET /api/data/ and /api/data/self: the buckets, and how fresh they are. */
 export interface UsageDataReply {
   success: boolean;

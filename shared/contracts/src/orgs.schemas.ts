@@ -11,6 +11,7 @@ const quota = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
 
 export const orgIdParamSchema = z.object({ id });
 export const orgMemberParamSchema = z.object({ id, user_id: id });
+export const orgInvitationParamSchema = z.object({ id, invitation_id: id });
 
 export const orgNameSchema = z.object({ name: z.string().trim().min(1).max(ORG_NAME_MAX) });
 export type OrgNameRequest = z.infer<typeof orgNameSchema>;

@@ -94,6 +94,21 @@ export const observabilityEn: TranslationOf<typeof observabilityZh> = {
     foldedAt: 'Data last folded in at {{time}}',
     notFoldedYet: 'No data has been folded in yet',
     noData: 'No data in the selected time range',
+    liveOrg: 'Organization data is read straight from the logs, as of {{time}}',
+    cacheHit: {
+      title: 'Cache-hit rate per token (top {{top}} by prompt tokens)',
+      hint: 'Cache-hit rate = cached prompt tokens ÷ prompt tokens',
+      empty: 'No token calls in the selected time range',
+      rate: 'Hit rate (%)',
+    },
+  },
+  scope: {
+    personal: 'Personal',
+    allUsers: 'All users',
+    orgAll: 'Organization: {{name}} (all members)',
+    orgOwn: 'Organization: {{name}} (my calls only)',
+    member: 'Member',
+    allMembers: 'All members',
   },
   audit: {
     title: 'Audit log',

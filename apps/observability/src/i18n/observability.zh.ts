@@ -90,6 +90,21 @@ export const observabilityZh = {
     foldedAt: '数据最近汇总于 {{time}}',
     notFoldedYet: '数据尚未汇总',
     noData: '所选时间范围内没有数据',
+    liveOrg: '组织数据直接读取自日志，截至 {{time}}',
+    cacheHit: {
+      title: '令牌缓存命中率（提示 Token 最多的前 {{top}} 个）',
+      hint: '缓存命中率 = 缓存读取的提示 Token ÷ 提示 Token',
+      empty: '所选时间范围内没有令牌调用',
+      rate: '命中率 (%)',
+    },
+  },
+  scope: {
+    personal: '个人',
+    allUsers: '全部用户',
+    orgAll: '组织：{{name}}（全部成员）',
+    orgOwn: '组织：{{name}}（仅我的调用）',
+    member: '成员',
+    allMembers: '全部成员',
   },
   audit: {
     title: '审计日志',

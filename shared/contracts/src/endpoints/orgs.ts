@@ -2,12 +2,21 @@
 // needs a signed-in user; the org role each needs (owner, admin, member) is the server's check
 // (modules/orgs), listed in ORG_ACCESS so the access test calls each as every role.
 import { z } from 'zod';
-import type { LogStat, PagedList, SelfLogEntry } from '../observability';
-import type { OrgDetail, OrgInvitationCreated, OrgJoined, OrgRole, OrgView } from '../orgs';
+import type { LogStat, PagedList, SelfLogEntry, UsageBucket } from '../observability';
+import { usageDataQuerySchema } from '../observability.schemas';
+import type {
+  OrgDetail,
+  OrgInvitationCreated,
+  OrgInvitationView,
+  OrgJoined,
+  OrgRole,
+  OrgView,
+} from '../orgs';
 import {
   orgAcceptSchema,
   orgFundSchema,
   orgIdParamSchema,
+  orgInvitationParamSchema,
   orgInviteSchema,
   orgLogListQuerySchema,
   orgLogStatQuerySchema,
@@ -78,6 +87,22 @@ export const orgEndpoints = {
     params: orgIdParamSchema,
     body: orgInviteSchema,
     reply: typedReply<OrgInvitationCreated>('The single-use code and its link'),
+  }),
+  invitations: defineEndpoint({
+    method: 'GET',
+    path: '/api/org/:id/invitation',
+    summary: 'The org’s pending invitations (owners, admins)',
+    role: 'user',
+    params: orgIdParamSchema,
+    reply: typedReply<OrgInvitationView[]>('Pending invitations, newest first'),
+  }),
+  revokeInvitation: defineEndpoint({
+    method: 'DELETE',
+    path: '/api/org/:id/invitation/:invitation_id',
+    summary: 'Revokes a pending invitation; its code can no longer be accepted (owners, admins)',
+    role: 'user',
+    params: orgInvitationParamSchema,
+    reply: noData,
   }),
   accept: defineEndpoint({
     method: 'POST',
@@ -151,6 +176,20 @@ export const orgEndpoints = {
     reply: z.string().meta({ description: 'A text/csv download of the filtered org logs' }),
     bare: true,
   }),
+  data: defineEndpoint({
+    method: 'GET',
+    path: '/api/org/:id/data',
+    summary:
+      'Hourly usage buckets the org paid for (owners, admins: everyone’s; members: their own)',
+    role: 'user',
+    params: orgIdParamSchema,
+    query: usageDataQuerySchema.omit({ username: true }),
+    reply: typedReply<UsageBucket[]>('Hourly buckets per model and member'),
+    beside: z.object({
+      /** Read from the logs as they are: every consume log created before this is counted. */
+      folded_at: z.number(),
+    }),
+  }),
 };
 
 /** The org role each org endpoint needs (null: none, any signed-in user); site admins noted. */
@@ -165,6 +204,8 @@ export const ORG_ACCESS: Record<
   update: { role: 'admin', siteAdmin: true },
   remove: { role: 'owner', siteAdmin: true },
   invite: { role: 'admin', siteAdmin: false },
+  invitations: { role: 'admin', siteAdmin: true },
+  revokeInvitation: { role: 'admin', siteAdmin: true },
   accept: { role: null, siteAdmin: false },
   updateMember: { role: 'admin', siteAdmin: true },
   removeMember: { role: 'admin', siteAdmin: true },
@@ -173,4 +214,5 @@ export const ORG_ACCESS: Record<
   log: { role: 'member', siteAdmin: true },
   logStat: { role: 'member', siteAdmin: true },
   logExport: { role: 'member', siteAdmin: true },
+  data: { role: 'member', siteAdmin: true },
 };

@@ -18,6 +18,8 @@ vi.mock('./organization.api', () => ({
     invite: vi.fn(),
     updateMember: vi.fn(),
     removeMember: vi.fn(),
+    invitations: vi.fn(),
+    revokeInvitation: vi.fn(),
   },
   createOrgToken: vi.fn(),
 }));
@@ -73,6 +75,33 @@ describe('OrganizationPage', () => {
     vi.mocked(orgsApi.self).mockResolvedValue([org]);
     vi.mocked(orgsApi.log).mockResolvedValue({ items: [], total: 0, page: 1, page_size: 10 });
     vi.mocked(orgsApi.updateMember).mockReset().mockResolvedValue(undefined);
+    vi.mocked(orgsApi.invitations).mockReset().mockResolvedValue([]);
+    vi.mocked(orgsApi.revokeInvitation).mockReset().mockResolvedValue(undefined);
+  });
+
+  it('lists pending invitations to an owner and revokes one after a confirm', async () => {
+    vi.mocked(orgsApi.get).mockResolvedValue(detail('owner'));
+    vi.mocked(orgsApi.invitations).mockResolvedValue([
+      { id: 11, username: 'carol', role: 'admin', created_at: 0, expires_at: 1_763_000_000 },
+    ]);
+    await renderPage(<OrganizationPage />, { path: '/organization', url: '/organization' });
+    const table = await screen.findByTestId('org-pending-invitations');
+    await waitFor(() => expect(table).toHaveTextContent('carol'));
+    expect(table).toHaveTextContent('管理员');
+    // The popup's entry animation leaves pointer-events off for a moment in jsdom.
+    const person = userEvent.setup({ pointerEventsCheck: 0 });
+    await person.click(screen.getByTestId('org-revoke-carol'));
+    expect(orgsApi.revokeInvitation).not.toHaveBeenCalled();
+    expect(
+      await screen.findByText('撤销对 carol 的邀请？其邀请链接将立即失效。'),
+    ).toBeInTheDocument();
+    await person.click(screen.getByRole('button', { name: '确定' }));
+    await waitFor(() =>
+      expect(orgsApi.revokeInvitation).toHaveBeenCalledWith({
+        params: { id: 7, invitation_id: 11 },
+      }),
+    );
+    expect(await screen.findByText('邀请已撤销')).toBeInTheDocument();
   });
 
   it('lets an owner set a member’s cap and sends it to the server', async () => {
@@ -114,6 +143,8 @@ describe('OrganizationPage', () => {
     expect(await screen.findByTestId('org-members')).toHaveTextContent('$1.00 / 每天');
     expect(screen.queryByTestId('org-cap-bob')).toBeNull();
     expect(screen.queryByTestId('org-invite')).toBeNull();
+    expect(screen.queryByTestId('org-pending-invitations')).toBeNull();
+    expect(orgsApi.invitations).not.toHaveBeenCalled();
     expect(screen.queryByTestId('org-fund')).toBeNull();
     expect(screen.getByTestId('org-key-create')).toBeInTheDocument();
   });

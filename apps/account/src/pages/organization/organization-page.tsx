@@ -10,6 +10,7 @@ import { AllOrgs } from './all-orgs';
 import { OrgInvite } from './org-invite';
 import { OrgLog } from './org-log';
 import { OrgMembers } from './org-members';
+import { OrgPendingInvitations } from './org-pending-invitations';
 import { OrgWallet } from './org-wallet';
 import { useCreateOrg, useMyOrgs, useOrg } from './use-org';
 
@@ -78,7 +79,10 @@ export function OrganizationPage() {
             </Card>
             {manager ? (
               <Card title={t('org.invitations')}>
-                <OrgInvite orgId={org.data.id} />
+                <Space direction="vertical" size="medium" style={{ width: '100%' }}>
+                  <OrgInvite orgId={org.data.id} />
+                  <OrgPendingInvitations orgId={org.data.id} />
+                </Space>
               </Card>
             ) : null}
             <Card title={t('org.log')}>

@@ -20,6 +20,13 @@ export const useOrg = (id: number) =>
     enabled: id > 0,
   });
 
+export const usePendingInvitations = (id: number) =>
+  useQuery({
+    queryKey: ['orgs', 'invitations', id],
+    queryFn: () => orgsApi.invitations({ params: { id } }),
+    enabled: id > 0,
+  });
+
 export const useOrgLog = (id: number) =>
   useQuery({
     queryKey: logKey(id),
@@ -48,6 +55,13 @@ export const useFundOrg = (id: number) =>
 
 export const useInvite = (id: number) =>
   useOrgChange((body: OrgInviteRequest) => orgsApi.invite({ params: { id }, body }), 'org.invited');
+
+export const useRevokeInvitation = (id: number) =>
+  useOrgChange(
+    (invitationId: number) =>
+      orgsApi.revokeInvitation({ params: { id, invitation_id: invitationId } }),
+    'org.revoked',
+  );
 
 export const useUpdateMember = (id: number) =>
   useOrgChange(

@@ -1,14 +1,18 @@
-// /detail: consumption totals and charts by model over time (hour, day or week).
+// /detail: consumption totals and charts by model over time (hour, day or week), in the console's
+// scope (issue 32: an org's usage its wallet paid for), and each token's cache-hit rate (issue 28).
 import { Card, Empty, Space, Spin, Statistic, Typography } from '@arco-design/web-react';
 import { formatTime, useQuotaDisplay, useSessionStore } from '@switchyard/console-kit';
 import { isAdmin } from '@switchyard/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ScopeNote } from '../../components/scope-note';
 import { lastSpan } from '../../lib/time';
+import { type Scope, scopeKey, useScope } from '../../lib/use-scope';
 import { RemoteRoot } from '../../remote';
-import { fetchUsageData } from './dashboard.api';
+import { fetchUsageData, type UsageSource } from './dashboard.api';
 import { DashboardFilter, type DashboardFilterValue } from './dashboard-filter';
+import { TokenCachePanel } from './token-cache-panel';
 import {
   callsPerModel,
   defaultSpan,
@@ -30,9 +34,20 @@ function useInitialFilter(): DashboardFilterValue {
   return initial;
 }
 
+const sourceOf = (scope: Scope, admin: boolean): UsageSource =>
+  scope.kind === 'org'
+    ? { kind: 'org', orgId: scope.orgId }
+    : admin
+      ? { kind: 'admin' }
+      : { kind: 'self' };
+
 export function DashboardPage() {
   const { t } = useTranslation('observability');
-  const admin = isAdmin(useSessionStore((state) => state.user?.role));
+  const siteAdmin = isAdmin(useSessionStore((state) => state.user?.role));
+  const scope = useScope();
+  const source = scope ? sourceOf(scope, siteAdmin) : null;
+  // Every user's data and its username filter belong to the admin's own scope, not to an org's.
+  const admin = source?.kind === 'admin';
   const { display, renderQuota } = useQuotaDisplay();
   const [filter, setFilter] = useState(useInitialFilter());
   const query = {
@@ -41,8 +56,9 @@ export function DashboardPage() {
     username: filter.username.trim(),
   };
   const data = useQuery({
-    queryKey: ['observability', 'usage-data', admin, query],
-    queryFn: () => fetchUsageData(admin, query),
+    queryKey: ['observability', 'usage-data', source, query],
+    queryFn: () => fetchUsageData(source ?? { kind: 'self' }, query),
+    enabled: source !== null,
   });
   const rows = useMemo(() => data.data?.buckets ?? [], [data.data]);
   const foldedAt = data.data?.foldedAt ?? 0;
@@ -61,13 +77,27 @@ export function DashboardPage() {
 
   return (
     <RemoteRoot testId="dashboard-page">
-      <Card title={t('dashboard.title')}>
-        <DashboardFilter admin={admin} value={filter} onSearch={setFilter} />
+      <Card
+        title={
+          <Space wrap size={[8, 4]}>
+            {t('dashboard.title')}
+            {scope ? <ScopeNote scope={scope} admin={siteAdmin} testId="dashboard-scope" /> : null}
+          </Space>
+        }
+      >
+        <DashboardFilter
+          key={scope ? scopeKey(scope) : ''}
+          admin={admin}
+          value={filter}
+          onSearch={setFilter}
+        />
         {data.data ? (
           <Typography.Paragraph type="secondary" data-testid="dashboard-folded-at">
-            {foldedAt > 0
-              ? t('dashboard.foldedAt', { time: formatTime(foldedAt) })
-              : t('dashboard.notFoldedYet')}
+            {source?.kind === 'org'
+              ? t('dashboard.liveOrg', { time: formatTime(foldedAt) })
+              : foldedAt > 0
+                ? t('dashboard.foldedAt', { time: formatTime(foldedAt) })
+                : t('dashboard.notFoldedYet')}
           </Typography.Paragraph>
         ) : null}
         <Space size={48} style={{ marginBottom: 16 }} data-testid="dashboard-totals">
@@ -75,7 +105,7 @@ export function DashboardPage() {
           <Statistic title={t('dashboard.totalRequests')} value={totals.count} groupSeparator />
           <Statistic title={t('dashboard.totalTokens')} value={totals.tokens} groupSeparator />
         </Space>
-        {data.isPending ? (
+        {data.isPending || source === null ? (
           <Spin block />
         ) : rows.length === 0 ? (
           <Empty description={t('dashboard.noData')} />
@@ -90,6 +120,10 @@ export function DashboardPage() {
             />
           </Suspense>
         )}
+        {/* Tokens are their owner's: an org scope's tokens are not in this chart. */}
+        {source !== null && source.kind !== 'org' ? (
+          <TokenCachePanel admin={admin} range={filter.range} granularity={filter.granularity} />
+        ) : null}
       </Card>
     </RemoteRoot>
   );

@@ -1,8 +1,14 @@
-// Dashboard buckets: the data table's `all` (admin, optionally one username) or `self`, with the
-// time up to which the server has folded the logs in (read beside `data` in the envelope).
-import { callEnvelope } from '@switchyard/console-kit';
-import type { UsageBucket } from '@switchyard/contracts';
-import { dataEndpoints } from '@switchyard/contracts/endpoints';
+// Dashboard calls: usage buckets from the data table's `all` (admin, optionally one username) or
+// `self`, or an org's from the org table's `data` (issue 32), with the time up to which they are
+// complete (read beside `data` in the envelope); and the per-token cache-hit reads (issue 28).
+import { callEnvelope, createEndpointApi } from '@switchyard/console-kit';
+import type { TokenCacheBucket, UsageBucket } from '@switchyard/contracts';
+import { dataEndpoints, orgEndpoints } from '@switchyard/contracts/endpoints';
+
+const dataApi = createEndpointApi(dataEndpoints);
+
+/** Whose usage the dashboard reads. */
+export type UsageSource = { kind: 'admin' } | { kind: 'self' } | { kind: 'org'; orgId: number };
 
 export interface UsageDataQuery {
   start_timestamp: number;
@@ -16,13 +22,31 @@ export interface UsageData {
   foldedAt: number;
 }
 
-export async function fetchUsageData(admin: boolean, query: UsageDataQuery): Promise<UsageData> {
-  const reply = admin
-    ? await callEnvelope(dataEndpoints.all, {
-        query: { ...query, username: query.username ? query.username : undefined },
-      })
-    : await callEnvelope(dataEndpoints.self, {
-        query: { start_timestamp: query.start_timestamp, end_timestamp: query.end_timestamp },
-      });
+export async function fetchUsageData(
+  source: UsageSource,
+  query: UsageDataQuery,
+): Promise<UsageData> {
+  const range = { start_timestamp: query.start_timestamp, end_timestamp: query.end_timestamp };
+  const reply =
+    source.kind === 'admin'
+      ? await callEnvelope(dataEndpoints.all, {
+          query: { ...range, username: query.username ? query.username : undefined },
+        })
+      : source.kind === 'org'
+        ? await callEnvelope(orgEndpoints.data, { params: { id: source.orgId }, query: range })
+        : await callEnvelope(dataEndpoints.self, { query: range });
   return { buckets: reply.data ?? [], foldedAt: reply.folded_at ?? 0 };
 }
+
+export interface TokenCacheQuery {
+  start_timestamp: number;
+  end_timestamp: number;
+  top: number;
+}
+
+/** The top tokens' hourly prompt and cached tokens: every user's (admins) or mine. */
+export const fetchTokenCache = (
+  admin: boolean,
+  query: TokenCacheQuery,
+): Promise<TokenCacheBucket[]> =>
+  admin ? dataApi.tokenCache({ query }) : dataApi.tokenCacheSelf({ query });

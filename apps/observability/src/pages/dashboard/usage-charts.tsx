@@ -2,34 +2,9 @@
 // model over time, stacked, and the share of calls per model. Loaded only by the dashboard page.
 
 import { useIsPhone } from '@switchyard/console-kit';
-import VChart, { type ISpec } from '@visactor/vchart';
-import { initVChartArcoTheme } from '@visactor/vchart-arco-theme';
-import { useEffect, useRef } from 'react';
+import type { ISpec } from '@visactor/vchart';
 import type { ModelColors, SeriesPoint } from './usage-series';
-
-let themeReady = false;
-
-function ensureTheme(): void {
-  if (themeReady) return;
-  // Watches the body's arco-theme attribute, which the shell sets for dark mode.
-  initVChartArcoTheme({
-    defaultMode: document.body.getAttribute('arco-theme') === 'dark' ? 'dark' : 'light',
-    isWatchingMode: true,
-  });
-  themeReady = true;
-}
-
-function Chart({ spec, testId }: { spec: ISpec; testId: string }) {
-  const container = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (!container.current) return;
-    ensureTheme();
-    const chart = new VChart(spec, { dom: container.current });
-    chart.renderSync();
-    return () => chart.release();
-  }, [spec]);
-  return <div ref={container} data-testid={testId} style={{ height: 360, width: '100%' }} />;
-}
+import { VChartView as Chart } from './vchart-view';
 
 export interface UsageChartsProps {
   quotaTitle: string;

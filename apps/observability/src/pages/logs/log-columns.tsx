@@ -20,6 +20,8 @@ const TYPE_COLORS: Record<number, string> = { 1: 'cyan', 2: 'green', 3: 'orange'
 
 export interface LogColumnOptions {
   admin: boolean;
+  /** The user column without the admin's user summary (an org log read by its owners, admins). */
+  showUser?: boolean;
   renderQuota: (quota: number) => string;
   /** Quota per dollar, for the exact cost in the detail. */
   quotaPerUnit: number;
@@ -95,17 +97,20 @@ export function getLogColumns(t: TFunction, options: LogColumnOptions): ListColu
       render: (value: number, log) =>
         log.type === LogType.consume && value ? <Tag color="blue">{value}</Tag> : null,
     },
-    options.admin && {
+    (options.admin || options.showUser === true) && {
       title: t('logs.columns.username'),
       dataIndex: 'username',
-      render: (value: string, log) => (
-        <Typography.Text
-          style={{ cursor: 'pointer', color: 'rgb(var(--primary-6))' }}
-          onClick={() => options.onUserClick(log.user_id)}
-        >
-          {value}
-        </Typography.Text>
-      ),
+      render: (value: string, log) =>
+        options.admin ? (
+          <Typography.Text
+            style={{ cursor: 'pointer', color: 'rgb(var(--primary-6))' }}
+            onClick={() => options.onUserClick(log.user_id)}
+          >
+            {value}
+          </Typography.Text>
+        ) : (
+          value
+        ),
     },
     {
       title: t('logs.columns.token'),

@@ -1,5 +1,6 @@
 // The usage log's search form, in the kit's list toolbar: token, model, time range; admins also
-// username and channel.
+// username and channel; in an org's log its owners and admins a member (issue 32), and outside
+// one the source that paid.
 import { Input, Select } from '@arco-design/web-react';
 import { ListToolbar } from '@switchyard/console-kit/list';
 import { useState } from 'react';
@@ -14,6 +15,7 @@ export const LOG_FILTER_KEYS = [
   'username',
   'channel',
   'funding',
+  'user_id',
 ] as const;
 export type LogFilterKey = (typeof LOG_FILTER_KEYS)[number];
 export type LogFilters = Record<LogFilterKey, string>;
@@ -25,8 +27,13 @@ const LOG_TYPES = [0, 1, 2, 3, 4] as const;
 /** Which source paid (issue 31): any, the wallet, or any plan subscription. */
 const FUNDING_FILTERS = ['', 'wallet', 'plan'] as const;
 
+/** Which fields the form offers: an admin's, my own log's, or an org log's (with `members`). */
+export type LogFilterMode = 'admin' | 'self' | 'org';
+
 export interface LogsFilterFormProps {
-  admin: boolean;
+  mode: LogFilterMode;
+  /** The org's members to pick one of (owners and admins); absent: no member filter. */
+  members?: { value: string; label: string }[] | undefined;
   filters: LogFilters;
   range: TimeRange;
   /** How many filters are in force (shown while the form is closed on a phone). */
@@ -35,7 +42,8 @@ export interface LogsFilterFormProps {
 }
 
 export function LogsFilterForm({
-  admin,
+  mode,
+  members,
   filters,
   range,
   activeFilters,
@@ -44,6 +52,12 @@ export function LogsFilterForm({
   const { t } = useTranslation('observability');
   const [draft, setDraft] = useState(filters);
   const [draftRange, setDraftRange] = useState(range);
+  const admin = mode === 'admin';
+  const pick = (key: LogFilterKey, value: string) => {
+    const next = { ...draft, [key]: value };
+    setDraft(next);
+    onSearch(next, draftRange);
+  };
   const field = (key: LogFilterKey, label: string) => (
     <Input
       aria-label={label}
@@ -73,28 +87,32 @@ export function LogsFilterForm({
         style={{ width: 120 }}
         value={Number(draft.type || 0)}
         data-testid="log-filter-type"
-        onChange={(value: number) => {
-          const next = { ...draft, type: value ? String(value) : '' };
-          setDraft(next);
-          onSearch(next, draftRange);
-        }}
+        onChange={(value: number) => pick('type', value ? String(value) : '')}
         options={LOG_TYPES.map((type) => ({ value: type, label: t(`logs.types.${type}`) }))}
       />
-      <Select
-        aria-label={t('logs.fundingLabel')}
-        style={{ width: 130 }}
-        value={draft.funding}
-        data-testid="log-filter-funding"
-        onChange={(value: string) => {
-          const next = { ...draft, funding: value };
-          setDraft(next);
-          onSearch(next, draftRange);
-        }}
-        options={FUNDING_FILTERS.map((value) => ({
-          value,
-          label: t(`logs.funding.${value || 'any'}`),
-        }))}
-      />
+      {mode === 'org' ? null : (
+        <Select
+          aria-label={t('logs.fundingLabel')}
+          style={{ width: 130 }}
+          value={draft.funding}
+          data-testid="log-filter-funding"
+          onChange={(value: string) => pick('funding', value)}
+          options={FUNDING_FILTERS.map((value) => ({
+            value,
+            label: t(`logs.funding.${value || 'any'}`),
+          }))}
+        />
+      )}
+      {mode === 'org' && members ? (
+        <Select
+          aria-label={t('scope.member')}
+          style={{ width: 160 }}
+          value={draft.user_id}
+          data-testid="log-filter-member"
+          onChange={(value: string) => pick('user_id', value ?? '')}
+          options={[{ value: '', label: t('scope.allMembers') }, ...members]}
+        />
+      ) : null}
     </ListToolbar>
   );
 }

@@ -1,24 +1,31 @@
-// Usage log calls from the logs table: the list (admin: `list`, else `self`), its totals, its CSV
-// export, and a user's summary (from the users admin table).
+// Usage log calls from the logs table, by source: every user's (admins: `list`), the caller's
+// (`self`) or an org's (the org table's `log`, issue 32); their totals, their CSV export, and a
+// user's summary (from the users admin table).
 import { createEndpointApi, endpointUrl } from '@switchyard/console-kit';
 import { endpointPage } from '@switchyard/console-kit/list';
 import type { LogEntry, LogStat, PagedList } from '@switchyard/contracts';
-import { logEndpoints, userAdminEndpoints } from '@switchyard/contracts/endpoints';
+import { logEndpoints, orgEndpoints, userAdminEndpoints } from '@switchyard/contracts/endpoints';
 
 const logsApi = createEndpointApi(logEndpoints);
+const orgsApi = createEndpointApi(orgEndpoints);
 const usersApi = createEndpointApi(userAdminEndpoints);
+
+/** Whose logs a list reads. */
+export type LogSource = { kind: 'admin' } | { kind: 'self' } | { kind: 'org'; orgId: number };
 
 export interface LogQuery {
   type: number;
   token_name: string;
   model_name: string;
-  /** '', 'wallet' or 'plan' (any subscription). */
-  funding: string;
+  /** '', 'wallet' or 'plan' (any subscription); not in an org's log (the org paid them all). */
+  funding?: string;
   start_timestamp: number;
   end_timestamp: number;
   /** Admin only. */
   username?: string;
   channel?: string;
+  /** An org's log: one member (owners and admins; the server keeps a member to their own). */
+  user_id?: number;
 }
 
 export interface LogPageQuery extends LogQuery {
@@ -27,24 +34,34 @@ export interface LogPageQuery extends LogQuery {
 }
 
 /** Empty filters are left out so the server does not see `model_name=`. */
-const paramsOf = (query: LogQuery) =>
+const paramsOf = (query: LogQuery | LogPageQuery) =>
   Object.fromEntries(
     Object.entries(query).filter(([, value]) => value !== '' && value !== undefined),
   );
 
-export const fetchLogs = (admin: boolean, query: LogPageQuery): Promise<PagedList<LogEntry>> => {
-  const paged = {
-    ...query,
-    p: endpointPage(admin ? logEndpoints.list : logEndpoints.self, query.p),
-  };
-  // The caller's own rows are LogEntry without the admin-only fields.
-  return admin
-    ? logsApi.list({ query: paramsOf(paged) })
-    : (logsApi.self({ query: paramsOf(paged) }) as Promise<PagedList<LogEntry>>);
+const endpointsOf = (source: LogSource) =>
+  source.kind === 'admin'
+    ? { list: logEndpoints.list, export: logEndpoints.export }
+    : source.kind === 'self'
+      ? { list: logEndpoints.self, export: logEndpoints.selfExport }
+      : { list: orgEndpoints.log, export: orgEndpoints.logExport };
+
+export const fetchLogs = (source: LogSource, query: LogPageQuery): Promise<PagedList<LogEntry>> => {
+  const paged = paramsOf({ ...query, p: endpointPage(endpointsOf(source).list, query.p) });
+  // The caller's own and an org's rows are LogEntry without the admin-only fields.
+  if (source.kind === 'admin') return logsApi.list({ query: paged });
+  if (source.kind === 'self') return logsApi.self({ query: paged }) as Promise<PagedList<LogEntry>>;
+  return orgsApi.log({ params: { id: source.orgId }, query: paged }) as Promise<
+    PagedList<LogEntry>
+  >;
 };
 
-export const fetchLogStat = (admin: boolean, query: LogQuery): Promise<LogStat> =>
-  admin ? logsApi.stat({ query: paramsOf(query) }) : logsApi.selfStat({ query: paramsOf(query) });
+export const fetchLogStat = (source: LogSource, query: LogQuery): Promise<LogStat> => {
+  const params = paramsOf(query);
+  if (source.kind === 'admin') return logsApi.stat({ query: params });
+  if (source.kind === 'self') return logsApi.selfStat({ query: params });
+  return orgsApi.logStat({ params: { id: source.orgId }, query: params });
+};
 
 export interface UserSummary {
   username: string;
@@ -60,9 +77,13 @@ export const fetchUserSummary = (id: number): Promise<UserSummary> =>
  * Where the CSV export of these filters downloads from. The browser fetches it as a plain
  * download (streamed to disk, never held in the page's memory), with the session cookie.
  */
-export function logExportUrl(admin: boolean, query: LogQuery): string {
+export function logExportUrl(source: LogSource, query: LogQuery): string {
   const params = new URLSearchParams(
     Object.entries(paramsOf(query)).map(([key, value]) => [key, String(value)]),
   );
-  return `${endpointUrl(admin ? logEndpoints.export : logEndpoints.selfExport)}?${params.toString()}`;
+  const path = endpointUrl(
+    endpointsOf(source).export,
+    source.kind === 'org' ? { id: source.orgId } : {},
+  );
+  return `${path}?${params.toString()}`;
 }

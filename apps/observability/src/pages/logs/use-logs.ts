@@ -1,8 +1,9 @@
-// The usage log's server data: one page of logs and, once asked for, the consumption total.
+// The usage log's server data: one page of logs and, once asked for, the consumption total, from
+// the source the scope and role pick (every user's, my own, or an org's).
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { rangeOf } from '../../lib/time';
-import { fetchLogStat, fetchLogs, type LogQuery } from './logs.api';
+import { fetchLogStat, fetchLogs, type LogQuery, type LogSource } from './logs.api';
 import type { LogUrlFilters } from './logs-filter-form';
 
 export interface LogListState {
@@ -12,32 +13,43 @@ export interface LogListState {
   filters: LogUrlFilters;
 }
 
-export function toLogQuery(admin: boolean, filters: LogUrlFilters): LogQuery {
+export function toLogQuery(source: LogSource, filters: LogUrlFilters): LogQuery {
   const range = rangeOf(filters);
-  return {
+  const base = {
     type: Number(filters.type || 0),
     token_name: filters.token_name.trim(),
     model_name: filters.model_name.trim(),
-    funding: filters.funding,
     start_timestamp: range.start,
     end_timestamp: range.end,
-    ...(admin ? { username: filters.username.trim(), channel: filters.channel.trim() } : {}),
   };
+  if (source.kind === 'org') {
+    const member = Number(filters.user_id);
+    return Number.isSafeInteger(member) && member > 0 ? { ...base, user_id: member } : base;
+  }
+  const funded = { ...base, funding: filters.funding };
+  return source.kind === 'admin'
+    ? { ...funded, username: filters.username.trim(), channel: filters.channel.trim() }
+    : funded;
 }
 
-export function useLogs(admin: boolean, list: LogListState, statShown: boolean) {
-  const query = toLogQuery(admin, list.filters);
+/** `source` null: the scope is still being worked out, nothing is fetched yet. */
+export function useLogs(source: LogSource | null, list: LogListState, statShown: boolean) {
+  const shown = source ?? { kind: 'self' as const };
+  const query = toLogQuery(shown, list.filters);
   // The server renders each log's content in the request's language: a switch reads it again.
   const { i18n } = useTranslation();
   const page = useQuery({
-    queryKey: ['observability', 'logs', admin, query, list.page, list.size, i18n.language],
-    queryFn: () => fetchLogs(admin, { ...query, p: list.page, page_size: list.size }),
-    placeholderData: (previous) => previous,
+    queryKey: ['observability', 'logs', shown, query, list.page, list.size, i18n.language],
+    queryFn: () => fetchLogs(shown, { ...query, p: list.page, page_size: list.size }),
+    // The last page stays while the next loads, but never under another scope's heading.
+    placeholderData: (previous, last) =>
+      JSON.stringify(last?.queryKey[2]) === JSON.stringify(shown) ? previous : undefined,
+    enabled: source !== null,
   });
   const stat = useQuery({
-    queryKey: ['observability', 'log-stat', admin, query],
-    queryFn: () => fetchLogStat(admin, query),
-    enabled: statShown,
+    queryKey: ['observability', 'log-stat', shown, query],
+    queryFn: () => fetchLogStat(shown, query),
+    enabled: statShown && source !== null,
   });
-  return { page, stat };
+  return { page, query, stat };
 }

@@ -84,14 +84,13 @@ export interface FoldedBucket {
 
 const hourOf = sql<number>`created_at - (created_at % ${sql.lit(HOUR)})`;
 
-/** Consumption in logs (afterId, lastId], summed per user, model and hour. */
-export async function sumConsumeLogs(
-  db: Db,
-  afterId: number,
-  lastId: number,
-): Promise<FoldedBucket[]> {
-  const rows = await db
-    .selectFrom('logs')
+type LogsQuery = ReturnType<typeof consumeLogs>;
+
+const consumeLogs = (db: Db) => db.selectFrom('logs').where('type', '=', LogType.consume);
+
+/** Consumption summed per user, model and hour: the one fold both the buckets and org data use. */
+async function sumPerUserModelHour(query: LogsQuery): Promise<FoldedBucket[]> {
+  const rows = await query
     .select((eb) => [
       'user_id',
       'model_name',
@@ -101,9 +100,6 @@ export async function sumConsumeLogs(
       eb.fn.sum<number>('quota').as('quota'),
       eb.fn.sum<number>(eb('prompt_tokens', '+', eb.ref('completion_tokens'))).as('token_used'),
     ])
-    .where('id', '>', afterId)
-    .where('id', '<=', lastId)
-    .where('type', '=', LogType.consume)
     .groupBy(['user_id', 'model_name', hourOf])
     .execute();
   return rows.map((row) => ({
@@ -115,6 +111,32 @@ export async function sumConsumeLogs(
     quota: Number(row.quota),
     token_used: Number(row.token_used),
   }));
+}
+
+/** Consumption in logs (afterId, lastId], summed per user, model and hour. */
+export function sumConsumeLogs(db: Db, afterId: number, lastId: number): Promise<FoldedBucket[]> {
+  return sumPerUserModelHour(consumeLogs(db).where('id', '>', afterId).where('id', '<=', lastId));
+}
+
+/**
+ * Consumption one funding source paid for (an org's `org:<id>`) in hours starting within
+ * [start, end], per user, model and hour, oldest first; read from the logs as they are (the
+ * buckets hold no funding source), over the (funding, created_at) index.
+ */
+export async function sumFundedUsage(
+  db: Db,
+  filter: { funding: string; start: number; end: number; userId?: number | undefined },
+): Promise<UsageBucket[]> {
+  let query = consumeLogs(db)
+    .where('funding', '=', filter.funding)
+    // The hours starting within [start, end], whole, as quota_data's buckets are read.
+    .where('created_at', '>=', Math.ceil(filter.start / HOUR) * HOUR)
+    .where('created_at', '<', Math.floor(filter.end / HOUR) * HOUR + HOUR);
+  if (filter.userId !== undefined) query = query.where('user_id', '=', filter.userId);
+  const rows = await sumPerUserModelHour(query);
+  return rows
+    .sort((a, b) => a.created_at - b.created_at || a.model_name.localeCompare(b.model_name))
+    .map(({ user_id: _user, ...bucket }) => bucket);
 }
 
 /** Adds to the bucket's counters, creating the bucket when it is new. */

@@ -1,4 +1,5 @@
-// /api/data: dashboard buckets (admin: all users or one username; self: the caller's).
+// /api/data: dashboard buckets (admin: all users or one username; self: the caller's) and the
+// per-token cache-hit reads (admin: every user's tokens; self: the caller's).
 import type { UsageBucket, UsageDataReply } from '@switchyard/contracts';
 import { dataEndpoints } from '@switchyard/contracts/endpoints';
 import type { FastifyInstance } from 'fastify';
@@ -17,5 +18,11 @@ export function registerDataRoutes(app: FastifyInstance, data: UsageDataService)
   serveEndpoint(app, dataEndpoints.all, async ({ query }) => reply(await data.forAdmin(query)));
   serveEndpoint(app, dataEndpoints.self, async ({ query, request }) =>
     reply(await data.forUser(identityOf(request).userId, query)),
+  );
+  serveEndpoint(app, dataEndpoints.tokenCache, async ({ query }) =>
+    ok(await data.tokenCache(undefined, query)),
+  );
+  serveEndpoint(app, dataEndpoints.tokenCacheSelf, async ({ query, request }) =>
+    ok(await data.tokenCache(identityOf(request).userId, query)),
   );
 }

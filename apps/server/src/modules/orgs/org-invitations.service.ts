@@ -4,6 +4,7 @@ import {
   type Language,
   ORG_INVITATION_HOURS,
   type OrgInvitationCreated,
+  type OrgInvitationView,
   type OrgInviteRequest,
   type OrgJoined,
 } from '@switchyard/contracts';
@@ -14,6 +15,7 @@ import type { Clock } from '../../lib/clock';
 import { randomToken } from '../../lib/crypto';
 import { AppError, refuse } from '../../lib/errors';
 import type { Identity } from '../../lib/identity';
+import { type AuditActor, recordAudit } from '../audit/audit.writer';
 import type { MailService } from '../mail/mail.service';
 import type { OptionsStore } from '../options/options.store';
 import {
@@ -24,8 +26,10 @@ import {
   findUserByNameOrEmail,
   insertInvitation,
   insertMember,
+  listPendingInvitations,
+  revokeInvitation,
 } from './orgs.repository';
-import type { OrgAccess } from './orgs.service';
+import { invitationView, type OrgAccess } from './orgs.service';
 
 /** The console page that accepts an invitation (apps/account's organization accept page). */
 export const ACCEPT_PATH = '/organization/accept';
@@ -109,13 +113,39 @@ export class OrgInvitationsService {
     return true;
   }
 
+  /** The org's pending invitations (not accepted, revoked or expired), newest first. */
+  async pending(access: OrgAccess): Promise<OrgInvitationView[]> {
+    const rows = await listPendingInvitations(this.deps.db, access.org.id, this.deps.clock.now());
+    return rows.map(invitationView);
+  }
+
+  /**
+   * Revokes a pending invitation: its code is refused from then on. A site admin's revoke of an
+   * org not theirs is audited in the same transaction, as their other org changes are.
+   */
+  async revoke(access: OrgAccess, invitationId: number, actor: AuditActor): Promise<void> {
+    const { db, clock } = this.deps;
+    await db.transaction().execute(async (trx) => {
+      if (!(await revokeInvitation(trx, access.org.id, invitationId, clock.now()))) {
+        throw new AppError(404, 'org.invitationNotFound');
+      }
+      if (!access.siteAdmin) return;
+      await recordAudit(trx, actor, {
+        action: 'org.invitation.revoke',
+        target_type: 'org',
+        target_id: access.org.id,
+        summary: { invitation_id: invitationId },
+      });
+    });
+  }
+
   /** Accepts an invitation sent to the caller: once, before it expires. */
   async accept(identity: Identity, code: string): Promise<OrgJoined> {
     const { db, clock } = this.deps;
     const invitation = await findInvitation(db, code);
-    if (!invitation || invitation.accepted_at !== null || invitation.revoked_at !== null) {
-      throw refuse('org.invitationInvalid');
-    }
+    if (!invitation || invitation.accepted_at !== null) throw refuse('org.invitationInvalid');
+    // Said plainly, so the invitee knows to ask again rather than retry.
+    if (invitation.revoked_at !== null) throw new AppError(410, 'org.invitationRevoked');
     if (Number(invitation.user_id) !== identity.userId) {
       throw new AppError(403, 'org.invitationWrongUser');
     }

@@ -1,6 +1,6 @@
 // The org wallet outside the relay (issue 32): owners and admins move quota in from their own
 // wallet or redeem a code into it, each movement a top-up line (type 1) in the org's log; and the
-// org's logs, all of them for owners and admins, a member's own for a member.
+// org's logs and dashboard data, all of them for owners and admins, a member's own for a member.
 import type { Readable } from 'node:stream';
 import {
   type Language,
@@ -12,6 +12,8 @@ import {
   type PagedList,
   renderQuota,
   type SelfLogEntry,
+  type UsageBucket,
+  type UsageDataQuery,
 } from '@switchyard/contracts';
 import type { Db } from '../../db/database';
 import { translate } from '../../i18n';
@@ -19,6 +21,7 @@ import { logContent } from '../../i18n/log-content';
 import type { Clock } from '../../lib/clock';
 import { refuse } from '../../lib/errors';
 import type { Identity } from '../../lib/identity';
+import type { UsageDataService } from '../data/data.service';
 import { insertLogs } from '../logs/logs.repository';
 import type { LogsService } from '../logs/logs.service';
 import type { OptionsStore } from '../options/options.store';
@@ -32,6 +35,7 @@ export interface OrgWalletDeps {
   clock: Clock;
   options: OptionsStore;
   logs: LogsService;
+  data: UsageDataService;
 }
 
 export class OrgWalletService {
@@ -133,6 +137,20 @@ export class OrgWalletService {
   stat(identity: Identity, access: OrgAccess, query: OrgLogStatQuery): Promise<LogStat> {
     const userId = this.scope(identity, access, query.user_id);
     return this.deps.logs.statFunded(orgFunding(access.org.id), userId, query);
+  }
+
+  /**
+   * The dashboard's hourly buckets of what the org paid for, as /api/data/self shapes them; read
+   * from the logs as they stand, so `folded_at` (all logs before it counted) is now.
+   */
+  async usage(
+    identity: Identity,
+    access: OrgAccess,
+    query: Pick<UsageDataQuery, 'start_timestamp' | 'end_timestamp'>,
+  ): Promise<{ buckets: UsageBucket[]; folded_at: number }> {
+    const userId = this.scope(identity, access, undefined);
+    const folded_at = this.deps.clock.now();
+    return { buckets: await this.deps.data.forOrg(access.org.id, userId, query), folded_at };
   }
 
   export(

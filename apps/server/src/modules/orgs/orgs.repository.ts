@@ -271,6 +271,24 @@ export async function claimInvitation(db: Db, id: number, now: number): Promise<
   return Number(result.numUpdatedRows) === 1;
 }
 
+/** Revokes a pending invitation of the org, once: true for the one caller that did. */
+export async function revokeInvitation(
+  db: Db,
+  orgId: number,
+  id: number,
+  now: number,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('org_invitations')
+    .set({ revoked_at: now })
+    .where('id', '=', id)
+    .where('org_id', '=', orgId)
+    .where('accepted_at', 'is', null)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
 export function listPendingInvitations(db: Db, orgId: number, now: number) {
   return db
     .selectFrom('org_invitations as i')

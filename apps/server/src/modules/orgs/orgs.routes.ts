@@ -70,6 +70,14 @@ export function registerOrgRoutes(app: FastifyInstance, deps: OrgRoutesDeps): vo
     const created = await invitations.invite(identityOf(request), org, body, languageOf(request));
     return ok(created, say(request, 'org.invited'));
   });
+  serveEndpoint(app, orgEndpoints.invitations, async ({ params, request }) =>
+    ok(await invitations.pending(await access(request, params.id, 'invitations'))),
+  );
+  serveEndpoint(app, orgEndpoints.revokeInvitation, async ({ params, request }) => {
+    const org = await access(request, params.id, 'revokeInvitation');
+    await invitations.revoke(org, params.invitation_id, auditActorOf(request));
+    return ok(undefined, say(request, 'org.invitationRevokedDone'));
+  });
   serveEndpoint(app, orgEndpoints.accept, async ({ body, request }) => {
     const joined = await invitations.accept(identityOf(request), body.code);
     return ok(joined, say(request, 'org.joined', { name: joined.name }));
@@ -100,6 +108,11 @@ export function registerOrgRoutes(app: FastifyInstance, deps: OrgRoutesDeps): vo
   serveEndpoint(app, orgEndpoints.logStat, async ({ params, query, request }) => {
     const org = await access(request, params.id, 'logStat');
     return ok(await wallet.stat(identityOf(request), org, query));
+  });
+  serveEndpoint(app, orgEndpoints.data, async ({ params, query, request }) => {
+    const org = await access(request, params.id, 'data');
+    const { buckets, folded_at } = await wallet.usage(identityOf(request), org, query);
+    return { ...ok(buckets), folded_at };
   });
   serveEndpoint(app, orgEndpoints.logExport, async ({ params, query, request, reply }) => {
     const org = await access(request, params.id, 'logExport');

@@ -8,6 +8,7 @@ import {
   ORG_ROLE_RANK,
   type OrgCapPeriod,
   type OrgDetail,
+  type OrgInvitationView,
   type OrgMemberUpdateRequest,
   type OrgMemberView,
   type OrgRole,
@@ -57,7 +58,22 @@ export interface OrgAccess {
   siteAdmin: boolean;
 }
 
-const asRole = (role: string): OrgRole => (role === 'owner' || role === 'admin' ? role : 'member');
+export const orgRoleOf = (role: string): OrgRole =>
+  role === 'owner' || role === 'admin' ? role : 'member';
+
+export const invitationView = (row: {
+  id: number;
+  username: string;
+  role: string;
+  created_at: number;
+  expires_at: number;
+}): OrgInvitationView => ({
+  id: Number(row.id),
+  username: row.username,
+  role: orgRoleOf(row.role),
+  created_at: Number(row.created_at),
+  expires_at: Number(row.expires_at),
+});
 
 const asPeriod = (period: string): OrgCapPeriod =>
   (ORG_CAP_PERIODS as readonly string[]).includes(period) ? (period as OrgCapPeriod) : '';
@@ -90,7 +106,7 @@ export class OrgsService {
     const { db } = this.deps;
     const org = await findOrg(db, orgId);
     const member = org ? await findMember(db, orgId, identity.userId) : undefined;
-    const role = member ? asRole(member.role) : null;
+    const role = member ? orgRoleOf(member.role) : null;
     const admin = siteAdmin && isAdmin(identity.role);
     if (org && role && ORG_ROLE_RANK[role] >= ORG_ROLE_RANK[need ?? 'member']) {
       return { org, role, siteAdmin: false };
@@ -107,7 +123,7 @@ export class OrgsService {
 
   async listOwn(identity: Identity): Promise<OrgView[]> {
     return (await listUserOrgs(this.deps.db, identity.userId)).map((row) =>
-      orgView(row, asRole(row.role), row.member_count),
+      orgView(row, orgRoleOf(row.role), row.member_count),
     );
   }
 
@@ -134,13 +150,7 @@ export class OrgsService {
     const members = await listMembers(db, access.org.id);
     const manager = access.siteAdmin || (access.role !== null && access.role !== 'member');
     const invitations = manager
-      ? (await listPendingInvitations(db, access.org.id, clock.now())).map((row) => ({
-          id: Number(row.id),
-          username: row.username,
-          role: asRole(row.role),
-          created_at: Number(row.created_at),
-          expires_at: Number(row.expires_at),
-        }))
+      ? (await listPendingInvitations(db, access.org.id, clock.now())).map(invitationView)
       : [];
     return {
       ...orgView(access.org, access.role, members.length),
@@ -160,7 +170,7 @@ export class OrgsService {
       user_id: Number(row.user_id),
       username: row.username,
       display_name: row.display_name ?? '',
-      role: asRole(row.role),
+      role: orgRoleOf(row.role),
       quota_limit: Number(row.quota_limit),
       window_period: period,
       window_used: current ? Number(row.window_used) : 0,
