@@ -21,7 +21,10 @@ export const updatePlan = (body: UpdatePlanRequest): Promise<PlanView> => plansA
 export const deletePlan = (id: number): Promise<unknown> => plansApi.remove({ params: { id } });
 
 export const mySubscriptions = (): Promise<SubscriptionView[]> => subscriptionsApi.self({});
-export const buyPlan = (planId: number): Promise<SubscriptionView> =>
-  subscriptionsApi.subscribe({ body: { plan_id: planId, payment_method: 'wallet' } });
+/** Buys from the wallet: the reply is the subscription it started (or extended). */
+export const buyPlan = async (planId: number): Promise<SubscriptionView> =>
+  (await subscriptionsApi.subscribe({
+    body: { plan_id: planId, payment_method: 'wallet' },
+  })) as SubscriptionView;
 export const setAutoRenew = (id: number, autoRenew: boolean): Promise<SubscriptionView> =>
   subscriptionsApi.autoRenew({ params: { id }, body: { auto_renew: autoRenew } });
