@@ -134,7 +134,7 @@ export const en: Record<MessageKey, string> = {
   'plan.deleted': 'Plan deleted',
   'log.planStarted': 'Plan {name} (#{id}) started, from {source}',
   'log.planExtended': 'Plan {name} (#{id}) extended, from {source}',
-  'log.planRenewed': 'Plan {name} (#{id}) renewed for {days} days, paid from the wallet',
+  'log.planRenewed': 'Plan {name} (#{id}) renewed from the wallet for another {days} day(s)',
   'plan.hasSubscriptions':
     'Users have subscribed to this plan: take it off sale instead of deleting it',
   'plan.offSale': 'This plan is not on sale',

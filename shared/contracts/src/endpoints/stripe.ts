@@ -1,5 +1,5 @@
-// Stripe payments (top-ups, org top-ups, plans): a signed-in user opens a Checkout Session; Stripe confirms the payment by a
-// webhook authenticated by its Stripe-Signature header (not by a session).
+// Stripe payments (top-ups, org top-ups, plans): a signed-in user opens a Checkout Session;
+// Stripe confirms the payment by a webhook authenticated by its Stripe-Signature header.
 import { z } from 'zod';
 import { stripePayRequestSchema } from '../billing.schemas';
 import { defineEndpoint } from './define';
