@@ -269,8 +269,11 @@ describe('rebates of plan payments', () => {
       .where('id', '=', inviter.user.id)
       .executeTakeFirstOrThrow();
     expect(Number(aff.aff_quota)).toBe(50 * (PRICE / 10));
-    const history = await inviter.client.get<{ total: number }>('/api/user/aff/history');
+    const history = await inviter.client.get<{ total: number; items: { plan_name: string }[] }>(
+      '/api/user/aff/history',
+    );
     expect(history.json.data?.total).toBe(50);
+    expect(history.json.data?.items[0]?.plan_name).toBe('Coder');
     const started = await server.db
       .selectFrom('subscriptions')
       .select('id')
