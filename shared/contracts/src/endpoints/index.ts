@@ -18,6 +18,7 @@ import { statusEndpoints } from './status';
 import { stripeEndpoints } from './stripe';
 import { taskEndpoints } from './tasks';
 import { tokenEndpoints } from './tokens';
+import { topUpEndpoints } from './topup';
 import { userAdminEndpoints } from './users-admin';
 import { verificationEndpoints } from './verification';
 
@@ -43,6 +44,7 @@ export {
   subscriptionEndpoints,
   taskEndpoints,
   tokenEndpoints,
+  topUpEndpoints,
   userAdminEndpoints,
   verificationEndpoints,
 };
@@ -67,6 +69,7 @@ export const ENDPOINT_TABLES: Record<string, Record<string, Endpoint>> = {
   subscriptions: subscriptionEndpoints,
   tasks: taskEndpoints,
   tokens: tokenEndpoints,
+  topup: topUpEndpoints,
   users: userAdminEndpoints,
   verification: verificationEndpoints,
 };

@@ -1,9 +1,14 @@
 // Personal settings calls: self, access token, referral, rebates, transfer, email code and binding, models.
 import { apiDelete, apiGet, apiPost, createEndpointApi } from '@switchyard/console-kit';
 import type { AffiliateRebateView, Page } from '@switchyard/contracts';
-import { oauthEndpoints, verificationEndpoints } from '@switchyard/contracts/endpoints';
+import {
+  oauthEndpoints,
+  topUpEndpoints,
+  verificationEndpoints,
+} from '@switchyard/contracts/endpoints';
 
 const verificationApi = createEndpointApi(verificationEndpoints);
+const topUpApi = createEndpointApi(topUpEndpoints);
 const oauthApi = createEndpointApi(oauthEndpoints);
 
 export const generateAccessToken = (): Promise<string> => apiGet<string>('/api/user/token');
@@ -12,7 +17,7 @@ export const transferAffQuota = (quota: number): Promise<void> =>
   apiPost<void>('/api/user/aff_transfer', { body: { quota } });
 /** One page (from 0) of the referral rebates earned, newest first. */
 export const listRebates = (p: number, size: number): Promise<Page<AffiliateRebateView>> =>
-  apiGet<Page<AffiliateRebateView>>('/api/user/aff/history', { params: { p, size } });
+  topUpApi.rebates({ query: { p, size } });
 export const sendEmailCode = (email: string, turnstile = ''): Promise<void> =>
   verificationApi.sendCode({ query: { email, ...(turnstile ? { turnstile } : {}) } });
 export const bindEmail = (email: string, code: string): Promise<void> =>

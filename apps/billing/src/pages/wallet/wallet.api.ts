@@ -1,6 +1,7 @@
 // Calls of the wallet page: balance, redeem, online top-up quote and payment form, Stripe Checkout,
 // and an org's wallet when the top bar's scope is an org (issue 32).
-import { apiGet, apiPost, createEndpointApi } from '@switchyard/console-kit';
+import { apiGet, createEndpointApi } from '@switchyard/console-kit';
+import { endpointPage } from '@switchyard/console-kit/list';
 import type {
   OrgDetail,
   Page,
@@ -10,20 +11,20 @@ import type {
   StripeCheckout,
   WalletHistoryEntry,
 } from '@switchyard/contracts';
-import { orgEndpoints, stripeEndpoints } from '@switchyard/contracts/endpoints';
+import { orgEndpoints, stripeEndpoints, topUpEndpoints } from '@switchyard/contracts/endpoints';
 
 const stripeApi = createEndpointApi(stripeEndpoints);
+const topUpApi = createEndpointApi(topUpEndpoints);
 const orgsApi = createEndpointApi(orgEndpoints);
 
 export const getSelf = (): Promise<SelfUser> => apiGet('/api/user/self');
 
 /** Redeems a code; resolves to the quota added. */
-export const redeemCode = (key: string): Promise<number> =>
-  apiPost('/api/user/topup', { body: { key } });
+export const redeemCode = (key: string): Promise<number> => topUpApi.redeem({ body: { key } });
 
 /** The yuan to pay for an amount. */
 export const quoteTopUp = (amount: number): Promise<number> =>
-  apiPost('/api/user/amount', { body: { amount, top_up_code: '' } });
+  topUpApi.quote({ body: { amount, top_up_code: '' } });
 
 /** The signed epay form for `amount`, for the user's wallet or (`orgId`) an org's. */
 export const startPayment = (
@@ -31,13 +32,13 @@ export const startPayment = (
   method: PaymentMethod,
   orgId?: number,
 ): Promise<PaymentForm> =>
-  apiPost('/api/user/pay', {
+  topUpApi.pay({
     body: { amount, top_up_code: '', payment_method: method, ...(orgId ? { org_id: orgId } : {}) },
   });
 
-/** The user's redeemed codes and top-up orders; `page` counts from 1, the server's `p` from 0. */
+/** The user's redeemed codes and top-up orders; `page` counts from 1. */
 export const listWalletHistory = (page: number, size: number): Promise<Page<WalletHistoryEntry>> =>
-  apiGet('/api/user/topup/self', { params: { p: page - 1, size } });
+  topUpApi.history({ query: { p: endpointPage(topUpEndpoints.history, page), size } });
 
 /** Opens a Stripe Checkout Session for `amount` (for an org's wallet with `orgId`). */
 export const startStripePayment = (amount: number, orgId?: number): Promise<StripeCheckout> =>
