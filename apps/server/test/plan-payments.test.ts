@@ -87,7 +87,12 @@ describe('plans bought by epay', () => {
     const { client, user } = await signedInUser(server);
     const form = await epayOrder(client, plan.id);
     expect(form.url).toBe('http://127.0.0.1:9/pay/submit.php');
-    expect(form.fields).toMatchObject({ money: '14.60', type: 'alipay', sign_type: 'MD5' });
+    expect(form.fields).toMatchObject({
+      money: '14.60',
+      type: 'alipay',
+      sign_type: 'MD5',
+      return_url: 'http://console.example/plans',
+    });
     const order = await server.db
       .selectFrom('top_ups')
       .selectAll()
@@ -135,8 +140,10 @@ describe('plans bought by epay', () => {
     const subs = await subscriptions(client);
     expect(subs).toHaveLength(1);
     expect(subs[0]).toMatchObject({ plan_id: plan.id, status: 1, source: 'epay' });
-    // Paid online: the wallet is neither charged nor credited.
+    // Paid online: the wallet is neither charged nor credited, nor is the order in its history.
     expect(await userQuota(server.db, user.id)).toBe(0);
+    const history = await client.get<{ total: number }>('/api/user/topup/self');
+    expect(history.json.data?.total).toBe(0);
     const started = await server.db
       .selectFrom('logs')
       .select(['content', 'quota'])

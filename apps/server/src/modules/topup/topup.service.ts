@@ -132,7 +132,8 @@ export class TopUpService {
         type: PAYMENT_METHODS[method],
         out_trade_no: tradeNo,
         notify_url: `${callbackBase}${EPAY_NOTIFY_PATH}`,
-        return_url: `${serverAddress || callbackBase}/log`,
+        // A plan's buyer comes back to the plans page, a top-up's to the log (as the reference).
+        return_url: `${serverAddress || callbackBase}${target.plan_id ? '/plans' : '/log'}`,
         name: target.name,
         money: target.money.toFixed(2),
       },
