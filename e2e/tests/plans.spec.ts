@@ -1,10 +1,14 @@
 // Issue 31 journeys: the super admin creates a plan in the catalogue; a user buys it from the
 // wallet on the Plans page, calls the API with a key, sees the window fill on the Plans page and
-// the plan named as the payer in the usage log.
+// the plan named as the payer in the usage log; another buys one through Stripe Checkout (the
+// loopback fake), and the signed webhook starts the subscription.
 import { expect, test } from '@playwright/test';
 import { type FakeUpstream, startFakeUpstream } from '../../apps/server/test/fakes/fake-upstream';
 import { apiSession, createApiToken, createChannel, editUser } from '../support/admin-api';
+import { getOptions, setOption } from '../support/billing';
 import { registerUser, signIn, uniqueName } from '../support/console';
+import { E2E_BASE_URL } from '../support/env';
+import { startFakeStripeCheckout } from '../support/stripe';
 
 const PASSWORD = 'plans-pass1';
 let fake: FakeUpstream;
@@ -90,4 +94,56 @@ test('root creates a plan; a user buys it from the wallet, uses it and sees the 
   await owner.dispose();
   await channel.remove();
   await root.dispose();
+});
+
+test('a user buys a plan through Stripe Checkout; the webhook starts the subscription', async ({
+  page,
+  request,
+}) => {
+  const root = await apiSession();
+  const saved = await getOptions(root);
+  const stripe = await startFakeStripeCheckout({
+    secretKey: 'sk_test_e2e_plans',
+    webhookSecret: 'whsec_e2e_plans',
+    webhookUrl: `${E2E_BASE_URL}/api/stripe/webhook`,
+  });
+  const settings = {
+    ServerAddress: E2E_BASE_URL,
+    StripeSecretKey: 'sk_test_e2e_plans',
+    StripeWebhookSecret: 'whsec_e2e_plans',
+    StripeCurrency: 'eur',
+    StripeUnitPrice: '0.9',
+    StripeApiBase: stripe.url,
+  };
+  const planName = uniqueName('Card');
+  try {
+    for (const [key, value] of Object.entries(settings)) await setOption(root, key, value);
+    // $2 for 7 days, only for the default group (other journeys' users never see it).
+    const created = await root.post('/api/plan/', {
+      data: { name: planName, price: 1_000_000, duration_days: 7, groups: 'default' },
+    });
+    expect((await created.json()).success).toBe(true);
+
+    const username = uniqueName('pls');
+    await registerUser(request, username, PASSWORD);
+    await signIn(page, username, PASSWORD);
+    await page.goto('/plans');
+    const card = page.locator('[data-testid^="plan-card-"]', { hasText: planName });
+    // An empty wallet: the card offers Stripe beside the wallet.
+    await card.locator('[data-testid^="plan-pay-stripe-"]').click();
+
+    await expect(page).toHaveURL(/\/plans\?stripe=success$/);
+    await expect(page.getByTestId('plans-stripe-return')).toContainText('已收到付款');
+    const subscription = page
+      .locator('[data-testid^="subscription-"]', { hasText: planName })
+      .first();
+    await expect(subscription).toContainText('生效中');
+    expect(stripe.sessions).toEqual([
+      expect.objectContaining({ currency: 'eur', amount_total: 180, webhook: 200 }),
+    ]);
+  } finally {
+    for (const key of Object.keys(settings)) await setOption(root, key, saved[key] ?? '');
+    await stripe.close();
+    await root.dispose();
+  }
 });

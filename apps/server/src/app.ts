@@ -2,10 +2,12 @@
 
 import fastifyCookie from '@fastify/cookie';
 import { isRoot, SESSION_COOKIE } from '@switchyard/contracts';
+import { ORG_ACCESS } from '@switchyard/contracts/endpoints';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config';
 import type { Database } from './db/database';
 import { type Clock, systemClock } from './lib/clock';
+import type { Identity } from './lib/identity';
 import type { RedisClient } from './lib/redis';
 import { registerAuditRoutes } from './modules/audit/audit.routes';
 import { AuditService } from './modules/audit/audit.service';
@@ -226,12 +228,27 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const pricingRules = new PricingRules(options);
   registerTokenRoutes(app, new TokensService(db, clock, () => options.get('QuotaWindowTimezone')));
   registerRedemptionRoutes(app, new RedemptionsService(db, clock));
-  app.decorate('subscriptionJob', registerPlans(app, db, clock));
-  registerTopUpRoutes(app, new TopUpService({ db, options, pricing: pricingRules, clock }));
-  registerStripeRoutes(
-    app,
-    new StripeService({ db, options, pricing: pricingRules, clock, log: app.log }),
-  );
+  const orgs = new OrgsService({ db, clock, timeZone: () => options.get('QuotaWindowTimezone') });
+  // An org is topped up online by those who may fund it from their wallet.
+  const orgAccess = async (identity: Identity, orgId: number) => {
+    await orgs.access(identity, orgId, ORG_ACCESS.fund.role, ORG_ACCESS.fund.siteAdmin);
+  };
+  const topUp = new TopUpService({ db, options, pricing: pricingRules, clock, orgAccess });
+  const stripe = new StripeService({
+    db,
+    options,
+    pricing: pricingRules,
+    clock,
+    log: app.log,
+    orgAccess,
+  });
+  const plans = registerPlans(app, db, clock, {
+    epay: (identity, plan, method) => topUp.payPlan(identity, plan, method),
+    stripe: (identity, plan) => stripe.payPlan(identity, plan),
+  });
+  app.decorate('subscriptionJob', plans.job);
+  registerTopUpRoutes(app, topUp);
+  registerStripeRoutes(app, stripe, plans.subscriptions);
   registerPricingRoutes(app, new PricingService(db, pricingRules), sessions);
   const channels = new ChannelsService({ db, options, clock });
   registerChannelRoutes(
@@ -244,7 +261,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerLogRoutes(app, logs);
   const usageData = new UsageDataService(db);
   registerOrgRoutes(app, {
-    orgs: new OrgsService({ db, clock, timeZone: () => options.get('QuotaWindowTimezone') }),
+    orgs,
     invitations: new OrgInvitationsService({
       db,
       clock,

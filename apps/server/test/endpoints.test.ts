@@ -16,18 +16,6 @@ import type { TestClient } from './helpers/client';
 import { createUser } from './helpers/factories';
 import { useTestServer } from './helpers/test-server';
 
-/**
- * Routes still declared by hand (path prefixes: the top-up and payment ones). The list only
- * shrinks: a new route under any other path must come from a table.
- */
-const NOT_YET_IN_TABLES = [
-  '/api/user/topup',
-  '/api/user/amount',
-  '/api/user/pay',
-  '/api/user/aff/history',
-  '/api/user/epay',
-];
-
 /** Calls that use up their caller (a new access token, a cancelled account): each gets its own. */
 const SPENDS_CALLER = new Set<Endpoint>([userEndpoints.accessToken, userEndpoints.removeSelf]);
 
@@ -71,13 +59,10 @@ describe('the endpoint tables and the routes', () => {
     }
   });
 
-  it('has no /api route outside a table but in the domains not yet moved', () => {
+  it('has no /api route outside a table', () => {
     const stray = server.app.routeAccess
       .filter((route) => route.endpoint === undefined)
-      .map((route) => key(route.method, route.url))
-      .filter(
-        (route) => !NOT_YET_IN_TABLES.some((prefix) => route.split(' ')[1]?.startsWith(prefix)),
-      );
+      .map((route) => key(route.method, route.url));
     expect(stray).toEqual([]);
   });
 });

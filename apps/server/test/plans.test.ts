@@ -3,6 +3,7 @@
 // sees them, auto_renew, an admin ending one, and the job's renewal and expiry at a moved clock.
 import type { PlanView, SubscriptionView } from '@switchyard/contracts';
 import { describe, expect, it } from 'vitest';
+import { renderLogContent } from '../src/i18n/log-content';
 import type { Clock } from '../src/lib/clock';
 import { signedInUser, userQuota } from './helpers/billing';
 import { useTestServer } from './helpers/test-server';
@@ -195,6 +196,19 @@ describe('subscriptions from the wallet', () => {
         .data?.[0];
       expect(renewed).toMatchObject({ status: 1, expires_at: a.expires_at + 86_400 });
       expect(await userQuota(server.db, renewing.user.id)).toBe(500);
+      // One line on the user's log for the renewal, in the reader's language.
+      const logs = await server.db
+        .selectFrom('logs')
+        .select(['content', 'quota'])
+        .where('user_id', '=', renewing.user.id)
+        .where('content', 'like', '%log.planRenewed%')
+        .execute();
+      expect(logs).toHaveLength(1);
+      expect(logs[0]?.quota).toBe(1000);
+      expect(renderLogContent(logs[0]?.content ?? '', 'en')).toBe(
+        `Plan ${plan.name} (#${plan.id}) renewed from the wallet for another 1 day(s)`,
+      );
+      expect(renderLogContent(logs[0]?.content ?? '', 'zh')).toContain('从钱包支付');
       const lapsed = (await lapsing.client.get<SubscriptionView[]>('/api/subscription/self')).json
         .data?.[0];
       expect(lapsed?.status).toBe(2);
@@ -206,6 +220,13 @@ describe('subscriptions from the wallet', () => {
         .data?.[0];
       expect(ended?.status).toBe(2);
       expect(await userQuota(server.db, renewing.user.id)).toBe(500);
+      const after = await server.db
+        .selectFrom('logs')
+        .select('id')
+        .where('user_id', '=', renewing.user.id)
+        .where('content', 'like', '%log.planRenewed%')
+        .execute();
+      expect(after).toHaveLength(1);
     } finally {
       offset = 0;
     }

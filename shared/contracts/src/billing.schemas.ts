@@ -98,10 +98,32 @@ export const topUpAmountRequestSchema = z.object({
   top_up_code: z.string().max(64).optional(),
 });
 export type TopUpAmountRequest = z.infer<typeof topUpAmountRequestSchema>;
+export const epayMethodSchema = z.enum(
+  Object.keys(PAYMENT_METHODS) as [PaymentMethod, ...PaymentMethod[]],
+);
+/** An org (issue 32) whose wallet the payment tops up instead of the payer's; owners and admins. */
+const orgIdSchema = z.number().int().positive().optional();
 export const payRequestSchema = topUpAmountRequestSchema.extend({
-  payment_method: z.enum(Object.keys(PAYMENT_METHODS) as [PaymentMethod, ...PaymentMethod[]]),
+  payment_method: epayMethodSchema,
+  org_id: orgIdSchema,
 });
 export type PayRequest = z.infer<typeof payRequestSchema>;
-/** `POST /api/user/stripe/pay`: dollars of quota to buy (quota units when currency display is off). */
-export const stripePayRequestSchema = topUpAmountRequestSchema.pick({ amount: true });
+/**
+ * `POST /api/user/stripe/pay`: dollars of quota to buy (quota units when currency display is off)
+ * for the payer's wallet or an org's, or a plan to buy (issue 31) — one of `amount` and `plan_id`.
+ */
+export const stripePayRequestSchema = z
+  .object({
+    amount: topUpAmountRequestSchema.shape.amount.optional(),
+    plan_id: z.number().int().positive().optional(),
+    org_id: orgIdSchema,
+  })
+  .refine((body) => (body.amount === undefined) !== (body.plan_id === undefined), {
+    message: 'amount or plan_id, exactly one of them',
+    path: ['amount'],
+  })
+  .refine((body) => body.plan_id === undefined || body.org_id === undefined, {
+    message: 'a plan is bought for oneself, not for an org',
+    path: ['org_id'],
+  });
 export type StripePayRequest = z.infer<typeof stripePayRequestSchema>;

@@ -117,6 +117,8 @@ export interface AffiliateRebateView {
   /** The paid top-up order and how it was paid (zfb, wx, stripe). */
   top_up_id: number;
   payment_method: string;
+  /** The plan the payment bought (issue 31); '' for a top-up. */
+  plan_name: string;
   quota: number;
   created_at: number;
 }

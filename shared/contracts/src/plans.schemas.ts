@@ -1,5 +1,6 @@
 // Request schemas of the plan and subscription endpoints (issue 31).
 import { z } from 'zod';
+import { epayMethodSchema } from './billing.schemas';
 import {
   PLAN_DESCRIPTION_MAX,
   PLAN_DURATION_MAX_DAYS,
@@ -48,6 +49,8 @@ export const SUBSCRIPTION_PAYMENT_METHODS = ['wallet', 'epay', 'stripe'] as cons
 export const subscribeSchema = z.object({
   plan_id: z.number().int().positive(),
   payment_method: z.enum(SUBSCRIPTION_PAYMENT_METHODS).default('wallet'),
+  /** With `epay`: the gateway's channel, as on `POST /api/user/pay`. */
+  epay_method: epayMethodSchema.default('zfb'),
 });
 export type SubscribeRequest = z.infer<typeof subscribeSchema>;
 

@@ -139,6 +139,7 @@ export const accountEn: TranslationOf<typeof accountZh> = {
       invitee: 'Invitee',
       payment: 'Payment',
       paymentOf: 'Order #{{id}} ({{method}})',
+      planPaymentOf: 'Plan {{plan}}, order #{{id}} ({{method}})',
       quota: 'Rebate',
       time: 'Time',
       methods: { zfb: 'Alipay', wx: 'WeChat Pay', stripe: 'Stripe' },

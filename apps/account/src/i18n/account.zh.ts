@@ -131,6 +131,7 @@ export const accountZh = {
       invitee: '被邀请用户',
       payment: '支付',
       paymentOf: '订单 #{{id}}（{{method}}）',
+      planPaymentOf: '套餐 {{plan}}，订单 #{{id}}（{{method}}）',
       quota: '返利额度',
       time: '时间',
       methods: { zfb: '支付宝', wx: '微信支付', stripe: 'Stripe' },

@@ -21,6 +21,7 @@ import * as logFunding from './migrations/2026-11-27T2100-log-funding';
 import * as plans from './migrations/2026-11-28T0100-plans';
 import * as organizations from './migrations/2026-11-28T0200-organizations';
 import * as passkeys from './migrations/2026-11-28T0300-passkeys';
+import * as paymentTargets from './migrations/2026-11-29T0100-payment-targets';
 import * as logsTokenPrompt from './migrations/2026-11-29T0200-logs-token-prompt';
 
 /** Every migration, by its timestamped name. Append only. */
@@ -46,6 +47,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-28T0100-plans': plans,
   '2026-11-28T0200-organizations': organizations,
   '2026-11-28T0300-passkeys': passkeys,
+  '2026-11-29T0100-payment-targets': paymentTargets,
   '2026-11-29T0200-logs-token-prompt': logsTokenPrompt,
 };
 

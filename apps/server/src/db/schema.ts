@@ -298,6 +298,12 @@ export interface TopUpsTable {
   status: string;
   create_time: number;
   complete_time: Generated<number>;
+  /** The plan the payment buys (0: wallet quota). */
+  plan_id: Generated<number>;
+  /** That plan's price in quota when ordered: what the inviter's rebate is a share of. */
+  plan_price: Generated<number>;
+  /** The org whose wallet the payment tops up (0: the payer's own). */
+  org_id: Generated<number>;
 }
 
 /** A referral rebate: the inviter's share of one confirmed online payment of an invitee. */

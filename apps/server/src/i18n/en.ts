@@ -134,6 +134,7 @@ export const en: Record<MessageKey, string> = {
   'plan.deleted': 'Plan deleted',
   'log.planStarted': 'Plan {name} (#{id}) started, from {source}',
   'log.planExtended': 'Plan {name} (#{id}) extended, from {source}',
+  'log.planRenewed': 'Plan {name} (#{id}) renewed from the wallet for another {days} day(s)',
   'plan.hasSubscriptions':
     'Users have subscribed to this plan: take it off sale instead of deleting it',
   'plan.offSale': 'This plan is not on sale',
@@ -143,7 +144,6 @@ export const en: Record<MessageKey, string> = {
   'subscription.started': 'Subscription started',
   'subscription.ended': 'Subscription ended',
   'subscription.walletShort': 'Your wallet balance is not enough for this plan',
-  'subscription.paymentUnavailable': 'This payment method is not available for plans',
   'relay.planWindowFull': "Your plan's {period} window is used up; it resets at {resets_at}",
   'relay.planModelUncovered':
     'This token is plan-only and no active subscription covers model {model}',

@@ -19,6 +19,7 @@ import { statusEndpoints } from './status';
 import { stripeEndpoints } from './stripe';
 import { taskEndpoints } from './tasks';
 import { tokenEndpoints } from './tokens';
+import { topUpEndpoints } from './topup';
 import { twoFactorEndpoints } from './two-factor';
 import { userEndpoints } from './users';
 import { userAdminEndpoints } from './users-admin';
@@ -47,6 +48,7 @@ export {
   subscriptionEndpoints,
   taskEndpoints,
   tokenEndpoints,
+  topUpEndpoints,
   twoFactorEndpoints,
   userAdminEndpoints,
   userEndpoints,
@@ -76,6 +78,7 @@ export const ENDPOINT_TABLES: Record<string, Record<string, Endpoint>> = {
   tasks: taskEndpoints,
   tokens: tokenEndpoints,
   two_factor: twoFactorEndpoints,
+  topup: topUpEndpoints,
   users: userAdminEndpoints,
   verification: verificationEndpoints,
 };

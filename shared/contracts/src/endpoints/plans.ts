@@ -1,5 +1,6 @@
 // Plans (super admin CRUD, the buyable list for users) and subscriptions (issue 31).
 
+import type { PaymentForm, StripeCheckout } from '../billing';
 import { idParamSchema } from '../billing.schemas';
 import type { PlanView, SubscriptionView } from '../plans';
 import {
@@ -55,10 +56,15 @@ export const subscriptionEndpoints = {
   subscribe: defineEndpoint({
     method: 'POST',
     path: '/api/subscription/',
-    summary: 'Buys a plan from the wallet (charged once, atomically)',
+    summary:
+      'Buys a plan: from the wallet (charged once, atomically; replies with the subscription), ' +
+      'or online: epay replies with the signed form and its url, stripe with a Checkout Session ' +
+      'url; the confirmed payment starts the subscription once',
     role: 'user',
     body: subscribeSchema,
-    reply: subscription,
+    reply: typedReply<SubscriptionView | PaymentForm | StripeCheckout>(
+      'The subscription (wallet), the payment form (epay) or the Checkout page (stripe)',
+    ),
   }),
   self: defineEndpoint({
     method: 'GET',

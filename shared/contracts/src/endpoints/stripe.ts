@@ -1,5 +1,5 @@
-// Stripe top-ups: a signed-in user opens a Checkout Session; Stripe confirms the payment by a
-// webhook authenticated by its Stripe-Signature header (not by a session).
+// Stripe payments (top-ups, org top-ups, plans): a signed-in user opens a Checkout Session;
+// Stripe confirms the payment by a webhook authenticated by its Stripe-Signature header.
 import { z } from 'zod';
 import { stripePayRequestSchema } from '../billing.schemas';
 import { defineEndpoint } from './define';
@@ -8,7 +8,9 @@ export const stripeEndpoints = {
   pay: defineEndpoint({
     method: 'POST',
     path: '/api/user/stripe/pay',
-    summary: 'Opens a Stripe Checkout Session for an amount; replies with its page',
+    summary:
+      'Opens a Stripe Checkout Session for an amount (for the wallet, or an org with org_id: owners ' +
+      'and admins) or a plan (plan_id); replies with its page',
     role: 'user',
     body: stripePayRequestSchema,
     reply: z.object({ url: z.string() }),

@@ -81,11 +81,22 @@ describe('PersonalSettings', () => {
           invitee_username: 'friend41',
           top_up_id: 77,
           payment_method: 'stripe',
+          plan_name: '',
           quota: 250_000,
           created_at: 1_764_000_000,
         },
+        {
+          id: 4,
+          invitee_id: 42,
+          invitee_username: 'friend42',
+          top_up_id: 78,
+          payment_method: 'zfb',
+          plan_name: 'Coder',
+          quota: 100_000,
+          created_at: 1_764_000_100,
+        },
       ],
-      total: 1,
+      total: 2,
       page: 0,
       page_size: 10,
     });
@@ -94,6 +105,8 @@ describe('PersonalSettings', () => {
     expect(list).toHaveTextContent('邀请返利');
     await waitFor(() => expect(list).toHaveTextContent('friend41'));
     expect(list).toHaveTextContent('订单 #77（Stripe）');
+    // A plan bought online names the plan.
+    expect(list).toHaveTextContent('套餐 Coder，订单 #78（支付宝）');
     expect(list).toHaveTextContent('$0.50');
     expect(vi.mocked(listRebates).mock.calls[0]).toEqual([0, 10]);
   });

@@ -3,11 +3,13 @@ import { apiGet, createEndpointApi } from '@switchyard/console-kit';
 import type { AffiliateRebateView, Page } from '@switchyard/contracts';
 import {
   oauthEndpoints,
+  topUpEndpoints,
   userEndpoints,
   verificationEndpoints,
 } from '@switchyard/contracts/endpoints';
 
 const verificationApi = createEndpointApi(verificationEndpoints);
+const topUpApi = createEndpointApi(topUpEndpoints);
 const oauthApi = createEndpointApi(oauthEndpoints);
 const accountApi = createEndpointApi(userEndpoints);
 
@@ -17,7 +19,7 @@ export const transferAffQuota = (quota: number): Promise<void> =>
   accountApi.affTransfer({ body: { quota } });
 /** One page (from 0) of the referral rebates earned, newest first. */
 export const listRebates = (p: number, size: number): Promise<Page<AffiliateRebateView>> =>
-  apiGet<Page<AffiliateRebateView>>('/api/user/aff/history', { params: { p, size } });
+  topUpApi.rebates({ query: { p, size } });
 export const sendEmailCode = (email: string, turnstile = ''): Promise<void> =>
   verificationApi.sendCode({ query: { email, ...(turnstile ? { turnstile } : {}) } });
 export const bindEmail = (email: string, code: string): Promise<void> =>

@@ -17,13 +17,14 @@ export function getRebateColumns(
     {
       title: t('personal.rebates.payment'),
       dataIndex: 'top_up_id',
-      render: (id: number, row) =>
-        t('personal.rebates.paymentOf', {
-          id,
-          method: t(`personal.rebates.methods.${row.payment_method}`, {
-            defaultValue: row.payment_method,
-          }),
-        }),
+      render: (id: number, row) => {
+        const method = t(`personal.rebates.methods.${row.payment_method}`, {
+          defaultValue: row.payment_method,
+        });
+        return row.plan_name
+          ? t('personal.rebates.planPaymentOf', { id, method, plan: row.plan_name })
+          : t('personal.rebates.paymentOf', { id, method });
+      },
     },
     {
       title: t('personal.rebates.quota'),

@@ -1,16 +1,26 @@
-// One plan on sale as a card: what it covers, its windows, its price and a buy button.
+// One plan on sale as a card: what it covers, its windows, its price, and how to pay for it — from
+// the wallet, and online by epay or Stripe where the server has them configured.
 import { Button, Card, Popconfirm, Space, Tag, Typography } from '@arco-design/web-react';
 import type { PlanView } from '@switchyard/contracts';
 import { useTranslation } from 'react-i18next';
+import type { PlanPayment } from './use-plans';
 
 export interface PlanCardProps {
   plan: PlanView;
   renderQuota: (quota: number) => string;
   buying: boolean;
   onBuy: (plan: PlanView) => void;
+  /** The online payments offered (none: the wallet only). */
+  payments: readonly PlanPayment[];
+  /** The payment being opened for this plan, if any. */
+  paying: PlanPayment | null;
+  onPay: (plan: PlanView, method: PlanPayment) => void;
 }
 
-export function PlanCard({ plan, renderQuota, buying, onBuy }: PlanCardProps) {
+const PAY_LABEL = { zfb: 'plans.payZfb', wx: 'plans.payWx', stripe: 'plans.payStripe' } as const;
+
+export function PlanCard(props: PlanCardProps) {
+  const { plan, renderQuota, buying, onBuy, payments, paying, onPay } = props;
   const { t } = useTranslation('billing');
   const models = plan.models ? plan.models.split(',') : [];
   return (
@@ -44,6 +54,22 @@ export function PlanCard({ plan, renderQuota, buying, onBuy }: PlanCardProps) {
             {t('plans.buy')}
           </Button>
         </Popconfirm>
+        {payments.length > 0 ? (
+          <Space wrap size={8}>
+            <Typography.Text type="secondary">{t('plans.payOnline')}</Typography.Text>
+            {payments.map((method) => (
+              <Button
+                key={method}
+                loading={paying === method}
+                disabled={paying !== null && paying !== method}
+                onClick={() => onPay(plan, method)}
+                data-testid={`plan-pay-${method}-${plan.id}`}
+              >
+                {t(PAY_LABEL[method])}
+              </Button>
+            ))}
+          </Space>
+        ) : null}
       </Space>
     </Card>
   );

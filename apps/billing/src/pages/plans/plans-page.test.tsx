@@ -1,20 +1,32 @@
+import { useSessionStore } from '@switchyard/console-kit';
 import { renderPage } from '@switchyard/console-kit/testing';
-import type { PlanView, SubscriptionView } from '@switchyard/contracts';
+import type { PlanView, PublicStatus, SubscriptionView } from '@switchyard/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { buyPlan, listAvailablePlans, mySubscriptions, setAutoRenew } from './plans.api';
+import { goToCheckout, submitPaymentForm } from '../wallet/submit-payment';
+import {
+  buyPlan,
+  listAvailablePlans,
+  mySubscriptions,
+  payPlanByEpay,
+  payPlanByStripe,
+  setAutoRenew,
+} from './plans.api';
 import { PlansPage } from './plans-page';
 
 vi.mock('./plans.api', () => ({
   listAvailablePlans: vi.fn(),
   mySubscriptions: vi.fn(),
   buyPlan: vi.fn(),
+  payPlanByEpay: vi.fn(),
+  payPlanByStripe: vi.fn(),
   setAutoRenew: vi.fn(),
   listPlans: vi.fn(),
   createPlan: vi.fn(),
   updatePlan: vi.fn(),
   deletePlan: vi.fn(),
 }));
+vi.mock('../wallet/submit-payment', () => ({ submitPaymentForm: vi.fn(), goToCheckout: vi.fn() }));
 
 const plan: PlanView = {
   id: 7,
@@ -80,5 +92,52 @@ describe('PlansPage', () => {
     await waitFor(() => expect(buyPlan).toHaveBeenCalledWith(7, expect.anything()));
     await person.click(screen.getByTestId('subscription-renew-3'));
     await waitFor(() => expect(setAutoRenew).toHaveBeenCalledWith(3, true));
+  });
+});
+
+describe('PlansPage online payments', () => {
+  beforeEach(() => {
+    vi.mocked(listAvailablePlans).mockResolvedValue([plan]);
+    vi.mocked(mySubscriptions).mockResolvedValue([]);
+  });
+  afterEach(() => {
+    vi.clearAllMocks();
+    useSessionStore.setState({ status: null });
+  });
+
+  const withPayments = (epay: boolean, stripe: boolean) =>
+    useSessionStore.setState({
+      status: { enable_online_topup: epay, enable_stripe_topup: stripe } as PublicStatus,
+    });
+
+  it('offers only the wallet when no gateway is configured', async () => {
+    withPayments(false, false);
+    await renderPage(<PlansPage />, { url: '/plans' });
+    await screen.findByTestId('plan-buy-7');
+    expect(screen.queryByTestId('plan-pay-zfb-7')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('plan-pay-stripe-7')).not.toBeInTheDocument();
+  });
+
+  it('pays by epay (the signed form is posted) and by Stripe (the browser goes to Checkout)', async () => {
+    withPayments(true, true);
+    const form = { url: 'http://pay.example/submit.php', fields: { out_trade_no: 'SY1' } };
+    vi.mocked(payPlanByEpay).mockResolvedValue(form);
+    vi.mocked(payPlanByStripe).mockResolvedValue({ url: 'https://checkout.stripe.com/c/pay/cs_1' });
+    const person = userEvent.setup({ pointerEventsCheck: 0 });
+    await renderPage(<PlansPage />, { url: '/plans' });
+    await person.click(await screen.findByTestId('plan-pay-wx-7'));
+    await waitFor(() => expect(submitPaymentForm).toHaveBeenCalledWith(form));
+    expect(payPlanByEpay).toHaveBeenCalledWith(7, 'wx');
+    await person.click(screen.getByTestId('plan-pay-stripe-7'));
+    await waitFor(() =>
+      expect(goToCheckout).toHaveBeenCalledWith('https://checkout.stripe.com/c/pay/cs_1'),
+    );
+    expect(buyPlan).not.toHaveBeenCalled();
+  });
+
+  it('says so when Stripe sends the buyer back', async () => {
+    withPayments(false, true);
+    await renderPage(<PlansPage />, { url: '/plans?stripe=success' });
+    expect(await screen.findByTestId('plans-stripe-return')).toHaveTextContent('Stripe');
   });
 });

@@ -1,5 +1,6 @@
 // Server state of the plan pages: the catalogue, what a user may buy, their subscriptions.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { goToCheckout, submitPaymentForm } from '../wallet/submit-payment';
 import {
   buyPlan,
   createPlan,
@@ -7,9 +8,14 @@ import {
   listAvailablePlans,
   listPlans,
   mySubscriptions,
+  payPlanByEpay,
+  payPlanByStripe,
   setAutoRenew,
   updatePlan,
 } from './plans.api';
+
+/** How a plan is paid online: an epay channel or Stripe Checkout. */
+export type PlanPayment = 'zfb' | 'wx' | 'stripe';
 
 const PLANS_KEY = ['billing', 'plans'] as const;
 const SUBSCRIPTIONS_KEY = ['billing', 'subscriptions'] as const;
@@ -42,6 +48,13 @@ export function useSubscriptionMutations() {
   };
   return {
     buy: useMutation({ mutationFn: buyPlan, onSuccess }),
+    // The browser leaves for the gateway; the subscription starts when it confirms the payment.
+    pay: useMutation({
+      mutationFn: async ({ planId, method }: { planId: number; method: PlanPayment }) => {
+        if (method === 'stripe') goToCheckout((await payPlanByStripe(planId)).url);
+        else submitPaymentForm(await payPlanByEpay(planId, method));
+      },
+    }),
     autoRenew: useMutation({
       mutationFn: (input: { id: number; autoRenew: boolean }) =>
         setAutoRenew(input.id, input.autoRenew),

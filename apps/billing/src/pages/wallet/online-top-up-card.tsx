@@ -24,7 +24,8 @@ import { useTranslation } from 'react-i18next';
 import { submitPaymentForm } from './submit-payment';
 import { quoteTopUp, startPayment } from './wallet.api';
 
-export function OnlineTopUpCard() {
+/** `orgId`: the payment tops up that org's wallet instead of the user's. */
+export function OnlineTopUpCard({ orgId }: { orgId?: number }) {
   const { t } = useTranslation('billing');
   const status = useSessionStore((state) => state.status);
   const minTopUp = status?.min_topup ?? 1;
@@ -69,7 +70,7 @@ export function OnlineTopUpCard() {
       onOk: async () => {
         setPaying(true);
         try {
-          submitPaymentForm(await startPayment(amount, method));
+          submitPaymentForm(await startPayment(amount, method, orgId));
         } finally {
           setPaying(false);
         }

@@ -6,14 +6,20 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { redeemCode } from './wallet.api';
 
-export function RedeemCard({ onRedeemed }: { onRedeemed: () => void }) {
+export interface RedeemCardProps {
+  onRedeemed: () => void;
+  /** Where the code goes (default: the user's wallet; an org's from the org wallet view). */
+  redeem?: (key: string) => Promise<number>;
+}
+
+export function RedeemCard({ onRedeemed, redeem: redeemInto = redeemCode }: RedeemCardProps) {
   const { t } = useTranslation('billing');
   const { renderQuota } = useQuotaDisplay();
   const topUpLink = useSessionStore((state) => state.status?.top_up_link ?? '');
   const [code, setCode] = useState('');
   const [error, setError] = useState('');
   const redeem = useMutation({
-    mutationFn: redeemCode,
+    mutationFn: redeemInto,
     meta: { silent: true },
     onSuccess: (quota) => {
       Message.success(t('wallet.redeemed'));

@@ -15,7 +15,8 @@ import { useSearchParams } from 'react-router-dom';
 import { goToCheckout } from './submit-payment';
 import { startStripePayment } from './wallet.api';
 
-export function StripeTopUpCard() {
+/** `orgId`: the payment tops up that org's wallet instead of the user's. */
+export function StripeTopUpCard({ orgId }: { orgId?: number }) {
   const { t } = useTranslation('billing');
   const status = useSessionStore((state) => state.status);
   const minTopUp = status?.min_topup ?? 1;
@@ -24,7 +25,7 @@ export function StripeTopUpCard() {
   const [params] = useSearchParams();
   const returned = params.get('stripe');
   const pay = useMutation({
-    mutationFn: startStripePayment,
+    mutationFn: (value: number) => startStripePayment(value, orgId),
     onSuccess: ({ url }) => goToCheckout(url),
   });
   if (status?.enable_stripe_topup !== true) return null;

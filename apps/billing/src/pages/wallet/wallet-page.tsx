@@ -1,14 +1,15 @@
 // /topup: balance and where it came from, the redeem box, and online top-up (epay, Stripe Checkout)
-// where each is configured.
-import { Card, Statistic } from '@arco-design/web-react';
-import { useQuotaDisplay, useSessionStore } from '@switchyard/console-kit';
+// where each is configured; for the org the top bar's scope names, that org's wallet instead.
+import { Card, Spin, Statistic } from '@arco-design/web-react';
+import { useOrgScope, useQuotaDisplay, useSessionStore } from '@switchyard/console-kit';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { RemoteRoot } from '../../remote';
 import { OnlineTopUpCard } from './online-top-up-card';
+import { OrgWalletView, orgWalletKey } from './org-wallet-view';
 import { RedeemCard } from './redeem-card';
 import { StripeTopUpCard } from './stripe-top-up-card';
-import { getSelf } from './wallet.api';
+import { getOrg, getSelf } from './wallet.api';
 import { WALLET_HISTORY_KEY, WalletHistory } from './wallet-history';
 
 export function WalletPage() {
@@ -17,7 +18,25 @@ export function WalletPage() {
   const client = useQueryClient();
   const onlineTopUp = useSessionStore((state) => state.status?.enable_online_topup === true);
   const self = useQuery({ queryKey: ['billing', 'self'], queryFn: getSelf, staleTime: 0 });
+  const orgId = useOrgScope((state) => state.orgId);
+  const org = useQuery({
+    queryKey: orgWalletKey(orgId),
+    queryFn: () => getOrg(orgId),
+    enabled: orgId > 0,
+    staleTime: 0,
+  });
 
+  if (orgId > 0 && !org.isError) {
+    return (
+      <RemoteRoot testId="wallet-page">
+        <div style={{ maxWidth: 720 }}>
+          {org.data ? <OrgWalletView org={org.data} /> : <Spin />}
+        </div>
+      </RemoteRoot>
+    );
+  }
+
+  // Personal scope (or an org scope the server no longer answers for: the user's own wallet).
   return (
     <RemoteRoot testId="wallet-page">
       <div style={{ maxWidth: 720 }}>

@@ -6,7 +6,7 @@ import { registerPlanRoutes } from './plans.routes';
 import { PlansService } from './plans.service';
 import { SubscriptionJob } from './subscription-job';
 import { registerSubscriptionRoutes } from './subscriptions.routes';
-import { SubscriptionsService } from './subscriptions.service';
+import { type PlanPayments, SubscriptionsService } from './subscriptions.service';
 
 export { SubscriptionJob } from './subscription-job';
 
@@ -18,11 +18,17 @@ declare module 'fastify' {
 }
 
 /** Registers /api/plan and /api/subscription and starts the job (stopped when the app closes). */
-export function registerPlans(app: FastifyInstance, db: Db, clock: Clock): SubscriptionJob {
+export function registerPlans(
+  app: FastifyInstance,
+  db: Db,
+  clock: Clock,
+  payments: PlanPayments,
+): { job: SubscriptionJob; subscriptions: SubscriptionsService } {
   registerPlanRoutes(app, new PlansService(db, clock));
-  registerSubscriptionRoutes(app, new SubscriptionsService(db, clock));
+  const subscriptions = new SubscriptionsService(db, clock, payments);
+  registerSubscriptionRoutes(app, subscriptions);
   const job = new SubscriptionJob(db, clock, (message) => app.log.warn(message));
   job.start();
   app.addHook('onClose', () => job.stop());
-  return job;
+  return { job, subscriptions };
 }

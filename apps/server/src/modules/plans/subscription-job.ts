@@ -2,9 +2,11 @@
 // without a lease: each step is a guarded update (a renewal moves `expires_at` only from the value
 // it read, an expiry only from active), so of two nodes visiting one row only one step applies,
 // and a renewal's wallet charge commits in the same transaction as its extension.
-import { SubscriptionStatus } from '@switchyard/contracts';
+import { LogType, SubscriptionStatus } from '@switchyard/contracts';
 import type { Db } from '../../db/database';
+import { logContent } from '../../i18n/log-content';
 import type { Clock } from '../../lib/clock';
+import { insertLogs } from '../logs/logs.repository';
 import {
   chargeWallet,
   closeSubscription,
@@ -13,6 +15,7 @@ import {
   otherUpgrade,
   type SubscriptionRow,
   setUserGroup,
+  usernameOf,
 } from './subscriptions.repository';
 
 const BATCH = 200;
@@ -84,6 +87,7 @@ export class SubscriptionJob {
 
   /** One more period from the wallet at the price it was bought at; false when the wallet is short. */
   private async renew(row: SubscriptionRow): Promise<boolean> {
+    const now = this.clock.now();
     const seconds = Number(row.duration_days) * 86_400;
     try {
       await this.db.transaction().execute(async (trx) => {
@@ -93,6 +97,26 @@ export class SubscriptionJob {
         if (!(await chargeWallet(trx, Number(row.user_id), Number(row.price)))) {
           throw new NotRenewed();
         }
+        // The wallet paid: the user's log says for what, as a purchase's start does.
+        await insertLogs(trx, [
+          {
+            user_id: Number(row.user_id),
+            username: await usernameOf(trx, Number(row.user_id)),
+            created_at: now,
+            type: LogType.system,
+            content: logContent('log.planRenewed', {
+              name: row.plan_name,
+              id: Number(row.plan_id),
+              days: Number(row.duration_days),
+            }),
+            quota: Number(row.price),
+            other: JSON.stringify({
+              subscription_id: Number(row.id),
+              plan_id: Number(row.plan_id),
+              source: 'renewal',
+            }),
+          },
+        ]);
       });
       return true;
     } catch (error) {

@@ -131,6 +131,15 @@ export function dueSubscriptions(db: Db, now: number, limit: number): Promise<Su
     .execute();
 }
 
+export async function usernameOf(trx: Db, userId: number): Promise<string> {
+  const row = await trx
+    .selectFrom('users')
+    .select('username')
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  return row?.username ?? '';
+}
+
 export function userGroupOf(trx: Db, userId: number): Promise<{ group: string } | undefined> {
   return trx.selectFrom('users').select('group').where('id', '=', userId).executeTakeFirst();
 }

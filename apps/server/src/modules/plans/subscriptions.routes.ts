@@ -12,10 +12,13 @@ export function registerSubscriptionRoutes(
   app: FastifyInstance,
   subscriptions: SubscriptionsService,
 ): void {
+  // Online, the reply is the payment to make ('success' as /api/user/pay); the wallet's is done.
   serveEndpoint(app, subscriptionEndpoints.subscribe, async ({ body, request }) =>
     ok(
       await subscriptions.subscribe(identityOf(request), body),
-      translate(languageOf(request), 'subscription.started'),
+      body.payment_method === 'wallet'
+        ? translate(languageOf(request), 'subscription.started')
+        : 'success',
     ),
   );
 

@@ -1,8 +1,12 @@
 // Subscriptions (issue 31): bought from the wallet (charged once, in the transaction that starts
-// it), listed with their windows, renewed or ended. Expiry and renewal are subscription-job's.
+// it) or online (a pending order whose confirmed payment starts it: topup/order-credit), listed
+// with their windows, renewed or ended. Expiry and renewal are subscription-job's.
 import {
   isAdmin,
+  type PaymentForm,
+  type PaymentMethod,
   PlanStatus,
+  type StripeCheckout,
   type SubscribeRequest,
   SubscriptionStatus,
   type SubscriptionView,
@@ -13,7 +17,7 @@ import type { Clock } from '../../lib/clock';
 import { refuse } from '../../lib/errors';
 import type { Identity } from '../../lib/identity';
 import { type AuditActor, recordAudit } from '../audit/audit.writer';
-import { findPlan } from './plans.repository';
+import { findPlan, type PlanRow } from './plans.repository';
 import { groupMayBuy } from './plans.service';
 import { restoreGroup } from './subscription-job';
 import { startSubscription } from './subscription-start';
@@ -30,19 +34,64 @@ import {
 /** Thrown inside a purchase's transaction to roll it back when the wallet is short. */
 class WalletShort extends Error {}
 
+/** The gateways a plan is paid through online (the top-up and Stripe services). */
+export interface PlanPayments {
+  epay(identity: Identity, plan: PlanRow, method: PaymentMethod): Promise<PaymentForm>;
+  stripe(identity: Identity, plan: PlanRow): Promise<StripeCheckout>;
+}
+
+export type OnlinePayment = { method: 'epay'; epayMethod: PaymentMethod } | { method: 'stripe' };
+
 export class SubscriptionsService {
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
+    private readonly payments: PlanPayments,
   ) {}
 
-  /** Buys the plan from the wallet: the charge and the subscription commit together or not at all. */
-  async subscribe(identity: Identity, input: SubscribeRequest): Promise<SubscriptionView> {
-    if (input.payment_method !== 'wallet') throw refuse('subscription.paymentUnavailable');
-    const plan = await findPlan(this.db, input.plan_id);
+  /** Buys the plan from the wallet, or opens an online payment whose confirmation starts it. */
+  async subscribe(
+    identity: Identity,
+    input: SubscribeRequest,
+  ): Promise<SubscriptionView | PaymentForm | StripeCheckout> {
+    if (input.payment_method === 'epay') {
+      return this.checkout(identity, input.plan_id, {
+        method: 'epay',
+        epayMethod: input.epay_method,
+      });
+    }
+    if (input.payment_method === 'stripe') {
+      return this.checkout(identity, input.plan_id, { method: 'stripe' });
+    }
+    return this.buyFromWallet(identity, input.plan_id);
+  }
+
+  /**
+   * A pending order of the plan and the gateway's payment page. Eligibility is checked here only:
+   * once paid, the order delivers even if the plan went off sale meanwhile.
+   */
+  async checkout(
+    identity: Identity,
+    planId: number,
+    payment: OnlinePayment,
+  ): Promise<PaymentForm | StripeCheckout> {
+    const plan = await this.buyable(identity, planId);
+    return payment.method === 'epay'
+      ? this.payments.epay(identity, plan, payment.epayMethod)
+      : this.payments.stripe(identity, plan);
+  }
+
+  private async buyable(identity: Identity, planId: number): Promise<PlanRow> {
+    const plan = await findPlan(this.db, planId);
     if (!plan) throw refuse('plan.notFound');
     if (Number(plan.status) !== PlanStatus.onSale) throw refuse('plan.offSale');
     if (!groupMayBuy(plan, identity.group)) throw refuse('plan.notForGroup');
+    return plan;
+  }
+
+  /** The charge and the subscription commit together or not at all. */
+  private async buyFromWallet(identity: Identity, planId: number): Promise<SubscriptionView> {
+    const plan = await this.buyable(identity, planId);
     const now = this.clock.now();
     const lock = engineOf(this.db) !== 'sqlite';
     let id: number;

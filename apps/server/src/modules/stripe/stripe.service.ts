@@ -14,9 +14,15 @@ import { randomCode } from '../../lib/crypto';
 import { AppError, refuse } from '../../lib/errors';
 import type { Identity } from '../../lib/identity';
 import type { OptionsStore } from '../options/options.store';
+import type { PlanRow } from '../plans/plans.repository';
 import type { PricingRules } from '../pricing/pricing-rules';
 import { creditPaidOrder } from '../topup/order-credit';
-import { priceTopUp } from '../topup/top-up-amount';
+import {
+  type OrderTarget,
+  type OrgTopUpAccess,
+  pricePlan,
+  priceTopUp,
+} from '../topup/top-up-amount';
 import { findTopUpByTradeNo, insertTopUp } from '../topup/topup.repository';
 import { stripeConfigured } from './stripe-config';
 import { createCheckoutSession, toMinorUnits, verifiedEvent } from './stripe-gateway';
@@ -27,6 +33,8 @@ export interface StripeDeps {
   pricing: PricingRules;
   clock: Clock;
   log: { warn(details: object, message: string): void };
+  /** Refuses (403/404) unless the caller may top the org up: its owners and admins. */
+  orgAccess: OrgTopUpAccess;
 }
 
 /** The events that can mean a session was paid: card payments complete paid, delayed methods
@@ -41,17 +49,40 @@ const trimSlash = (url: string): string => url.trim().replace(/\/+$/, '');
 export class StripeService {
   constructor(private readonly deps: StripeDeps) {}
 
-  /** Records a pending order and opens a Checkout Session for it; returns the session's page. */
-  async pay(identity: Identity, amount: number): Promise<StripeCheckout> {
-    const { db, options, pricing, clock } = this.deps;
+  /** Records a pending top-up order (the payer's wallet or an org's) and opens its Checkout Session. */
+  async pay(identity: Identity, amount: number, orgId = 0): Promise<StripeCheckout> {
+    const { options, pricing } = this.deps;
     if (!stripeConfigured(options)) throw refuse('stripe.disabled');
     const groupRatio = pricing.topupGroupRatio(identity.group);
-    const { dollars, money } = priceTopUp(
-      options,
-      amount,
-      options.getNumber('StripeUnitPrice'),
-      groupRatio,
-    );
+    const unitPrice = options.getNumber('StripeUnitPrice');
+    const { dollars, money } = priceTopUp(options, amount, unitPrice, groupRatio);
+    // Only an org's owners and admins top it up (refused before any order is written).
+    if (orgId) await this.deps.orgAccess(identity, orgId);
+    return this.openCheckout(identity, {
+      amount: dollars,
+      money,
+      name: `TUC${dollars}`,
+      org_id: orgId,
+    });
+  }
+
+  /** The pending order and Checkout Session of a plan (its eligibility is the caller's). */
+  async payPlan(identity: Identity, plan: PlanRow): Promise<StripeCheckout> {
+    const { options } = this.deps;
+    if (!stripeConfigured(options)) throw refuse('stripe.disabled');
+    const price = Number(plan.price);
+    const money = pricePlan(options, price, options.getNumber('StripeUnitPrice'));
+    return this.openCheckout(identity, {
+      amount: 0,
+      money,
+      name: plan.name,
+      plan_id: Number(plan.id),
+      plan_price: price,
+    });
+  }
+
+  private async openCheckout(identity: Identity, target: OrderTarget): Promise<StripeCheckout> {
+    const { db, options, clock } = this.deps;
     const serverAddress = trimSlash(options.getString('ServerAddress'));
     if (!serverAddress) throw refuse('topup.serverAddressMissing');
     const currency = options.getString('StripeCurrency').trim().toLowerCase() || 'usd';
@@ -59,25 +90,30 @@ export class StripeService {
     const tradeNo = `SY${now}${randomCode(10)}`;
     await insertTopUp(db, {
       user_id: identity.userId,
-      amount: dollars,
-      money,
+      amount: target.amount,
+      money: target.money,
       trade_no: tradeNo,
       payment_method: STRIPE_PAYMENT_METHOD,
       status: TopUpStatus.pending,
       create_time: now,
+      plan_id: target.plan_id ?? 0,
+      plan_price: target.plan_price ?? 0,
+      org_id: target.org_id ?? 0,
     });
     const order = await findTopUpByTradeNo(db, tradeNo);
+    // A plan's buyer comes back to the plans page, a top-up's to the wallet.
+    const back = target.plan_id ? '/plans' : '/topup';
     try {
       const session = await createCheckoutSession({
         secretKey: options.get('StripeSecretKey').trim(),
         apiBase: options.getString('StripeApiBase'),
         currency,
-        unitAmount: toMinorUnits(money, currency),
-        productName: `TUC${dollars}`,
+        unitAmount: toMinorUnits(target.money, currency),
+        productName: target.name,
         tradeNo,
         topUpId: order?.id ?? 0,
-        successUrl: `${serverAddress}/topup?stripe=success`,
-        cancelUrl: `${serverAddress}/topup?stripe=cancel`,
+        successUrl: `${serverAddress}${back}?stripe=success`,
+        cancelUrl: `${serverAddress}${back}?stripe=cancel`,
       });
       if (!session.url) throw new Error('Checkout Session without a url');
       return { url: session.url };

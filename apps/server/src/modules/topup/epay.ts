@@ -2,6 +2,7 @@
 // verification of the notify callback. Sign = md5 of the non-empty fields other than sign and
 // sign_type, sorted by name, joined as k=v&k=v, with the merchant key appended.
 import { createHash, timingSafeEqual } from 'node:crypto';
+import { topUpEndpoints } from '@switchyard/contracts/endpoints';
 
 export type EpayFields = Record<string, string>;
 
@@ -39,5 +40,5 @@ export function callbackFields(query: unknown): EpayFields {
 }
 
 export const EPAY_SUBMIT_PATH = '/submit.php';
-export const EPAY_NOTIFY_PATH = '/api/user/epay/notify';
+export const EPAY_NOTIFY_PATH = topUpEndpoints.notify.path;
 export const EPAY_TRADE_SUCCESS = 'TRADE_SUCCESS';

@@ -20,7 +20,7 @@ export async function insertRebate(
     .execute();
 }
 
-/** The rebates an inviter earned, newest first, with the invitee's username. */
+/** The rebates an inviter earned, newest first, with the invitee's username and the plan bought. */
 export async function listRebates(
   db: Db,
   inviterId: number,
@@ -32,12 +32,15 @@ export async function listRebates(
     .where('affiliate_rebates.inviter_id', '=', inviterId);
   const rows = await base
     .leftJoin('users', 'users.id', 'affiliate_rebates.invitee_id')
+    .leftJoin('top_ups', 'top_ups.id', 'affiliate_rebates.top_up_id')
+    .leftJoin('plans', 'plans.id', 'top_ups.plan_id')
     .select([
       'affiliate_rebates.id',
       'affiliate_rebates.invitee_id',
       'users.username',
       'affiliate_rebates.top_up_id',
       'affiliate_rebates.payment_method',
+      'plans.name as plan_name',
       'affiliate_rebates.quota',
       'affiliate_rebates.created_at',
     ])
@@ -56,6 +59,7 @@ export async function listRebates(
       invitee_username: row.username ?? '',
       top_up_id: Number(row.top_up_id),
       payment_method: row.payment_method,
+      plan_name: row.plan_name ?? '',
       quota: Number(row.quota),
       created_at: Number(row.created_at),
     })),

@@ -2,6 +2,7 @@
 // dollars (or quota units when currency display is off), at least MinTopUp, and the price per
 // dollar is scaled by the user's TopupGroupRatio.
 import { refuse } from '../../lib/errors';
+import type { Identity } from '../../lib/identity';
 import type { OptionsStore } from '../options/options.store';
 
 export interface TopUpPrice {
@@ -27,3 +28,26 @@ export function priceTopUp(
   if (money < 0.01) throw refuse('topup.moneyTooSmall');
   return { dollars, money };
 }
+
+/** What a plan costs online: its price in quota as dollars × the gateway's unit price, in cents. */
+export function pricePlan(options: OptionsStore, planPrice: number, unitPrice: number): number {
+  const dollars = planPrice / options.getNumber('QuotaPerUnit');
+  const money = Math.round(dollars * unitPrice * 100) / 100;
+  if (money < 0.01) throw refuse('topup.moneyTooSmall');
+  return money;
+}
+
+/** What a pending order buys besides its price: wallet dollars, or a plan, for a user or an org. */
+export interface OrderTarget {
+  /** Whole dollars of quota (0 for a plan). */
+  amount: number;
+  money: number;
+  /** The product name the gateway shows. */
+  name: string;
+  plan_id?: number;
+  plan_price?: number;
+  org_id?: number;
+}
+
+/** Refuses (403/404) unless the caller may top the org up: its owners and admins. */
+export type OrgTopUpAccess = (identity: Identity, orgId: number) => Promise<void>;

@@ -25,3 +25,8 @@ export async function completeTopUp(db: Db, tradeNo: string, now: number): Promi
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
+
+/** Holds the user's row until the transaction ends (PostgreSQL/MySQL): a per-user mutex. */
+export async function lockUser(db: Db, userId: number): Promise<void> {
+  await db.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
+}

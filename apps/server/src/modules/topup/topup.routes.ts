@@ -1,54 +1,42 @@
-// Redeem (POST /api/user/topup), online top-up quote and payment form (POST /api/user/amount,
-// /api/user/pay) and the epay notify callback (/api/user/epay/notify, public: GET with the fields in
-// the query, or POST with them form-encoded, as gateways differ); the referral rebates those
-// payments earn (GET /api/user/aff/history).
-import { Role } from '@switchyard/contracts';
-import {
-  pageQuerySchema,
-  payRequestSchema,
-  redeemRequestSchema,
-  topUpAmountRequestSchema,
-} from '@switchyard/contracts/schemas';
+// Redeem, the credit history, the online top-up quote and payment form, the referral rebates and
+// the epay notify callback, served from the topup table. The callback is public and authenticated
+// by its signature: GET with the fields in the query, or POST with them form-encoded, as gateways
+// differ.
+import { topUpEndpoints } from '@switchyard/contracts/endpoints';
 import type { FastifyInstance } from 'fastify';
 import { languageOf, translate } from '../../i18n';
 import { ok } from '../../lib/envelope';
-import { parseInput } from '../../lib/validation';
+import { serveEndpoint } from '../../lib/serve-endpoint';
 import { identityOf } from '../../plugins/auth';
-import { callbackFields, EPAY_NOTIFY_PATH } from './epay';
+import { callbackFields } from './epay';
 import type { TopUpService } from './topup.service';
 
 export function registerTopUpRoutes(app: FastifyInstance, topUp: TopUpService): void {
-  const signedIn = { access: Role.common } as const;
-
-  app.post('/api/user/topup', { config: signedIn }, async (request) => {
-    const { key } = parseInput(redeemRequestSchema, request.body);
+  serveEndpoint(app, topUpEndpoints.redeem, async ({ body, request }) => {
     const language = languageOf(request);
-    const quota = await topUp.redeem(identityOf(request), key, language);
+    const quota = await topUp.redeem(identityOf(request), body.key, language);
     return ok(quota, translate(language, 'redeem.success'));
   });
 
   // The user's own credit history (codes redeemed, top-up orders), for the wallet page.
-  app.get('/api/user/topup/self', { config: signedIn }, async (request) =>
-    ok(await topUp.history(identityOf(request), parseInput(pageQuerySchema, request.query))),
+  serveEndpoint(app, topUpEndpoints.history, async ({ query, request }) =>
+    ok(await topUp.history(identityOf(request), query)),
   );
 
-  app.post('/api/user/amount', { config: signedIn }, async (request) => {
-    const { amount } = parseInput(topUpAmountRequestSchema, request.body);
-    return ok(topUp.quote(identityOf(request), amount));
-  });
+  serveEndpoint(app, topUpEndpoints.quote, async ({ body, request }) =>
+    ok(topUp.quote(identityOf(request), body.amount)),
+  );
 
-  app.post('/api/user/pay', { config: signedIn }, async (request) => {
-    const input = parseInput(payRequestSchema, request.body);
-    return ok(await topUp.pay(identityOf(request), input));
-  });
+  serveEndpoint(app, topUpEndpoints.pay, async ({ body, request }) =>
+    ok(await topUp.pay(identityOf(request), body)),
+  );
 
   // Referral rebates this user earned from the online payments of the users they invited.
-  app.get('/api/user/aff/history', { config: signedIn }, async (request) => {
-    const page = parseInput(pageQuerySchema, request.query);
-    return ok(await topUp.rebates(identityOf(request), page));
-  });
+  serveEndpoint(app, topUpEndpoints.rebates, async ({ query, request }) =>
+    ok(await topUp.rebates(identityOf(request), query)),
+  );
 
-  app.get(EPAY_NOTIFY_PATH, { config: { access: 'public' } }, async (request, reply) => {
+  serveEndpoint(app, topUpEndpoints.notify, async ({ request, reply }) => {
     const answer = await topUp.notify(callbackFields(request.query), languageOf(request));
     return reply.type('text/plain; charset=utf-8').send(answer);
   });
@@ -60,7 +48,7 @@ export function registerTopUpRoutes(app: FastifyInstance, topUp: TopUpService): 
       { parseAs: 'string' },
       (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
     );
-    scope.post(EPAY_NOTIFY_PATH, { config: { access: 'public' } }, async (request, reply) => {
+    serveEndpoint(scope, topUpEndpoints.notifyForm, async ({ request, reply }) => {
       const answer = await topUp.notify(callbackFields(request.body), languageOf(request));
       return reply.type('text/plain; charset=utf-8').send(answer);
     });

@@ -8,6 +8,7 @@ import {
   type Page,
   type PageQuery,
   type PaymentForm,
+  type PaymentMethod,
   type PayRequest,
   renderQuota,
   TopUpStatus,
@@ -24,6 +25,7 @@ import type { Identity } from '../../lib/identity';
 import { insertLogs } from '../logs/logs.repository';
 import type { OptionsStore } from '../options/options.store';
 import { redeemPlan } from '../plans/plan-grants';
+import type { PlanRow } from '../plans/plans.repository';
 import type { PricingRules } from '../pricing/pricing-rules';
 import { claimRedemption, findRedemptionByKey } from '../redemptions/redemptions.repository';
 import { addUserQuota } from '../users/users.repository';
@@ -37,7 +39,13 @@ import {
 } from './epay';
 import { creditPaidOrder, quotaDisplay } from './order-credit';
 import { listRebates } from './rebates.repository';
-import { priceTopUp, type TopUpPrice } from './top-up-amount';
+import {
+  type OrderTarget,
+  type OrgTopUpAccess,
+  pricePlan,
+  priceTopUp,
+  type TopUpPrice,
+} from './top-up-amount';
 import { completeTopUp, findTopUpByTradeNo, insertTopUp } from './topup.repository';
 import { walletHistory } from './wallet-history.repository';
 
@@ -46,6 +54,8 @@ export interface TopUpDeps {
   options: OptionsStore;
   pricing: PricingRules;
   clock: Clock;
+  /** Refuses (403/404) unless the caller may top the org up: its owners and admins. */
+  orgAccess: OrgTopUpAccess;
 }
 
 /** What the gateway is told: `success` stops its retries, `fail` asks it to retry or alert. */
@@ -88,8 +98,29 @@ export class TopUpService {
 
   /** Records a pending order and returns the signed form the browser posts to the gateway. */
   async pay(identity: Identity, input: PayRequest): Promise<PaymentForm> {
-    const { options, clock } = this.deps;
     const { dollars, money } = this.price(identity, input.amount);
+    // Only an org's owners and admins top it up (refused before any order is written).
+    if (input.org_id) await this.deps.orgAccess(identity, input.org_id);
+    const target = { amount: dollars, money, name: `TUC${dollars}`, org_id: input.org_id ?? 0 };
+    return this.openOrder(identity, target, input.payment_method);
+  }
+
+  /** The pending order and signed form of a plan bought by epay (its eligibility is the caller's). */
+  async payPlan(identity: Identity, plan: PlanRow, method: PaymentMethod): Promise<PaymentForm> {
+    const { options } = this.deps;
+    if (!this.onlineTopUpEnabled()) throw refuse('topup.disabled');
+    const price = Number(plan.price);
+    const money = pricePlan(options, price, options.getNumber('Price'));
+    const target = { amount: 0, money, name: `PLAN${plan.id}`, plan_id: Number(plan.id) };
+    return this.openOrder(identity, { ...target, plan_price: price }, method);
+  }
+
+  private async openOrder(
+    identity: Identity,
+    target: OrderTarget,
+    method: PaymentMethod,
+  ): Promise<PaymentForm> {
+    const { options, clock } = this.deps;
     const serverAddress = trimSlash(options.getString('ServerAddress'));
     const callbackBase = trimSlash(options.getString('CustomCallbackAddress')) || serverAddress;
     if (!callbackBase) throw refuse('topup.serverAddressMissing');
@@ -98,23 +129,27 @@ export class TopUpService {
     const fields = signedEpayForm(
       {
         pid: options.getString('EpayId').trim(),
-        type: PAYMENT_METHODS[input.payment_method],
+        type: PAYMENT_METHODS[method],
         out_trade_no: tradeNo,
         notify_url: `${callbackBase}${EPAY_NOTIFY_PATH}`,
-        return_url: `${serverAddress || callbackBase}/log`,
-        name: `TUC${dollars}`,
-        money: money.toFixed(2),
+        // A plan's buyer comes back to the plans page, a top-up's to the log (as the reference).
+        return_url: `${serverAddress || callbackBase}${target.plan_id ? '/plans' : '/log'}`,
+        name: target.name,
+        money: target.money.toFixed(2),
       },
       options.get('EpayKey'),
     );
     await insertTopUp(this.deps.db, {
       user_id: identity.userId,
-      amount: dollars,
-      money,
+      amount: target.amount,
+      money: target.money,
       trade_no: tradeNo,
-      payment_method: input.payment_method,
+      payment_method: method,
       status: TopUpStatus.pending,
       create_time: now,
+      plan_id: target.plan_id ?? 0,
+      plan_price: target.plan_price ?? 0,
+      org_id: target.org_id ?? 0,
     });
     return { url: `${trimSlash(options.getString('PayAddress'))}${EPAY_SUBMIT_PATH}`, fields };
   }

@@ -1,4 +1,5 @@
-// SQL for a user's credit history: the codes they redeemed and their top-up orders, as one list.
+// SQL for a user's credit history: the codes they redeemed and their top-up orders, as one list
+// (a plan's order or an org's top-up is not a credit of their wallet).
 import { TopUpStatus, type WalletHistoryKind } from '@switchyard/contracts';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
@@ -30,19 +31,25 @@ function redeemedBy(db: Db, userId: number) {
     ]);
 }
 
-function ordersOf(db: Db, userId: number) {
+/** Orders that credit the user's own wallet: not a plan's, not an org's top-up. */
+function walletOrders(db: Db, userId: number) {
   return db
     .selectFrom('top_ups')
     .where('user_id', '=', userId)
-    .select([
-      sql<WalletHistoryKind>`'topup'`.as('kind'),
-      'id',
-      'create_time as time',
-      'amount',
-      'money',
-      'payment_method',
-      'status',
-    ]);
+    .where('plan_id', '=', 0)
+    .where('org_id', '=', 0);
+}
+
+function ordersOf(db: Db, userId: number) {
+  return walletOrders(db, userId).select([
+    sql<WalletHistoryKind>`'topup'`.as('kind'),
+    'id',
+    'create_time as time',
+    'amount',
+    'money',
+    'payment_method',
+    'status',
+  ]);
 }
 
 /** One page of the history, newest first (ties: top-ups before codes, then by id). */
@@ -68,9 +75,7 @@ export async function walletHistory(
       .where('redeemed_time', '>', 0)
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow(),
-    db
-      .selectFrom('top_ups')
-      .where('user_id', '=', userId)
+    walletOrders(db, userId)
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow(),
   ]);
