@@ -1,8 +1,7 @@
 // The org switcher of the top bar (issue 32): personal, or one of the orgs I belong to. The choice
 // is the console's org scope (console-kit's useOrgScope, kept across reloads); the Organization
 // page and the scoped pages read it. A scope that is no longer mine falls back to personal.
-import { apiGet, useOrgScope, useSessionStore } from '@switchyard/console-kit';
-import type { OrgView } from '@switchyard/contracts';
+import { lazyEndpointApi, useOrgScope, useSessionStore } from '@switchyard/console-kit';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect } from 'react';
 
@@ -11,8 +10,11 @@ const OrgSelect = lazy(() => import('./deferred/org-select'));
 /** The query the Organization page invalidates when orgs change. */
 export const MY_ORGS_KEY = ['orgs', 'self'] as const;
 
-// apiGet rather than the endpoint table: the table's zod schemas would join the shell's start chunk.
-const listMyOrgs = () => apiGet<OrgView[]>('/api/org/self');
+// The orgs table loads on the first call: its zod schemas stay out of the shell's start chunk.
+const orgsApi = lazyEndpointApi(() =>
+  import('@switchyard/contracts/endpoints/orgs').then((module) => module.orgEndpoints),
+);
+const listMyOrgs = () => orgsApi.self();
 
 export function OrgSwitcher() {
   const signedIn = useSessionStore((state) => state.user !== null);

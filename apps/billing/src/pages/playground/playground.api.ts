@@ -1,8 +1,11 @@
 // Calls of the playground: a streamed chat completion through the gateway's own relay with one of
 // the user's keys (billed and logged like any client's call), and the consume log it left.
-import { apiGet } from '@switchyard/console-kit';
-import { LogType, type PagedList, type SelfLogEntry } from '@switchyard/contracts';
+import { createEndpointApi } from '@switchyard/console-kit';
+import { LogType, type SelfLogEntry } from '@switchyard/contracts';
+import { logEndpoints } from '@switchyard/contracts/endpoints';
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
+
+const logsApi = createEndpointApi(logEndpoints);
 
 export interface ChatTurn {
   role: 'system' | 'user' | 'assistant';
@@ -103,8 +106,8 @@ export async function streamChat(
 
 /** The newest consume log of one of the user's keys (by its name), if any. */
 export async function latestConsumeLog(tokenName: string): Promise<SelfLogEntry | null> {
-  const page = await apiGet<PagedList<SelfLogEntry>>('/api/log/self', {
-    params: { p: 1, page_size: 1, type: LogType.consume, token_name: tokenName },
+  const page = await logsApi.self({
+    query: { p: 1, page_size: 1, type: LogType.consume, token_name: tokenName },
   });
   return page.items[0] ?? null;
 }

@@ -1,6 +1,6 @@
 // Calls of the tokens page (spec §7 "Tokens"), from the tokens table, and the model list for the
 // model-limits picker.
-import { apiGet, createEndpointApi } from '@switchyard/console-kit';
+import { createEndpointApi } from '@switchyard/console-kit';
 import { endpointPage } from '@switchyard/console-kit/list';
 import type {
   CreateTokenRequest,
@@ -9,9 +9,10 @@ import type {
   TokenView,
   UpdateTokenRequest,
 } from '@switchyard/contracts';
-import { tokenEndpoints } from '@switchyard/contracts/endpoints';
+import { tokenEndpoints, userEndpoints } from '@switchyard/contracts/endpoints';
 
 const tokensApi = createEndpointApi(tokenEndpoints);
+const accountApi = createEndpointApi(userEndpoints);
 
 /** `page` counts from 1 as the list shows it. */
 export const listTokens = (page: number, size: number): Promise<Page<TokenView>> =>
@@ -33,4 +34,4 @@ export const setTokenStatus = (body: TokenStatusRequest): Promise<TokenView> =>
 export const deleteToken = (id: number): Promise<void> => tokensApi.remove({ params: { id } });
 
 /** The models the user's group can use (built by the account team). */
-export const listUserModels = (): Promise<string[]> => apiGet('/api/user/models');
+export const listUserModels = (): Promise<string[]> => accountApi.models();

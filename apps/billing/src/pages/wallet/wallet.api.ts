@@ -1,6 +1,6 @@
 // Calls of the wallet page: balance, redeem, online top-up quote and payment form, Stripe Checkout,
 // and an org's wallet when the top bar's scope is an org (issue 32).
-import { apiGet, createEndpointApi } from '@switchyard/console-kit';
+import { createEndpointApi } from '@switchyard/console-kit';
 import { endpointPage } from '@switchyard/console-kit/list';
 import type {
   OrgDetail,
@@ -11,13 +11,19 @@ import type {
   StripeCheckout,
   WalletHistoryEntry,
 } from '@switchyard/contracts';
-import { orgEndpoints, stripeEndpoints, topUpEndpoints } from '@switchyard/contracts/endpoints';
+import {
+  orgEndpoints,
+  stripeEndpoints,
+  topUpEndpoints,
+  userEndpoints,
+} from '@switchyard/contracts/endpoints';
 
 const stripeApi = createEndpointApi(stripeEndpoints);
 const topUpApi = createEndpointApi(topUpEndpoints);
 const orgsApi = createEndpointApi(orgEndpoints);
+const accountApi = createEndpointApi(userEndpoints);
 
-export const getSelf = (): Promise<SelfUser> => apiGet('/api/user/self');
+export const getSelf = (): Promise<SelfUser> => accountApi.self();
 
 /** Redeems a code; resolves to the quota added. */
 export const redeemCode = (key: string): Promise<number> => topUpApi.redeem({ body: { key } });
