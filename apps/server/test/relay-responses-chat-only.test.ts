@@ -9,6 +9,7 @@ import { channelInfoOf } from '@switchyard/contracts';
 import { generateText } from 'ai';
 import OpenAI from 'openai';
 import { describe, expect, it } from 'vitest';
+import { invalidateChannelCandidates } from '../src/relay/candidate-cache';
 import { type ModelFake, startModelFake } from './fakes/providers/model-fakes';
 import { GREETING, TOOL_ARGS, TOOL_NAME } from './fakes/providers/scenario';
 import { signInAdmin } from './helpers/channels';
@@ -82,7 +83,8 @@ describe('Responses on a chat-only OpenAI-type channel', () => {
       .updateTable('channels')
       .set({ other_info: JSON.stringify(info) })
       .where('id', '=', h.channelId)
-      .execute();
+      .execute()
+      .then(invalidateChannelCandidates);
 
   it('answers the first request through chat, unseen, and remembers the channel is chat-only', async () => {
     const from = h.fake.calls.length;

@@ -3,6 +3,7 @@
 // channels chosen at random; a kept (gateway-made) response lists its input items and replays
 // as a stream.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { invalidateChannelCandidates } from '../src/relay/candidate-cache';
 import { openAiCompletion, openAiTextStream } from './fakes/fixtures/provider-streams';
 import { type ScriptedUpstream, sse, startScriptedUpstream } from './fakes/scripted-upstream';
 import { type DialectHarness, events, harnessOf } from './helpers/dialect-harness';
@@ -166,6 +167,7 @@ describe('a response an upstream holds pins its channel', () => {
     const holder = first.id.startsWith('resp_a_') ? 0 : 1;
     const channelId = channels[holder] as number;
     await h.db.updateTable('channels').set({ status: 2 }).where('id', '=', channelId).execute();
+    invalidateChannelCandidates();
     try {
       const before = counts();
       await expectFollowUpRefused(key, first.id);
@@ -174,6 +176,7 @@ describe('a response an upstream holds pins its channel', () => {
       expect(counts()).toEqual(before);
     } finally {
       await h.db.updateTable('channels').set({ status: 1 }).where('id', '=', channelId).execute();
+      invalidateChannelCandidates();
     }
   });
 
@@ -189,6 +192,7 @@ describe('a response an upstream holds pins its channel', () => {
         .where('channel_id', '=', channelId)
         .where('model', '=', 'gpt-pair');
     await ability().set({ enabled: 0 }).execute();
+    invalidateChannelCandidates();
     try {
       const before = counts();
       expect(await expectFollowUpRefused(key, first.id)).toContain('gpt-pair');
@@ -196,6 +200,7 @@ describe('a response an upstream holds pins its channel', () => {
       expect(counts()).toEqual(before);
     } finally {
       await ability().set({ enabled: 1 }).execute();
+      invalidateChannelCandidates();
     }
     const again = await respond(key, {
       model: 'gpt-pair',
@@ -366,6 +371,7 @@ describe('a response the gateway kept', () => {
       .where('channel_id', '=', made.channel_id)
       .where('model', '=', 'compat-k')
       .execute();
+    invalidateChannelCandidates();
     await seedChannel(h.db, {
       type: 8,
       key: 'co-2',

@@ -8,7 +8,7 @@ import { sqliteDirectOf } from '../db/database';
 import type { NewLog } from '../db/schema';
 import { type Arg, type DirectStatement, directTemplate } from '../relay/query-templates';
 import { addChannelUsedQuery, insertLogQuery } from './ledger.queries';
-import { windowStarts } from './plan-windows';
+import { channelUses, planMoves } from './plan-settlement';
 import { logFor, type Settlement } from './settlement-plan';
 
 interface DirectPlanSettle {
@@ -28,7 +28,6 @@ export function directPlanSettle(
   db: Db,
   moveWindowsQuery: (q: Db, arg: Arg) => Compilable<unknown>,
   arity: number,
-  subscriptionOf: (s: Settlement) => number,
 ): DirectPlanSettle | undefined {
   const direct = sqliteDirectOf(db);
   if (!direct || direct.connection.inTransaction) return undefined;
@@ -55,22 +54,35 @@ export function directPlanSettle(
     }
     insert.run(...columns.map((column) => log[column as keyof NewLog]));
   };
-  const settle = direct.connection.transaction((batch: readonly Settlement[]) =>
-    batch.map((s) => {
+  const settle = direct.connection.transaction((batch: readonly Settlement[]) => {
+    // Claimed first (exactly once), then one window move per subscription and windows and one
+    // channel update per channel for the whole batch, as the wallet's batch does.
+    const takenAt = new Map<string, number>();
+    const live: Settlement[] = [];
+    for (const s of batch) {
       const [claimed] = claim.all(s.id);
-      if (!claimed) return null;
-      const id = subscriptionOf(s);
-      const [row] = starts.all(id);
-      if (row) {
-        const held = windowStarts(Number(row.starts_at), Number(claimed.created_at));
-        move.run(s.cost, s.reserved, id, ...held);
+      if (!claimed) continue;
+      takenAt.set(s.id, Number(claimed.created_at));
+      live.push(s);
+    }
+    const startsAt = new Map<number, number | undefined>();
+    const startOf = (id: number) => {
+      if (!startsAt.has(id)) {
+        const [row] = starts.all(id);
+        startsAt.set(id, row ? Number(row.starts_at) : undefined);
       }
-      if (s.cost > 0 && s.channelId > 0) addChannel.run(s.cost, s.channelId);
+      return startsAt.get(id);
+    };
+    for (const m of planMoves(live, startOf, (s) => takenAt.get(s.id) ?? s.now)) {
+      move.run(m.cost, m.amount, m.subscriptionId, ...m.held);
+    }
+    for (const [channelId, used] of channelUses(live)) addChannel.run(used, channelId);
+    for (const s of live) {
       const log = logFor(s, s.cost);
       if (log) insertLog(log);
-      return s.cost;
-    }),
-  );
+    }
+    return batch.map((s) => (takenAt.has(s.id) ? s.cost : null));
+  });
   found = { settle };
   cache.set(db, found);
   return found;

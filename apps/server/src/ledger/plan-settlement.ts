@@ -16,7 +16,7 @@ import { PERIOD_PREFIX, windowStarts } from './plan-windows';
 import { claimJournal } from './quota.repository';
 import { logFor, type Settlement } from './settlement-plan';
 
-const subscriptionOf = (s: Settlement): number =>
+export const subscriptionOf = (s: Settlement): number =>
   s.funding?.kind === 'plan' ? s.funding.subscriptionId : 0;
 
 /**
@@ -40,20 +40,51 @@ const moveWindowsQuery = (q: Db, arg: Arg) => {
     .where('id', '=', arg<number>(2));
 };
 
-const moveWindows = (
-  trx: Db,
-  subscriptionId: number,
-  startsAt: number,
-  takenAt: number,
-  amount: number,
-  cost: number,
-) =>
-  runTemplate(trx, 'movePlanWindows', moveWindowsQuery, [
-    cost,
-    amount,
-    subscriptionId,
-    ...windowStarts(startsAt, takenAt),
-  ]);
+/** One UPDATE of a subscription: the costs and holds of the settlements taken in the same windows. */
+export interface PlanMove {
+  subscriptionId: number;
+  cost: number;
+  amount: number;
+  /** The take's window start of each period (windowStarts). */
+  held: number[];
+}
+
+/**
+ * The batch's window moves, one per (subscription, windows the take was in), in subscription
+ * order (the lock order). Summing is exact: `used` only adds, and giving back holds a1 then a2
+ * with the floor at 0 leaves what giving back a1 + a2 at once does (every amount is >= 0).
+ */
+export function planMoves(
+  live: readonly Settlement[],
+  startsAt: (subscriptionId: number) => number | undefined,
+  takenAt: (s: Settlement) => number,
+): PlanMove[] {
+  const moves = new Map<string, PlanMove>();
+  for (const s of live) {
+    const subscriptionId = subscriptionOf(s);
+    const begun = startsAt(subscriptionId);
+    if (begun === undefined) continue;
+    const held = windowStarts(begun, takenAt(s));
+    const key = `${subscriptionId}:${held.join(':')}`;
+    const move = moves.get(key);
+    if (move) {
+      move.cost += s.cost;
+      move.amount += s.reserved;
+    } else moves.set(key, { subscriptionId, cost: s.cost, amount: s.reserved, held });
+  }
+  return [...moves.values()].sort((a, b) => a.subscriptionId - b.subscriptionId);
+}
+
+/** The batch's channel usage, one sum per channel, in channel order. */
+export function channelUses(live: readonly Settlement[]): [number, number][] {
+  const channels = new Map<number, number>();
+  for (const s of live) {
+    if (s.cost > 0 && s.channelId > 0) {
+      channels.set(s.channelId, (channels.get(s.channelId) ?? 0) + s.cost);
+    }
+  }
+  return [...channels].sort((a, b) => a[0] - b[0]);
+}
 
 /** Applies a batch of plan settlements; per settlement its charge, or null when already applied. */
 export async function settlePlans(
@@ -61,7 +92,7 @@ export async function settlePlans(
   settlements: readonly Settlement[],
 ): Promise<(number | null)[]> {
   if (settlements.length === 0) return [];
-  const direct = directPlanSettle(db, moveWindowsQuery, 3 + PLAN_PERIODS.length, subscriptionOf);
+  const direct = directPlanSettle(db, moveWindowsQuery, 3 + PLAN_PERIODS.length);
   if (direct) return direct.settle(settlements);
   return db.transaction().execute(async (trx) => {
     const claimed = await claimJournal(
@@ -78,19 +109,20 @@ export async function settlePlans(
       const row = await query.executeTakeFirst();
       if (row) startsAt.set(id, Number(row.starts_at));
     }
-    for (const s of [...live].sort((a, b) => subscriptionOf(a) - subscriptionOf(b))) {
-      const id = subscriptionOf(s);
-      const begun = startsAt.get(id);
-      if (begun === undefined) continue;
-      await moveWindows(trx, id, begun, claimed.get(s.id) ?? s.now, s.reserved, s.cost);
+    const moves = planMoves(
+      live,
+      (id) => startsAt.get(id),
+      (s) => claimed.get(s.id) ?? s.now,
+    );
+    for (const move of moves) {
+      await runTemplate(trx, 'movePlanWindows', moveWindowsQuery, [
+        move.cost,
+        move.amount,
+        move.subscriptionId,
+        ...move.held,
+      ]);
     }
-    const channels = new Map<number, number>();
-    for (const s of live) {
-      if (s.cost > 0 && s.channelId > 0) {
-        channels.set(s.channelId, (channels.get(s.channelId) ?? 0) + s.cost);
-      }
-    }
-    for (const [channelId, used] of [...channels].sort((a, b) => a[0] - b[0])) {
+    for (const [channelId, used] of channelUses(live)) {
       await runTemplate(trx, 'addChannelUsed', addChannelUsedQuery, [used, channelId]);
     }
     const logs: NewLog[] = [];

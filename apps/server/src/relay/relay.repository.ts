@@ -4,6 +4,7 @@
 import { TokenStatus } from '@switchyard/contracts';
 import { isTransientDatabaseError } from '../db/connection-errors';
 import type { Db } from '../db/database';
+import { cachedCandidates, candidatesGeneration, keepCandidates } from './candidate-cache';
 import { directOf } from './direct-sqlite';
 import { runTemplate } from './query-templates';
 import {
@@ -54,16 +55,28 @@ export async function markTokenExhausted(db: Db, tokenId: number): Promise<boole
   return Number(result.numUpdatedRows) > 0;
 }
 
-/** Enabled channels that serve the model to the group, with the ability's priority and weight. */
+/**
+ * Enabled channels that serve the model to the group, with the ability's priority and weight;
+ * kept per node between channel changes (candidate-cache.ts). The rows are shared: read only.
+ */
 export async function listCandidates(
   db: Db,
   group: string,
   model: string,
-): Promise<CandidateRow[]> {
+): Promise<readonly CandidateRow[]> {
+  const now = Date.now();
+  const cached = cachedCandidates(db, group, model, now);
+  if (cached) return cached;
+  const readAt = candidatesGeneration();
   const direct = directOf(db);
-  if (direct) return direct.candidates.all(group, model);
+  if (direct) {
+    const rows = direct.candidates.all(group, model);
+    keepCandidates(db, group, model, rows, readAt, now);
+    return rows;
+  }
   try {
     const result = await runTemplate(db, 'listCandidates', candidatesQuery, [group, model]);
+    keepCandidates(db, group, model, result.rows, readAt, Date.now());
     return result.rows;
   } catch (error) {
     // A lost database link is the request's 503 (the relay's error handler renders it).

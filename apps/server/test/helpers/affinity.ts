@@ -1,6 +1,7 @@
 // Prompt-cache affinity tests: a group of three equal channels on one fake upstream, and a
 // conversation's turns sent with a coding agent's session header.
 import type { Db } from '../../src/db/database';
+import { invalidateChannelCandidates } from '../../src/relay/candidate-cache';
 import type { FakeUpstream } from '../fakes/fake-upstream';
 import { createUser } from './factories';
 import { createToken, seedChannel } from './relay-fixtures';
@@ -68,4 +69,6 @@ export async function setChannelEnabled(db: Db, id: number, enabled: boolean): P
     .set({ enabled: enabled ? 1 : 0 })
     .where('channel_id', '=', id)
     .execute();
+  // As the channel service's writes do: the relay's cached candidates are dropped.
+  invalidateChannelCandidates();
 }

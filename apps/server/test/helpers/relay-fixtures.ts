@@ -5,6 +5,7 @@ import { TokenStatus } from '@switchyard/contracts';
 import { sql } from 'kysely';
 import type { Db } from '../../src/db/database';
 import { insertReturningId } from '../../src/db/dialect';
+import { invalidateChannelCandidates } from '../../src/relay/candidate-cache';
 import type { CandidateRow } from '../../src/relay/relay.repository';
 import { type FakeUpstream, startFakeUpstream } from '../fakes/fake-upstream';
 import { createTestContext, type TestServer } from './server';
@@ -60,6 +61,8 @@ export async function seedChannel(db: Db, input: ChannelInput): Promise<number> 
     })),
   );
   if (rows.length > 0) await db.insertInto('abilities').values(rows).execute();
+  // As the channel service's writes do: the relay's cached candidates are dropped.
+  invalidateChannelCandidates();
   return Number(id);
 }
 

@@ -5,6 +5,7 @@ import { ChannelStatus, splitList } from '@switchyard/contracts';
 import type { Insertable } from 'kysely';
 import type { Db } from '../../db/database';
 import type { AbilitiesTable } from '../../db/schema';
+import { channelsChanged } from '../../lib/channel-changes';
 import type { ChannelRow } from './channels.repository';
 
 type AbilitySource = Pick<ChannelRow, 'id' | 'group' | 'models' | 'status' | 'priority' | 'weight'>;
@@ -47,6 +48,8 @@ export async function rebuildAbilities(trx: Db, channel: AbilitySource): Promise
 export async function deleteAbilities(trx: Db, channelIds: number[]): Promise<void> {
   if (channelIds.length === 0) return;
   await trx.deleteFrom('abilities').where('channel_id', 'in', channelIds).execute();
+  // The relay's cached candidates (lib/channel-changes.ts); rebuildAbilities comes here first.
+  channelsChanged();
 }
 
 /** Turns a channel's abilities on or off (a status change that keeps models and groups). */
@@ -60,6 +63,7 @@ export async function setAbilitiesEnabled(
     .set({ enabled: enabled ? 1 : 0 })
     .where('channel_id', '=', channelId)
     .execute();
+  channelsChanged();
 }
 
 export type AbilityRow = Omit<NewAbility, 'enabled' | 'priority' | 'weight'> & {

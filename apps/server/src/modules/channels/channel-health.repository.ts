@@ -2,6 +2,7 @@
 // channel's status change with its abilities (one transaction).
 import { ChannelStatus } from '@switchyard/contracts';
 import type { Db } from '../../db/database';
+import { channelsChanged } from '../../lib/channel-changes';
 
 /** Other enabled channels serving any of these models to any of these groups. */
 export function listAlternatives(
@@ -32,7 +33,7 @@ export async function setChannelStatus(
   otherInfo: string | null,
   onlyFrom?: number,
 ): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
+  const changed = await db.transaction().execute(async (trx) => {
     let query = trx
       .updateTable('channels')
       .set({ status, other_info: otherInfo })
@@ -45,6 +46,10 @@ export async function setChannelStatus(
       .set({ enabled: status === ChannelStatus.enabled ? 1 : 0 })
       .where('channel_id', '=', channelId)
       .execute();
+    channelsChanged();
     return true;
   });
+  // Again once committed: a read that began before the commit must not keep the old rows.
+  if (changed) channelsChanged();
+  return changed;
 }

@@ -12,6 +12,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import { engineOf, insertReturningId } from '../../db/dialect';
 import type { ChannelsTable, Schema } from '../../db/schema';
+import { channelsChanged } from '../../lib/channel-changes';
 
 export type ChannelRow = Selectable<ChannelsTable>;
 export type NewChannel = Insertable<ChannelsTable>;
@@ -124,19 +125,24 @@ export function listChannelsByTypeAndStatus(
     .execute();
 }
 
+// Each write clears the relay's node-local channel candidates (relay/candidate-cache.ts); the
+// service clears them again once its transaction has committed.
 export function insertChannel(db: Db, channel: NewChannel): Promise<number> {
+  channelsChanged();
   return insertReturningId(db, db.insertInto('channels').values(channel));
 }
 
 export async function updateChannel(db: Db, id: number, patch: ChannelUpdate): Promise<void> {
   if (Object.keys(patch).length === 0) return;
   await db.updateTable('channels').set(patch).where('id', '=', id).execute();
+  channelsChanged();
 }
 
 /** Deletes the channels with these ids; returns how many existed. */
 export async function deleteChannels(db: Db, ids: number[]): Promise<number> {
   if (ids.length === 0) return 0;
   const result = await db.deleteFrom('channels').where('id', 'in', ids).executeTakeFirst();
+  channelsChanged();
   return Number(result.numDeletedRows);
 }
 

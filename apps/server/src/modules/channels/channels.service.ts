@@ -21,6 +21,7 @@ import {
 } from '@switchyard/contracts';
 import type { Db } from '../../db/database';
 import { translate } from '../../i18n';
+import { channelsChanged } from '../../lib/channel-changes';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import { type AuditActor, recordAudit } from '../audit/audit.writer';
@@ -146,7 +147,7 @@ export class ChannelsService {
         ? {}
         : { other_info: withResponsesMode(null, input.responses_api) }),
     };
-    return this.deps.db.transaction().execute(async (trx) => {
+    return this.committed(async (trx) => {
       const ids: number[] = [];
       for (const key of keys) {
         const id = await insertChannel(trx, { ...base, key });
@@ -180,7 +181,7 @@ export class ChannelsService {
     checkMappings(fields);
     const patch = columnsOf(fields);
     if (key !== undefined && key.trim() !== '') patch.key = key.trim();
-    const row = await this.deps.db.transaction().execute(async (trx) => {
+    const row = await this.committed(async (trx) => {
       const current = await lockChannel(trx, id);
       if (!current) throw new AppError(404, 'channel.notFound');
       const retargets =
@@ -214,7 +215,7 @@ export class ChannelsService {
 
   /** A new channel with the same settings and key; counters and test results start afresh. */
   async copy(id: number, language: Language, actor: AuditActor): Promise<number> {
-    return this.deps.db.transaction().execute(async (trx) => {
+    return this.committed(async (trx) => {
       const source = await this.require(trx, id);
       const {
         id: _id,
@@ -243,7 +244,7 @@ export class ChannelsService {
   }
 
   async remove(id: number, actor: AuditActor): Promise<void> {
-    await this.deps.db.transaction().execute(async (trx) => {
+    await this.committed(async (trx) => {
       const channel = await this.require(trx, id);
       await this.removeMany(trx, [id]);
       await recordAudit(trx, actor, {
@@ -257,7 +258,7 @@ export class ChannelsService {
 
   /** Deletes every manually or automatically disabled channel; returns how many. */
   removeDisabled(actor: AuditActor): Promise<number> {
-    return this.deps.db.transaction().execute(async (trx) => {
+    return this.committed(async (trx) => {
       const ids = await findDisabledChannelIds(trx);
       const count = await this.removeMany(trx, ids);
       await this.auditMany(trx, actor, 'channel.delete_disabled', ids, count);
@@ -267,7 +268,7 @@ export class ChannelsService {
 
   /** Deletes the listed channels that exist; returns how many. */
   removeBatch(ids: number[], actor: AuditActor): Promise<number> {
-    return this.deps.db.transaction().execute(async (trx) => {
+    return this.committed(async (trx) => {
       const unique = [...new Set(ids)];
       const count = await this.removeMany(trx, unique);
       await this.auditMany(trx, actor, 'channel.delete_batch', unique, count);
@@ -277,7 +278,7 @@ export class ChannelsService {
 
   /** Repairs the abilities table; returns how many channels needed it. */
   fixAbilities(actor: AuditActor): Promise<number> {
-    return this.deps.db.transaction().execute(async (trx) => {
+    return this.committed(async (trx) => {
       const count = await repairAbilities(trx, await listAllChannels(trx));
       await recordAudit(trx, actor, {
         action: 'channel.fix_abilities',
@@ -286,6 +287,16 @@ export class ChannelsService {
       });
       return count;
     });
+  }
+
+  /**
+   * Runs a change in a transaction, then clears the relay's cached channel candidates: a read
+   * that began before the commit must not keep what it saw (relay/candidate-cache.ts).
+   */
+  private async committed<T>(work: (trx: Db) => Promise<T>): Promise<T> {
+    const result = await this.deps.db.transaction().execute(work);
+    channelsChanged();
+    return result;
   }
 
   private auditMany(trx: Db, actor: AuditActor, action: string, ids: number[], count: number) {

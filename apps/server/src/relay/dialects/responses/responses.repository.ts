@@ -2,6 +2,7 @@
 import type { Db } from '../../../db/database';
 import { sqliteDirectOf } from '../../../db/database';
 import type { RelayResponsesTable } from '../../../db/schema';
+import { invalidateChannelCandidates } from '../../candidate-cache';
 import { type Arg, type DirectStatement, directTemplate, runTemplate } from '../../query-templates';
 
 export type KeptResponse = RelayResponsesTable;
@@ -142,4 +143,6 @@ export async function saveChannelInfo(db: Db, channelId: number, otherInfo: stri
     .set({ other_info: otherInfo })
     .where('id', '=', channelId)
     .execute();
+  // The candidates carry other_info: the next request reads the mode just learnt.
+  invalidateChannelCandidates();
 }
