@@ -3,7 +3,7 @@
 # with production dependencies only. Build: docker build -t switchyard .
 # NODE_IMAGE: one line for every stage (the compiled better-sqlite3 must match the runtime's Node).
 # Node 26's images are built on Debian 13 (trixie).
-# The build and start steps are the npm scripts the test suite runs (see apps/server/test/ops-deploy.test.ts).
+# The build and start steps are the npm scripts the test suite runs (see apps/server/test/ops/ops-deploy.test.ts).
 
 ARG NODE_IMAGE=node:26-trixie-slim
 
