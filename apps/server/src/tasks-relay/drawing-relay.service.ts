@@ -78,7 +78,7 @@ export class DrawingRelay {
     if (reply.status !== 200 || !Number.isInteger(code)) {
       await deps.billing.refund(task.reservation);
       return {
-        status: code === 30 ? 429 : 400,
+        status: code === SubmitCode.queueFull ? 429 : 400,
         body: { code: reply.status, description: reply.text.slice(0, 500), type: 'upstream_error' },
       };
     }
