@@ -58,6 +58,8 @@ export const billingEn: TranslationOf<typeof billingZh> = {
   },
   tokenDrawer: {
     orgScope: 'The new key is paid from the current organization’s wallet (within your cap there).',
+    orgCapNote:
+      'An organization key has no quota window of its own: your member cap in the organization bounds its spending.',
     createTitle: 'Create a token',
     editTitle: 'Edit token',
     name: 'Name',

@@ -56,6 +56,7 @@ export const billingZh = {
   },
   tokenDrawer: {
     orgScope: '新令牌将由当前组织的钱包付费（受你在组织中的额度上限约束）。',
+    orgCapNote: '组织令牌没有自己的周期额度：它的花费受你在组织中的成员额度上限约束。',
     createTitle: '创建新的令牌',
     editTitle: '更新令牌信息',
     name: '名称',

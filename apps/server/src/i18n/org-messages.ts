@@ -28,6 +28,8 @@ export const orgZh = {
   'org.funded': '已向组织钱包转入 {quota}',
   'org.userQuotaShort': '你的额度不足',
   'org.notMember': '你不是该组织的成员',
+  'org.tokenWindow': '组织令牌不能设置周期额度：它的花费受你在组织中的成员额度上限约束',
+  'org.tokenPlanOnly': '组织令牌由组织钱包付费，不能设为仅限套餐',
   'log.orgFunded': '{username} 从个人钱包转入组织钱包 {quota}',
   'log.orgTopUp': '{username} 在线为组织充值 {quota}，支付金额: {money}',
   'log.orgRedeemed': '{username} 通过兑换码为组织充值 {quota}，兑换码 ID {id}',
@@ -64,6 +66,10 @@ export const orgEn: Record<keyof typeof orgZh, string> = {
   'org.funded': 'Moved {quota} into the organization wallet',
   'org.userQuotaShort': 'Your quota is not enough',
   'org.notMember': 'You are not a member of that organization',
+  'org.tokenWindow':
+    'An organization key takes no quota window of its own: its spending is bounded by your member cap in the organization',
+  'org.tokenPlanOnly':
+    'An organization key is paid from the organization wallet and cannot be plan-only',
   'log.orgFunded': '{username} moved {quota} from their wallet into the organization wallet',
   'log.orgTopUp': '{username} topped up the organization online: {quota} added, {money} paid',
   'log.orgRedeemed': '{username} redeemed a code for {quota} into the organization, code id {id}',

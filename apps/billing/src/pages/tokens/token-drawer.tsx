@@ -95,6 +95,9 @@ export function TokenDrawer({ visible, token, onClose, onCreated }: TokenDrawerP
   const models = useUserModels(visible);
   const { create, update } = useTokenMutations();
   const orgId = useOrgScope((state) => state.orgId);
+  // An org key (new in an org's scope, or one being edited) is bounded by the member's cap: it
+  // takes no window of its own and cannot be plan-only (the server refuses both).
+  const forOrg = token ? token.org_id > 0 : orgId > 0;
   const unlimited = Form.useWatch('unlimited_quota', form) as boolean | undefined;
 
   useEffect(() => {
@@ -128,9 +131,9 @@ export function TokenDrawer({ visible, token, onClose, onCreated }: TokenDrawerP
         rpm_limit: limits.rpm,
         tpm_limit: limits.tpm,
         concurrency_limit: limits.concurrency,
-        window_period: limits.period,
-        window_quota: limits.period === '' ? 0 : limits.windowQuota,
-        plan_only: values.plan_only,
+        window_period: forOrg ? '' : limits.period,
+        window_quota: forOrg || limits.period === '' ? 0 : limits.windowQuota,
+        plan_only: forOrg ? false : values.plan_only,
       };
       let created: TokenView | undefined;
       if (token) {
@@ -215,15 +218,17 @@ export function TokenDrawer({ visible, token, onClose, onCreated }: TokenDrawerP
         >
           <Switch data-testid="token-unlimited" />
         </Form.Item>
-        <Form.Item
-          label={t('tokenDrawer.planOnly')}
-          field="plan_only"
-          triggerPropName="checked"
-          layout="inline"
-          extra={t('tokenDrawer.planOnlyNote')}
-        >
-          <Switch data-testid="token-plan-only" />
-        </Form.Item>
+        {forOrg ? null : (
+          <Form.Item
+            label={t('tokenDrawer.planOnly')}
+            field="plan_only"
+            triggerPropName="checked"
+            layout="inline"
+            extra={t('tokenDrawer.planOnlyNote')}
+          >
+            <Switch data-testid="token-plan-only" />
+          </Form.Item>
+        )}
         <Form.Item label={t('tokenDrawer.modelLimits')} field="models">
           <Select
             mode="multiple"
@@ -232,7 +237,11 @@ export function TokenDrawer({ visible, token, onClose, onCreated }: TokenDrawerP
             placeholder={t('tokenDrawer.modelLimitsPlaceholder')}
           />
         </Form.Item>
-        <LimitFields form={limits} onChange={(patch) => setLimits({ ...limits, ...patch })} />
+        <LimitFields
+          form={limits}
+          windowed={!forOrg}
+          onChange={(patch) => setLimits({ ...limits, ...patch })}
+        />
         {token ? null : (
           <Form.Item
             label={t('tokenDrawer.batch')}

@@ -1,5 +1,5 @@
 // The token drawer's limits: requests / tokens per minute, requests at once and a quota window.
-import { Form, InputNumber, Select } from '@arco-design/web-react';
+import { Alert, Form, InputNumber, Select } from '@arco-design/web-react';
 import { QuotaInput } from '@switchyard/console-kit/quota-input';
 import {
   TOKEN_LIMIT_MAX,
@@ -38,9 +38,12 @@ export function limitProblem(form: LimitForm): string | null {
 export function LimitFields({
   form,
   onChange,
+  windowed = true,
 }: {
   form: LimitForm;
   onChange: (patch: Partial<LimitForm>) => void;
+  /** False for an org key: the member's cap in the org bounds it, not a window of its own. */
+  windowed?: boolean;
 }) {
   const { t } = useTranslation('billing');
   const count = (key: 'rpm' | 'tpm' | 'concurrency') => (
@@ -61,6 +64,25 @@ export function LimitFields({
       {count('rpm')}
       {count('tpm')}
       {count('concurrency')}
+      {windowed ? (
+        <WindowFields form={form} onChange={onChange} />
+      ) : (
+        <Alert type="info" content={t('tokenDrawer.orgCapNote')} style={{ marginBottom: 16 }} />
+      )}
+    </>
+  );
+}
+
+function WindowFields({
+  form,
+  onChange,
+}: {
+  form: LimitForm;
+  onChange: (patch: Partial<LimitForm>) => void;
+}) {
+  const { t } = useTranslation('billing');
+  return (
+    <>
       <Form.Item label={t('tokenDrawer.windowPeriod')} extra={t('tokenDrawer.windowHint')}>
         <Select
           value={form.period}

@@ -194,11 +194,21 @@ describe('TokensPage', () => {
         await userEvent.click(screen.getByTestId('token-add'));
         await screen.findByTestId('token-submit', {}, { timeout: 5000 });
         expect(screen.getByText(/当前组织的钱包付费/)).toBeInTheDocument();
+        // Bounded by the member's cap: no window of its own, never plan-only.
+        expect(screen.getByText(/没有自己的周期额度/)).toBeInTheDocument();
+        expect(screen.queryByTestId('token-window-period')).toBeNull();
+        expect(screen.queryByTestId('token-plan-only')).toBeNull();
         await userEvent.type(screen.getByTestId('token-name'), 'shared');
         await userEvent.click(screen.getByTestId('token-submit'));
         await waitFor(() =>
           expect(createToken).toHaveBeenCalledWith(
-            expect.objectContaining({ name: 'shared', org_id: 7 }),
+            expect.objectContaining({
+              name: 'shared',
+              org_id: 7,
+              window_period: '',
+              window_quota: 0,
+              plan_only: false,
+            }),
           ),
         );
       } finally {

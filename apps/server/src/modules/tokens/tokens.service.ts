@@ -127,6 +127,7 @@ export class TokensService {
     if (orgId > 0 && !(await isOrgMember(this.db, orgId, identity.userId))) {
       throw refuse('org.notMember');
     }
+    if (orgId > 0) refuseOrgOnlySettings(input);
     for (let attempt = 1; ; attempt += 1) {
       const key = generateTokenKey();
       let id: number;
@@ -159,6 +160,7 @@ export class TokensService {
 
   async update(identity: Identity, input: UpdateTokenRequest): Promise<TokenView> {
     const token = await this.load(identity, input.id);
+    if (Number(token.org_id ?? 0) > 0) refuseOrgOnlySettings(input);
     const next = {
       ...token,
       expired_time: input.expired_time,
@@ -222,4 +224,19 @@ export class TokensService {
     if (!token) throw refuse('token.notFound');
     return token;
   }
+}
+
+/**
+ * An org token is funded by the org wallet within the member's cap (issue 32): a quota window of
+ * its own or plan-only would be settings the ledger never applies, so they are refused, not kept.
+ */
+function refuseOrgOnlySettings(input: {
+  window_period?: string | undefined;
+  window_quota?: number | undefined;
+  plan_only?: boolean | undefined;
+}): void {
+  if ((input.window_quota ?? 0) > 0 && (input.window_period ?? '') !== '') {
+    throw refuse('org.tokenWindow');
+  }
+  if (input.plan_only === true) throw refuse('org.tokenPlanOnly');
 }
