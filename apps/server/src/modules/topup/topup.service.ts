@@ -47,6 +47,7 @@ import {
   type TopUpPrice,
 } from './top-up-amount';
 import { completeTopUp, findTopUpByTradeNo, insertTopUp } from './topup.repository';
+import { historyEntry } from './wallet-history';
 import { walletHistory } from './wallet-history.repository';
 
 export interface TopUpDeps {
@@ -175,20 +176,15 @@ export class TopUpService {
     return 'success';
   }
 
-  /** The user's redeemed codes and top-up orders, newest first, with the quota each added. */
+  /** The user's redeemed codes and every online order they placed, newest first. */
   async history(identity: Identity, page: PageQuery): Promise<Page<WalletHistoryEntry>> {
-    const perUnit = this.deps.options.getNumber('QuotaPerUnit');
     const { rows, total } = await walletHistory(
       this.deps.db,
       identity.userId,
       page.p * page.size,
       page.size,
     );
-    const items = rows.map(({ amount, ...row }) => ({
-      ...row,
-      // An order keeps its amount in dollars; the notify callback credits amount × QuotaPerUnit.
-      quota: row.kind === 'topup' ? Math.round(amount * perUnit) : amount,
-    }));
+    const items = rows.map((row) => historyEntry(row, this.deps.options));
     return { items, total, page: page.p, page_size: page.size };
   }
 
