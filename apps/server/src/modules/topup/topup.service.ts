@@ -10,6 +10,7 @@ import {
   type PaymentForm,
   type PaymentMethod,
   type PayRequest,
+  type PlanOnlinePrices,
   renderQuota,
   TopUpStatus,
   type WalletHistoryEntry,
@@ -42,6 +43,7 @@ import { listRebates } from './rebates.repository';
 import {
   type OrderTarget,
   type OrgTopUpAccess,
+  planMoney,
   pricePlan,
   priceTopUp,
   type TopUpPrice,
@@ -114,6 +116,14 @@ export class TopUpService {
     const money = pricePlan(options, price, options.getNumber('Price'));
     const target = { amount: 0, money, name: `PLAN${plan.id}`, plan_id: Number(plan.id) };
     return this.openOrder(identity, { ...target, plan_price: price }, method);
+  }
+
+  /** What the plan costs by epay, when epay is on and the price reaches a cent. */
+  planPrices(planPrice: number): PlanOnlinePrices {
+    const { options } = this.deps;
+    if (!this.onlineTopUpEnabled()) return {};
+    const money = planMoney(options, planPrice, options.getNumber('Price'));
+    return money >= 0.01 ? { epay_money: money } : {};
   }
 
   private async openOrder(

@@ -6,6 +6,7 @@ import {
   type WalletHistoryTarget,
 } from '@switchyard/contracts';
 import type { OptionsStore } from '../options/options.store';
+import { stripeCurrency } from '../stripe/stripe-config';
 import type { WalletHistoryRow } from './wallet-history.repository';
 
 /** epay's `Price` is yuan per dollar of quota. */
@@ -30,7 +31,7 @@ export function historyEntry(row: WalletHistoryRow, options: OptionsStore): Wall
   const currency = !order
     ? ''
     : row.payment_method === STRIPE_PAYMENT_METHOD
-      ? (options.getString('StripeCurrency').trim() || 'usd').toUpperCase()
+      ? stripeCurrency(options).toUpperCase()
       : EPAY_CURRENCY;
   return {
     kind: row.kind,
