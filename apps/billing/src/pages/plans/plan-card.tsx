@@ -2,7 +2,7 @@
 // the wallet, and online by epay or Stripe for the sum the server quotes for each (a gateway the
 // server gives no sum for is not offered).
 import { Button, Card, Popconfirm, Space, Tag, Typography } from '@arco-design/web-react';
-import type { PlanView } from '@switchyard/contracts';
+import { EPAY_CURRENCY, type PlanView } from '@switchyard/contracts';
 import { useTranslation } from 'react-i18next';
 import type { PlanPayment } from './use-plans';
 
@@ -19,9 +19,6 @@ export interface PlanCardProps {
 }
 
 const PAY_LABEL = { zfb: 'plans.payZfb', wx: 'plans.payWx', stripe: 'plans.payStripe' } as const;
-
-/** epay's `Price` is in yuan. */
-const EPAY_CURRENCY = 'CNY';
 
 /** The sum a method charges for the plan, as the server quoted it; null when it quoted none. */
 function onlinePrice(

@@ -110,6 +110,7 @@ export class StripeService {
       plan_id: target.plan_id ?? 0,
       plan_price: target.plan_price ?? 0,
       org_id: target.org_id ?? 0,
+      currency: currency.toUpperCase(),
     });
     const order = await findTopUpByTradeNo(db, tradeNo);
     // A plan's buyer comes back to the plans page, a top-up's to the wallet.

@@ -2,6 +2,7 @@
 // quote, signed payment form, notify callback). Every credit is exactly-once.
 import {
   type AffiliateRebateView,
+  EPAY_CURRENCY,
   type Language,
   LogType,
   PAYMENT_METHODS,
@@ -161,6 +162,7 @@ export class TopUpService {
       plan_id: target.plan_id ?? 0,
       plan_price: target.plan_price ?? 0,
       org_id: target.org_id ?? 0,
+      currency: EPAY_CURRENCY,
     });
     return { url: `${trimSlash(options.getString('PayAddress'))}${EPAY_SUBMIT_PATH}`, fields };
   }

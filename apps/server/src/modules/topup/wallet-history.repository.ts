@@ -20,6 +20,8 @@ export interface WalletHistoryRow {
   org_id: number;
   /** The plan's or the org's name; null when it is gone (or for the wallet). */
   target_name: string | null;
+  /** The order's currency as recorded (empty: a code, or an order older than the column). */
+  currency: string;
 }
 
 function redeemedBy(db: Db, userId: number) {
@@ -39,6 +41,7 @@ function redeemedBy(db: Db, userId: number) {
       sql<number>`0`.as('plan_price'),
       sql<number>`0`.as('org_id'),
       sql<string | null>`null`.as('target_name'),
+      sql<string>`''`.as('currency'),
     ]);
 }
 
@@ -61,6 +64,7 @@ function ordersOf(db: Db, userId: number) {
       'top_ups.plan_price',
       'top_ups.org_id',
       (eb) => eb.fn.coalesce('plans.name', 'orgs.name').as('target_name'),
+      'top_ups.currency',
     ]);
 }
 

@@ -1,6 +1,7 @@
 // A history row as the wallet shows it: the quota the entry bought, what it bought and in which
 // currency the order was paid.
 import {
+  EPAY_CURRENCY,
   STRIPE_PAYMENT_METHOD,
   type WalletHistoryEntry,
   type WalletHistoryTarget,
@@ -8,9 +9,6 @@ import {
 import type { OptionsStore } from '../options/options.store';
 import { stripeCurrency } from '../stripe/stripe-config';
 import type { WalletHistoryRow } from './wallet-history.repository';
-
-/** epay's `Price` is yuan per dollar of quota. */
-const EPAY_CURRENCY = 'CNY';
 
 const targetOf = (row: WalletHistoryRow): [WalletHistoryTarget, number] => {
   if (row.plan_id > 0) return ['plan', row.plan_id];
@@ -27,12 +25,6 @@ export function historyEntry(row: WalletHistoryRow, options: OptionsStore): Wall
     : target === 'plan'
       ? row.plan_price
       : Math.round(row.amount * options.getNumber('QuotaPerUnit'));
-  // A Stripe order's currency is not stored: it reads in the one configured now.
-  const currency = !order
-    ? ''
-    : row.payment_method === STRIPE_PAYMENT_METHOD
-      ? stripeCurrency(options).toUpperCase()
-      : EPAY_CURRENCY;
   return {
     kind: row.kind,
     id: row.id,
@@ -44,6 +36,12 @@ export function historyEntry(row: WalletHistoryRow, options: OptionsStore): Wall
     target,
     target_id: targetId,
     target_name: target === 'wallet' ? '' : (row.target_name ?? ''),
-    currency,
+    currency: order ? row.currency || legacyCurrency(row, options) : '',
   };
 }
+
+/** An order older than its currency column: epay's yuan, or Stripe's currency as set now. */
+const legacyCurrency = (row: WalletHistoryRow, options: OptionsStore): string =>
+  row.payment_method === STRIPE_PAYMENT_METHOD
+    ? stripeCurrency(options).toUpperCase()
+    : EPAY_CURRENCY;

@@ -1,6 +1,6 @@
 // GET /api/user/topup/self lists every online payment of the caller with what it bought (issues 31
 // and 32): a plan's order and an org's top-up name their plan and org, Stripe's in its currency,
-// and another user's orders never appear.
+// each in the currency it was paid in, and another user's orders never appear.
 import type { Page, PaymentForm, PlanView, WalletHistoryEntry } from '@switchyard/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeStripe, startFakeStripe } from '../../fakes/stripe-api';
@@ -126,6 +126,12 @@ describe('payment history', () => {
         time: 1_000,
       }),
     ]);
+
+    // The currency is the order's: changing Stripe's since leaves what was paid as it was.
+    await setOptions(server, { StripeCurrency: 'usd' });
+    const after = await payer.client.get<Page<WalletHistoryEntry>>('/api/user/topup/self');
+    expect(after.json.data?.items.map((item) => item.currency)).toEqual(['CNY', 'EUR', 'CNY']);
+    await setOptions(server, { StripeCurrency: 'eur' });
 
     const theirs = await stranger.client.get<Page<WalletHistoryEntry>>('/api/user/topup/self');
     expect(theirs.json.data?.total).toBe(1);
