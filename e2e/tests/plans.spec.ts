@@ -136,6 +136,8 @@ test('a user buys a plan through Stripe Checkout; the webhook starts the subscri
     const username = uniqueName('pls');
     await registerUser(request, username, PASSWORD);
     await signIn(page, username, PASSWORD);
+    // Signed in once the console leaves the login page: going on sooner races the login request.
+    await expect(page).toHaveURL(/\/token$/);
     await page.goto('/plans');
     const card = page.locator('[data-testid^="plan-card-"]', { hasText: planName });
     // An empty wallet: the card offers Stripe beside the wallet, for the sum the server quotes.
