@@ -1,8 +1,10 @@
 // Issue 31 journeys: the super admin creates a plan in the catalogue; a user buys it from the
 // wallet on the Plans page, calls the API with a key, sees the window fill on the Plans page and
 // the plan named as the payer in the usage log; another buys one through Stripe Checkout (the
-// loopback fake), and the signed webhook starts the subscription.
-import { expect, test } from '@playwright/test';
+// loopback fake) for the sum its card shows, the signed webhook starts the subscription, and the
+// payment is in their wallet history naming the plan (no serious axe finding, phone and desktop).
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
 import { type FakeUpstream, startFakeUpstream } from '../../apps/server/test/fakes/fake-upstream';
 import { apiSession, createApiToken, createChannel, editUser } from '../support/admin-api';
 import { getOptions, setOption } from '../support/billing';
@@ -11,6 +13,13 @@ import { E2E_BASE_URL } from '../support/env';
 import { startFakeStripeCheckout } from '../support/stripe';
 
 const PASSWORD = 'plans-pass1';
+
+async function seriousFindings(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.nodes[0]?.target.join(' ')}`);
+}
 let fake: FakeUpstream;
 
 test.beforeAll(async () => {
@@ -127,10 +136,15 @@ test('a user buys a plan through Stripe Checkout; the webhook starts the subscri
     const username = uniqueName('pls');
     await registerUser(request, username, PASSWORD);
     await signIn(page, username, PASSWORD);
+    // Signed in once the console leaves the login page: going on sooner races the login request.
+    await expect(page).toHaveURL(/\/token$/);
     await page.goto('/plans');
     const card = page.locator('[data-testid^="plan-card-"]', { hasText: planName });
-    // An empty wallet: the card offers Stripe beside the wallet.
-    await card.locator('[data-testid^="plan-pay-stripe-"]').click();
+    // An empty wallet: the card offers Stripe beside the wallet, for the sum the server quotes.
+    const pay = card.locator('[data-testid^="plan-pay-stripe-"]');
+    await expect(pay).toContainText('€1.80');
+    expect(await seriousFindings(page), '/plans').toEqual([]);
+    await pay.click();
 
     await expect(page).toHaveURL(/\/plans\?stripe=success$/);
     await expect(page.getByTestId('plans-stripe-return')).toContainText('已收到付款');
@@ -141,6 +155,17 @@ test('a user buys a plan through Stripe Checkout; the webhook starts the subscri
     expect(stripe.sessions).toEqual([
       expect.objectContaining({ currency: 'eur', amount_total: 180, webhook: 200 }),
     ]);
+    // The payment is in the payer's history, naming the plan it bought.
+    await page.goto('/topup');
+    const history = page.getByTestId('wallet-history');
+    await expect(history).toContainText(`套餐 ${planName}`);
+    await expect(history).toContainText('1.80 EUR');
+    await expect(history).toContainText('Stripe');
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await expect(history).toContainText(planName);
+      expect(await seriousFindings(page), `/topup at ${width}px`).toEqual([]);
+    }
   } finally {
     for (const key of Object.keys(settings)) await setOption(root, key, saved[key] ?? '');
     await stripe.close();

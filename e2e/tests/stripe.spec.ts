@@ -30,6 +30,8 @@ test('a user tops up through Stripe Checkout and sees the balance rise once', as
     const username = uniqueName('s');
     await registerUser(request, username, 'password-123');
     await signIn(page, username, 'password-123');
+    // Signed in once the console leaves the login page: going on sooner races the login request.
+    await expect(page).toHaveURL(/\/token$/);
     await page.goto('/topup');
     await expect(page.getByTestId('wallet-balance')).toContainText('$0.00');
     await expect(page.getByTestId('stripe-topup')).toHaveCount(0);

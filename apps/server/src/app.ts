@@ -245,6 +245,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const plans = registerPlans(app, db, clock, {
     epay: (identity, plan, method) => topUp.payPlan(identity, plan, method),
     stripe: (identity, plan) => stripe.payPlan(identity, plan),
+    prices: (planPrice) => ({ ...topUp.planPrices(planPrice), ...stripe.planPrices(planPrice) }),
   });
   app.decorate('subscriptionJob', plans.job);
   registerTopUpRoutes(app, topUp);

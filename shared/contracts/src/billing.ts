@@ -27,6 +27,8 @@ export const PAYMENT_METHODS = { zfb: 'alipay', wx: 'wxpay' } as const;
 export type PaymentMethod = keyof typeof PAYMENT_METHODS;
 /** payment_method of a top-up order paid through Stripe Checkout. */
 export const STRIPE_PAYMENT_METHOD = 'stripe';
+/** The currency of epay's `Price` (yuan per dollar of quota) and so of an epay order's money. */
+export const EPAY_CURRENCY = 'CNY';
 export const TopUpStatus = { pending: 'pending', success: 'success' } as const;
 
 /** A stored token's status as the list shows it: an enabled token past its expiry or out of quota

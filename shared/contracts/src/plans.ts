@@ -39,7 +39,16 @@ export interface PlanView {
   upgrade_group: string;
   sort: number;
   created_at: number;
+  /** On the buyable list, where epay is configured: what paying the plan by epay costs (yuan). */
+  epay_money?: number;
+  /** On the buyable list, where Stripe is configured: what Checkout charges, in `stripe_currency`. */
+  stripe_money?: number;
+  /** ISO code of `stripe_money` (upper case). */
+  stripe_currency?: string;
 }
+
+/** What a plan costs paid online, per configured gateway (absent: that gateway is off). */
+export type PlanOnlinePrices = Pick<PlanView, 'epay_money' | 'stripe_money' | 'stripe_currency'>;
 
 /** One window of a subscription: what was used in it, its quota and when it starts over. */
 export interface SubscriptionWindowView {

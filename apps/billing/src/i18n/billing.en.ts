@@ -123,6 +123,7 @@ export const billingEn: TranslationOf<typeof billingZh> = {
     buy: 'Buy from wallet',
     buyConfirm: 'Buy {{name}} for {{price}} from your wallet?',
     bought: 'Subscription started',
+    payFor: '{{method}} · {{money}}',
     payOnline: 'Or pay online:',
     payZfb: 'Alipay',
     payWx: 'WeChat Pay',

@@ -119,6 +119,7 @@ export const billingZh = {
     buy: '用钱包购买',
     buyConfirm: '从钱包支付 {{price}} 购买 {{name}}？',
     bought: '订阅已开通',
+    payFor: '{{method}} · {{money}}',
     payOnline: '或在线支付：',
     payZfb: '支付宝',
     payWx: '微信支付',

@@ -23,6 +23,7 @@ import * as organizations from './migrations/2026-11-28T0200-organizations';
 import * as passkeys from './migrations/2026-11-28T0300-passkeys';
 import * as paymentTargets from './migrations/2026-11-29T0100-payment-targets';
 import * as logsTokenPrompt from './migrations/2026-11-29T0200-logs-token-prompt';
+import * as topUpCurrency from './migrations/2026-11-29T0500-top-up-currency';
 
 /** Every migration, by its timestamped name. Append only. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -49,6 +50,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-28T0300-passkeys': passkeys,
   '2026-11-29T0100-payment-targets': paymentTargets,
   '2026-11-29T0200-logs-token-prompt': logsTokenPrompt,
+  '2026-11-29T0500-top-up-currency': topUpCurrency,
 };
 
 export class MigrationError extends Error {}

@@ -304,6 +304,8 @@ export interface TopUpsTable {
   plan_price: Generated<number>;
   /** The org whose wallet the payment tops up (0: the payer's own). */
   org_id: Generated<number>;
+  /** ISO code of `money` when ordered (empty on orders older than the column). */
+  currency: Generated<string>;
 }
 
 /** A referral rebate: the inviter's share of one confirmed online payment of an invitee. */

@@ -135,6 +135,8 @@ export const en: Record<MessageKey, string> = {
   'log.planStarted': 'Plan {name} (#{id}) started, from {source}',
   'log.planExtended': 'Plan {name} (#{id}) extended, from {source}',
   'log.planRenewed': 'Plan {name} (#{id}) renewed from the wallet for another {days} day(s)',
+  'log.planGoneTopUp':
+    'Plan #{id} was deleted before its payment was confirmed: the plan price {quota} went to the wallet ({money} paid)',
   'plan.hasSubscriptions':
     'Users have subscribed to this plan: take it off sale instead of deleting it',
   'plan.offSale': 'This plan is not on sale',

@@ -32,6 +32,7 @@ export const orgZh = {
   'org.tokenPlanOnly': '组织令牌由组织钱包付费，不能设为仅限套餐',
   'log.orgFunded': '{username} 从个人钱包转入组织钱包 {quota}',
   'log.orgTopUp': '{username} 在线为组织充值 {quota}，支付金额: {money}',
+  'log.orgGoneTopUp': '组织 #{id} 在付款确认前已删除，为其支付的 {money} 以 {quota} 充入你的钱包',
   'log.orgRedeemed': '{username} 通过兑换码为组织充值 {quota}，兑换码 ID {id}',
   'log.orgMovedBack': '组织 {org} 已删除，其钱包余额转回 {username} 的钱包',
   'mail.orgInvitation.subject': '{system} 组织邀请：{org}',
@@ -72,6 +73,8 @@ export const orgEn: Record<keyof typeof orgZh, string> = {
     'An organization key is paid from the organization wallet and cannot be plan-only',
   'log.orgFunded': '{username} moved {quota} from their wallet into the organization wallet',
   'log.orgTopUp': '{username} topped up the organization online: {quota} added, {money} paid',
+  'log.orgGoneTopUp':
+    'Organization #{id} was deleted before its payment was confirmed: {quota} went to your wallet instead ({money} paid)',
   'log.orgRedeemed': '{username} redeemed a code for {quota} into the organization, code id {id}',
   'log.orgMovedBack': "Organization {org} was deleted; its wallet went back to {username}'s wallet",
   'mail.orgInvitation.subject': '{system} organization invitation: {org}',

@@ -119,6 +119,7 @@ export const zh = {
   'log.planStarted': '开通套餐 {name}（#{id}），来源：{source}',
   'log.planExtended': '续期套餐 {name}（#{id}），来源：{source}',
   'log.planRenewed': '套餐 {name}（#{id}）已自动续期 {days} 天，从钱包支付',
+  'log.planGoneTopUp': '套餐 #{id} 在付款确认前已删除，支付的 {money} 按套餐价格 {quota} 充入钱包',
   'plan.created': '套餐已创建',
   'plan.updated': '套餐已更新',
   'plan.deleted': '套餐已删除',

@@ -28,7 +28,9 @@ export const topUpEndpoints = {
   history: defineEndpoint({
     method: 'GET',
     path: '/api/user/topup/self',
-    summary: "The caller's redeemed codes and wallet top-up orders, newest first",
+    summary:
+      "The caller's redeemed codes and every online order they placed (wallet, plan, org), " +
+      'each with what it bought, newest first',
     role: 'user',
     query: pageQuerySchema,
     reply: typedReply<Page<WalletHistoryEntry>>('One page of the credit history'),

@@ -1,7 +1,8 @@
 // One plan on sale as a card: what it covers, its windows, its price, and how to pay for it — from
-// the wallet, and online by epay or Stripe where the server has them configured.
+// the wallet, and online by epay or Stripe for the sum the server quotes for each (a gateway the
+// server gives no sum for is not offered).
 import { Button, Card, Popconfirm, Space, Tag, Typography } from '@arco-design/web-react';
-import type { PlanView } from '@switchyard/contracts';
+import { EPAY_CURRENCY, type PlanView } from '@switchyard/contracts';
 import { useTranslation } from 'react-i18next';
 import type { PlanPayment } from './use-plans';
 
@@ -19,9 +20,29 @@ export interface PlanCardProps {
 
 const PAY_LABEL = { zfb: 'plans.payZfb', wx: 'plans.payWx', stripe: 'plans.payStripe' } as const;
 
+/** The sum a method charges for the plan, as the server quoted it; null when it quoted none. */
+function onlinePrice(
+  plan: PlanView,
+  method: PlanPayment,
+): { money: number; currency: string } | null {
+  if (method === 'stripe') {
+    return plan.stripe_money === undefined
+      ? null
+      : { money: plan.stripe_money, currency: plan.stripe_currency || 'USD' };
+  }
+  return plan.epay_money === undefined ? null : { money: plan.epay_money, currency: EPAY_CURRENCY };
+}
+
+const formatMoney = (language: string, money: number, currency: string): string =>
+  new Intl.NumberFormat(language, { style: 'currency', currency }).format(money);
+
 export function PlanCard(props: PlanCardProps) {
   const { plan, renderQuota, buying, onBuy, payments, paying, onPay } = props;
-  const { t } = useTranslation('billing');
+  const { t, i18n } = useTranslation('billing');
+  const offers = payments.flatMap((method) => {
+    const price = onlinePrice(plan, method);
+    return price ? [{ method, text: formatMoney(i18n.language, price.money, price.currency) }] : [];
+  });
   const models = plan.models ? plan.models.split(',') : [];
   return (
     <Card title={plan.name} data-testid={`plan-card-${plan.id}`} style={{ height: '100%' }}>
@@ -54,10 +75,10 @@ export function PlanCard(props: PlanCardProps) {
             {t('plans.buy')}
           </Button>
         </Popconfirm>
-        {payments.length > 0 ? (
+        {offers.length > 0 ? (
           <Space wrap size={8}>
             <Typography.Text type="secondary">{t('plans.payOnline')}</Typography.Text>
-            {payments.map((method) => (
+            {offers.map(({ method, text }) => (
               <Button
                 key={method}
                 loading={paying === method}
@@ -65,7 +86,7 @@ export function PlanCard(props: PlanCardProps) {
                 onClick={() => onPay(plan, method)}
                 data-testid={`plan-pay-${method}-${plan.id}`}
               >
-                {t(PAY_LABEL[method])}
+                {t('plans.payFor', { method: t(PAY_LABEL[method]), money: text })}
               </Button>
             ))}
           </Space>

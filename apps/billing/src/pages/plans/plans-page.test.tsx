@@ -44,6 +44,9 @@ const plan: PlanView = {
   upgrade_group: '',
   sort: 0,
   created_at: 1_700_000_000,
+  epay_money: 7.3,
+  stripe_money: 0.92,
+  stripe_currency: 'EUR',
 };
 
 const subscription: SubscriptionView = {

@@ -1,4 +1,5 @@
-// Under the balance: where it came from — the user's redeemed codes and top-up orders, newest first.
+// Under the balance: where it came from and what was paid — the user's redeemed codes and every
+// online payment (a wallet top-up, a plan, an org's wallet), newest first.
 import { Card, Tag } from '@arco-design/web-react';
 import { formatTime, useQuotaDisplay } from '@switchyard/console-kit';
 import { type ListColumn, ListTable } from '@switchyard/console-kit/list';
@@ -14,6 +15,13 @@ const PAGE_SIZE = 10;
 
 type Row = WalletHistoryEntry & { rowKey: string };
 
+/** What an entry bought: the wallet, or the plan or org by name (a deleted one by its id). */
+function targetText(t: TFunction, row: WalletHistoryEntry): string {
+  if (row.target === 'wallet') return t('walletHistory.targets.wallet');
+  const name = row.target_name || t('walletHistory.deleted', { id: row.target_id });
+  return t(`walletHistory.targets.${row.target}`, { name });
+}
+
 function historyColumns(t: TFunction, renderQuota: (quota: number) => string): ListColumn<Row>[] {
   return [
     {
@@ -28,6 +36,11 @@ function historyColumns(t: TFunction, renderQuota: (quota: number) => string): L
       render: (_, row) => t(`walletHistory.kinds.${row.kind}`),
     },
     {
+      title: t('walletHistory.target'),
+      dataIndex: 'target',
+      render: (_, row) => targetText(t, row),
+    },
+    {
       title: t('walletHistory.amount'),
       dataIndex: 'quota',
       render: (_, row) => renderQuota(row.quota),
@@ -35,7 +48,14 @@ function historyColumns(t: TFunction, renderQuota: (quota: number) => string): L
     {
       title: t('walletHistory.paid'),
       dataIndex: 'money',
-      render: (_, row) => (row.kind === 'topup' ? row.money.toFixed(2) : '-'),
+      render: (_, row) =>
+        row.kind === 'topup' ? `${row.money.toFixed(2)} ${row.currency}`.trim() : '-',
+    },
+    {
+      title: t('walletHistory.method'),
+      dataIndex: 'payment_method',
+      render: (_, row) =>
+        row.payment_method ? t(`walletHistory.methods.${row.payment_method}`) : '-',
     },
     {
       title: t('walletHistory.status'),

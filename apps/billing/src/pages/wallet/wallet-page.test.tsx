@@ -1,7 +1,7 @@
 import { Message, Modal } from '@arco-design/web-react';
 import { ApiError, loadSessionData, useSessionStore } from '@switchyard/console-kit';
 import { renderPage } from '@switchyard/console-kit/testing';
-import type { PublicStatus, SelfUser } from '@switchyard/contracts';
+import type { PublicStatus, SelfUser, WalletHistoryEntry } from '@switchyard/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { goToCheckout } from './submit-payment';
@@ -101,37 +101,52 @@ describe('WalletPage', () => {
     );
   });
 
-  it('lists redeemed codes and top-up orders under the balance', async () => {
+  it('lists redeemed codes and every online payment with what it bought', async () => {
+    const order = (id: number, over: Partial<WalletHistoryEntry>): WalletHistoryEntry => ({
+      kind: 'topup',
+      id,
+      time: 1_700_000_000 + id * 100,
+      quota: 500_000,
+      money: 21.9,
+      payment_method: 'wx',
+      status: 'success',
+      target: 'wallet',
+      target_id: 0,
+      target_name: '',
+      currency: 'CNY',
+      ...over,
+    });
     vi.mocked(listWalletHistory).mockResolvedValue({
       items: [
-        {
-          kind: 'topup',
-          id: 4,
-          time: 1_700_000_100,
-          quota: 1_500_000,
-          money: 21.9,
-          payment_method: 'wx',
-          status: 'pending',
-        },
-        {
-          kind: 'redemption',
-          id: 9,
-          time: 1_700_000_000,
-          quota: 49,
-          money: 0,
-          payment_method: '',
-          status: 'success',
-        },
+        order(6, { target: 'plan', target_id: 2, target_name: 'Coder Pro' }),
+        order(5, {
+          target: 'org',
+          target_id: 7,
+          target_name: 'Acme Lab',
+          payment_method: 'stripe',
+          currency: 'EUR',
+          money: 2.76,
+        }),
+        order(4, { target: 'plan', target_id: 8 }),
+        order(3, { quota: 1_500_000, status: 'pending' }),
+        order(0, { kind: 'redemption', quota: 49, money: 0, payment_method: '', currency: '' }),
       ],
-      total: 2,
+      total: 5,
       page: 0,
       page_size: 10,
     });
     await renderPage(<WalletPage />, { url: '/topup' });
     const table = await screen.findByTestId('wallet-history');
-    await waitFor(() => expect(table).toHaveTextContent('在线充值'));
+    await waitFor(() => expect(table).toHaveTextContent('套餐 Coder Pro'));
+    expect(table).toHaveTextContent('组织 Acme Lab');
+    expect(table).toHaveTextContent('2.76 EUR');
+    expect(table).toHaveTextContent('Stripe');
+    expect(table).toHaveTextContent('套餐 #8（已删除）');
+    expect(table).toHaveTextContent('钱包充值');
+    expect(table).toHaveTextContent('21.90 CNY');
+    expect(table).toHaveTextContent('微信支付');
+    expect(table).toHaveTextContent('在线支付');
     expect(table).toHaveTextContent('$3.00');
-    expect(table).toHaveTextContent('21.90');
     expect(table).toHaveTextContent('待支付');
     expect(table).toHaveTextContent('兑换码');
     expect(table).toHaveTextContent('$0.000098');

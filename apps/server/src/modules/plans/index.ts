@@ -24,7 +24,7 @@ export function registerPlans(
   clock: Clock,
   payments: PlanPayments,
 ): { job: SubscriptionJob; subscriptions: SubscriptionsService } {
-  registerPlanRoutes(app, new PlansService(db, clock));
+  registerPlanRoutes(app, new PlansService(db, clock, payments.prices));
   const subscriptions = new SubscriptionsService(db, clock, payments);
   registerSubscriptionRoutes(app, subscriptions);
   const job = new SubscriptionJob(db, clock, (message) => app.log.warn(message));

@@ -1,5 +1,11 @@
 // Plans (issue 31): the super admin's catalogue, and the plans on sale a user's group may buy.
-import type { PlanFields, PlanLimit, PlanView, UpdatePlanRequest } from '@switchyard/contracts';
+import type {
+  PlanFields,
+  PlanLimit,
+  PlanOnlinePrices,
+  PlanView,
+  UpdatePlanRequest,
+} from '@switchyard/contracts';
 import type { Db } from '../../db/database';
 import type { Clock } from '../../lib/clock';
 import { refuse } from '../../lib/errors';
@@ -70,15 +76,19 @@ export class PlansService {
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
+    /** What a plan costs online by each configured gateway (the buyable list carries it). */
+    private readonly onlinePrices: (planPrice: number) => PlanOnlinePrices,
   ) {}
 
   async all(): Promise<PlanView[]> {
     return (await listPlans(this.db, false)).map(planView);
   }
 
-  /** The plans on sale that a user of `group` may buy. */
+  /** The plans on sale that a user of `group` may buy, with what each costs paid online. */
   async available(group: string): Promise<PlanView[]> {
-    return (await listPlans(this.db, true)).filter((p) => groupMayBuy(p, group)).map(planView);
+    return (await listPlans(this.db, true))
+      .filter((p) => groupMayBuy(p, group))
+      .map((p) => ({ ...planView(p), ...this.onlinePrices(Number(p.price)) }));
   }
 
   async get(id: number): Promise<PlanRow> {

@@ -5,6 +5,7 @@ import {
   isAdmin,
   type PaymentForm,
   type PaymentMethod,
+  type PlanOnlinePrices,
   PlanStatus,
   type StripeCheckout,
   type SubscribeRequest,
@@ -38,6 +39,8 @@ class WalletShort extends Error {}
 export interface PlanPayments {
   epay(identity: Identity, plan: PlanRow, method: PaymentMethod): Promise<PaymentForm>;
   stripe(identity: Identity, plan: PlanRow): Promise<StripeCheckout>;
+  /** What a plan of this quota price costs by each configured gateway, for the plan cards. */
+  prices(planPrice: number): PlanOnlinePrices;
 }
 
 export type OnlinePayment = { method: 'epay'; epayMethod: PaymentMethod } | { method: 'stripe' };

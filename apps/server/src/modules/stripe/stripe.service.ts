@@ -3,6 +3,7 @@
 // their order (the credit is the order's guarded pending → success move, as for epay).
 import {
   type Language,
+  type PlanOnlinePrices,
   STRIPE_PAYMENT_METHOD,
   type StripeCheckout,
   TopUpStatus,
@@ -20,11 +21,12 @@ import { creditPaidOrder } from '../topup/order-credit';
 import {
   type OrderTarget,
   type OrgTopUpAccess,
+  planMoney,
   pricePlan,
   priceTopUp,
 } from '../topup/top-up-amount';
 import { findTopUpByTradeNo, insertTopUp } from '../topup/topup.repository';
-import { stripeConfigured } from './stripe-config';
+import { stripeConfigured, stripeCurrency } from './stripe-config';
 import { createCheckoutSession, toMinorUnits, verifiedEvent } from './stripe-gateway';
 
 export interface StripeDeps {
@@ -81,11 +83,20 @@ export class StripeService {
     });
   }
 
+  /** What the plan costs through Stripe, when Stripe is on and the price reaches a cent. */
+  planPrices(planPrice: number): PlanOnlinePrices {
+    const { options } = this.deps;
+    if (!stripeConfigured(options)) return {};
+    const money = planMoney(options, planPrice, options.getNumber('StripeUnitPrice'));
+    if (money < 0.01) return {};
+    return { stripe_money: money, stripe_currency: stripeCurrency(options).toUpperCase() };
+  }
+
   private async openCheckout(identity: Identity, target: OrderTarget): Promise<StripeCheckout> {
     const { db, options, clock } = this.deps;
     const serverAddress = trimSlash(options.getString('ServerAddress'));
     if (!serverAddress) throw refuse('topup.serverAddressMissing');
-    const currency = options.getString('StripeCurrency').trim().toLowerCase() || 'usd';
+    const currency = stripeCurrency(options);
     const now = clock.now();
     const tradeNo = `SY${now}${randomCode(10)}`;
     await insertTopUp(db, {
@@ -99,6 +110,7 @@ export class StripeService {
       plan_id: target.plan_id ?? 0,
       plan_price: target.plan_price ?? 0,
       org_id: target.org_id ?? 0,
+      currency: currency.toUpperCase(),
     });
     const order = await findTopUpByTradeNo(db, tradeNo);
     // A plan's buyer comes back to the plans page, a top-up's to the wallet.

@@ -123,13 +123,18 @@ async function deliverPlan(trx: Db, order: TopUpRow, payer: Payer, now: number):
   return true;
 }
 
+/** Credits the payer's wallet: a wallet top-up, or what a plan or org order bought when its plan
+ * or org is gone by the time the payment is confirmed (the log line says which). */
 async function creditWallet(trx: Db, order: TopUpRow, payer: Payer, ctx: CreditContext) {
   const quota = boughtQuota(order, ctx.options);
   await addUserQuota(trx, payer.id, quota);
-  const content = logContent('log.onlineTopUp', {
-    quota: renderQuota(quota, quotaDisplay(ctx.options)),
-    money: ctx.paid,
-  });
+  const params = { quota: renderQuota(quota, quotaDisplay(ctx.options)), money: ctx.paid };
+  const content =
+    Number(order.plan_id) > 0
+      ? logContent('log.planGoneTopUp', { ...params, id: Number(order.plan_id) })
+      : Number(order.org_id) > 0
+        ? logContent('log.orgGoneTopUp', { ...params, id: Number(order.org_id) })
+        : logContent('log.onlineTopUp', params);
   await insertLogs(trx, [topUpLine(payer, ctx.now, quota, content, 'wallet')]);
 }
 

@@ -30,9 +30,14 @@ export function priceTopUp(
 }
 
 /** What a plan costs online: its price in quota as dollars × the gateway's unit price, in cents. */
-export function pricePlan(options: OptionsStore, planPrice: number, unitPrice: number): number {
+export function planMoney(options: OptionsStore, planPrice: number, unitPrice: number): number {
   const dollars = planPrice / options.getNumber('QuotaPerUnit');
-  const money = Math.round(dollars * unitPrice * 100) / 100;
+  return Math.round(dollars * unitPrice * 100) / 100;
+}
+
+/** The plan's online price, refused when it rounds to less than a cent (no gateway takes it). */
+export function pricePlan(options: OptionsStore, planPrice: number, unitPrice: number): number {
+  const money = planMoney(options, planPrice, unitPrice);
   if (money < 0.01) throw refuse('topup.moneyTooSmall');
   return money;
 }

@@ -2,6 +2,7 @@
 // quote, signed payment form, notify callback). Every credit is exactly-once.
 import {
   type AffiliateRebateView,
+  EPAY_CURRENCY,
   type Language,
   LogType,
   PAYMENT_METHODS,
@@ -10,6 +11,7 @@ import {
   type PaymentForm,
   type PaymentMethod,
   type PayRequest,
+  type PlanOnlinePrices,
   renderQuota,
   TopUpStatus,
   type WalletHistoryEntry,
@@ -42,11 +44,13 @@ import { listRebates } from './rebates.repository';
 import {
   type OrderTarget,
   type OrgTopUpAccess,
+  planMoney,
   pricePlan,
   priceTopUp,
   type TopUpPrice,
 } from './top-up-amount';
 import { completeTopUp, findTopUpByTradeNo, insertTopUp } from './topup.repository';
+import { historyEntry } from './wallet-history';
 import { walletHistory } from './wallet-history.repository';
 
 export interface TopUpDeps {
@@ -115,6 +119,14 @@ export class TopUpService {
     return this.openOrder(identity, { ...target, plan_price: price }, method);
   }
 
+  /** What the plan costs by epay, when epay is on and the price reaches a cent. */
+  planPrices(planPrice: number): PlanOnlinePrices {
+    const { options } = this.deps;
+    if (!this.onlineTopUpEnabled()) return {};
+    const money = planMoney(options, planPrice, options.getNumber('Price'));
+    return money >= 0.01 ? { epay_money: money } : {};
+  }
+
   private async openOrder(
     identity: Identity,
     target: OrderTarget,
@@ -150,6 +162,7 @@ export class TopUpService {
       plan_id: target.plan_id ?? 0,
       plan_price: target.plan_price ?? 0,
       org_id: target.org_id ?? 0,
+      currency: EPAY_CURRENCY,
     });
     return { url: `${trimSlash(options.getString('PayAddress'))}${EPAY_SUBMIT_PATH}`, fields };
   }
@@ -175,20 +188,15 @@ export class TopUpService {
     return 'success';
   }
 
-  /** The user's redeemed codes and top-up orders, newest first, with the quota each added. */
+  /** The user's redeemed codes and every online order they placed, newest first. */
   async history(identity: Identity, page: PageQuery): Promise<Page<WalletHistoryEntry>> {
-    const perUnit = this.deps.options.getNumber('QuotaPerUnit');
     const { rows, total } = await walletHistory(
       this.deps.db,
       identity.userId,
       page.p * page.size,
       page.size,
     );
-    const items = rows.map(({ amount, ...row }) => ({
-      ...row,
-      // An order keeps its amount in dollars; the notify callback credits amount × QuotaPerUnit.
-      quota: row.kind === 'topup' ? Math.round(amount * perUnit) : amount,
-    }));
+    const items = rows.map((row) => historyEntry(row, this.deps.options));
     return { items, total, page: page.p, page_size: page.size };
   }
 

@@ -1,5 +1,5 @@
-// SQL for a user's credit history: the codes they redeemed and their top-up orders, as one list
-// (a plan's order or an org's top-up is not a credit of their wallet).
+// SQL for a user's credit and payment history: the codes they redeemed and every online order they
+// placed (their wallet's, a plan's, an org's wallet's), as one list, with the plan's or org's name.
 import { TopUpStatus, type WalletHistoryKind } from '@switchyard/contracts';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
@@ -13,6 +13,15 @@ export interface WalletHistoryRow {
   money: number;
   payment_method: string;
   status: string;
+  /** The plan an order bought (0: none) and its quota price when ordered. */
+  plan_id: number;
+  plan_price: number;
+  /** The org whose wallet an order tops up (0: the payer's own). */
+  org_id: number;
+  /** The plan's or the org's name; null when it is gone (or for the wallet). */
+  target_name: string | null;
+  /** The order's currency as recorded (empty: a code, or an order older than the column). */
+  currency: string;
 }
 
 function redeemedBy(db: Db, userId: number) {
@@ -28,28 +37,35 @@ function redeemedBy(db: Db, userId: number) {
       sql<number>`0`.as('money'),
       sql<string>`''`.as('payment_method'),
       sql<string>`${TopUpStatus.success}`.as('status'),
+      sql<number>`0`.as('plan_id'),
+      sql<number>`0`.as('plan_price'),
+      sql<number>`0`.as('org_id'),
+      sql<string | null>`null`.as('target_name'),
+      sql<string>`''`.as('currency'),
     ]);
 }
 
-/** Orders that credit the user's own wallet: not a plan's, not an org's top-up. */
-function walletOrders(db: Db, userId: number) {
+/** Every order the user placed, whatever it bought: the payer sees all they paid. */
+function ordersOf(db: Db, userId: number) {
   return db
     .selectFrom('top_ups')
-    .where('user_id', '=', userId)
-    .where('plan_id', '=', 0)
-    .where('org_id', '=', 0);
-}
-
-function ordersOf(db: Db, userId: number) {
-  return walletOrders(db, userId).select([
-    sql<WalletHistoryKind>`'topup'`.as('kind'),
-    'id',
-    'create_time as time',
-    'amount',
-    'money',
-    'payment_method',
-    'status',
-  ]);
+    .leftJoin('plans', 'plans.id', 'top_ups.plan_id')
+    .leftJoin('orgs', 'orgs.id', 'top_ups.org_id')
+    .where('top_ups.user_id', '=', userId)
+    .select([
+      sql<WalletHistoryKind>`'topup'`.as('kind'),
+      'top_ups.id',
+      'top_ups.create_time as time',
+      'top_ups.amount',
+      'top_ups.money',
+      'top_ups.payment_method',
+      'top_ups.status',
+      'top_ups.plan_id',
+      'top_ups.plan_price',
+      'top_ups.org_id',
+      (eb) => eb.fn.coalesce('plans.name', 'orgs.name').as('target_name'),
+      'top_ups.currency',
+    ]);
 }
 
 /** One page of the history, newest first (ties: top-ups before codes, then by id). */
@@ -75,7 +91,9 @@ export async function walletHistory(
       .where('redeemed_time', '>', 0)
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow(),
-    walletOrders(db, userId)
+    db
+      .selectFrom('top_ups')
+      .where('user_id', '=', userId)
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow(),
   ]);
@@ -86,6 +104,9 @@ export async function walletHistory(
       time: Number(row.time),
       amount: Number(row.amount),
       money: Number(row.money),
+      plan_id: Number(row.plan_id),
+      plan_price: Number(row.plan_price),
+      org_id: Number(row.org_id),
     })),
     total: Number(codes.n) + Number(orders.n),
   };

@@ -2,7 +2,14 @@
 // /api/user/stripe/pay; the confirmed payment credits the org's wallet once with a top-up line
 // (type 1, funding org:<id>) in the org's log and rebates the payer's inviter; a plain member or
 // a stranger is refused before any order is written.
-import { LogType, orgFunding, type PaymentForm, type StripeCheckout } from '@switchyard/contracts';
+import {
+  LogType,
+  orgFunding,
+  type Page,
+  type PaymentForm,
+  type StripeCheckout,
+  type WalletHistoryEntry,
+} from '@switchyard/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type FakeCheckoutSession,
@@ -118,9 +125,11 @@ describe('org top-up online', () => {
       .where('inviter_id', '=', inviter.user.id)
       .execute();
     expect(rebates.map((row) => Number(row.quota))).toEqual([100_000]);
-    // Not the payer's own wallet's history: the org's log holds it.
-    const history = await owner.client.get<{ total: number }>('/api/user/topup/self');
-    expect(history.json.data?.total).toBe(0);
+    // The payer's history names the org the payment went to (the org's log holds the credit).
+    const history = await owner.client.get<Page<WalletHistoryEntry>>('/api/user/topup/self');
+    expect(history.json.data?.items).toEqual([
+      expect.objectContaining({ target: 'org', target_id: orgId, status: 'success' }),
+    ]);
   });
 
   it('through Stripe: an admin pays, the event twice and out of order credits once', async () => {

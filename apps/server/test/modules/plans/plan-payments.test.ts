@@ -3,10 +3,12 @@
 // exactly one subscription whatever the retries and their order, only for the plan's price, and
 // earns the payer's inviter a rebate once (a purchase from the wallet earns none).
 import type {
+  Page,
   PaymentForm,
   PlanView,
   StripeCheckout,
   SubscriptionView,
+  WalletHistoryEntry,
 } from '@switchyard/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -140,10 +142,12 @@ describe('plans bought by epay', () => {
     const subs = await subscriptions(client);
     expect(subs).toHaveLength(1);
     expect(subs[0]).toMatchObject({ plan_id: plan.id, status: 1, source: 'epay' });
-    // Paid online: the wallet is neither charged nor credited, nor is the order in its history.
+    // Paid online: the wallet is neither charged nor credited; the history names the plan bought.
     expect(await userQuota(server.db, user.id)).toBe(0);
-    const history = await client.get<{ total: number }>('/api/user/topup/self');
-    expect(history.json.data?.total).toBe(0);
+    const history = await client.get<Page<WalletHistoryEntry>>('/api/user/topup/self');
+    expect(history.json.data?.items).toEqual([
+      expect.objectContaining({ target: 'plan', target_name: plan.name, status: 'success' }),
+    ]);
     const started = await server.db
       .selectFrom('logs')
       .select(['content', 'quota'])
