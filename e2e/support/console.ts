@@ -28,7 +28,13 @@ export async function signIn(page: Page, username: string, password: string): Pr
   await page.goto('/login');
   await page.getByTestId('login-username').fill(username);
   await page.getByTestId('login-password').fill(password);
+  // Returns once the server has answered the sign-in (whatever it said): a caller that opens a
+  // page next must not race the session cookie.
+  const answered = page.waitForResponse(
+    (response) => new URL(response.url()).pathname === '/api/user/login',
+  );
   await page.getByTestId('login-submit').click();
+  await answered;
 }
 
 let counter = 0;
