@@ -3,25 +3,26 @@
 // (whole or streamed) into OpenAI's shape, and report usage.
 import type { IncomingMessage } from 'node:http';
 import type { Usage } from '../../ledger/billing';
+import type { CanonicalBody, RelayMode } from '../canonical/body';
 import type { ReplyText } from '../canonical/reply-text';
 import type { ChatRequest, ChunkChoices } from '../canonical/types';
 import type { ChannelRow } from '../relay.repository';
 import type { SseEvent, StreamFraming } from '../transport/sse';
 import type { UpstreamCancel, UpstreamRequest } from '../transport/upstream';
-import type { RelayMode } from '../wire/channel';
 
 export { baseUrlOf, type RelayMode, trimBase } from '../wire/channel';
 
-export interface AdapterContext {
-  mode: RelayMode;
+/**
+ * What an adapter is handed: the canonical request typed by mode (../canonical/body.ts; a
+ * ChatRequest for 'chat', the endpoint's OpenAI body otherwise) with the model already mapped,
+ * and the attempt's particulars. Narrow on `mode` to read the body.
+ */
+export type AdapterContext = AdapterContextFields & CanonicalBody;
+
+interface AdapterContextFields {
   channel: ChannelRow;
   /** The upstream model name (after the channel's model mapping). */
   model: string;
-  /**
-   * The canonical request (an OpenAI chat body for mode 'chat', the endpoint's OpenAI body
-   * otherwise) with the model already mapped. Read it typed through `chatBody(ctx)`.
-   */
-  body: Record<string, unknown>;
   stream: boolean;
   /** The client asked for a usage chunk at the end of the stream. */
   includeUsage: boolean;
@@ -42,8 +43,11 @@ export interface AdapterContext {
   dropped?: string[];
 }
 
-/** The canonical chat request of a 'chat' context. */
-export const chatBody = (ctx: AdapterContext): ChatRequest => ctx.body as unknown as ChatRequest;
+/** The canonical chat request of a chat-only adapter's context (it supports no other mode). */
+export function chatBody(ctx: AdapterContext): ChatRequest {
+  if (ctx.mode !== 'chat') throw new Error(`a ${ctx.mode} request reached a chat-only adapter`);
+  return ctx.body;
+}
 
 export interface ConvertedReply {
   /**

@@ -5,12 +5,7 @@ import { channelTypeById } from '@switchyard/contracts';
 import type { Db } from '../../db/database';
 import type { Usage } from '../../ledger/billing';
 import { adapterFor, policyFamilyOf } from '../adapters/registry';
-import {
-  type AdapterContext,
-  chatBody,
-  type ProviderAdapter,
-  type StreamTranslator,
-} from '../adapters/types';
+import type { AdapterContext, ProviderAdapter, StreamTranslator } from '../adapters/types';
 import { readChunk } from '../canonical/chunk-reader';
 import { applyParamPolicy } from '../canonical/param-policy';
 import type { ReplyText } from '../canonical/reply-text';
@@ -60,8 +55,8 @@ export function ruleParameters(ctx: AdapterContext): void {
   if (ctx.mode !== 'chat') return;
   const family = policyFamilyOf(ctx.channel.type);
   if (!family || (family === 'openai' && !ctx.translated)) return;
-  const ruled = applyParamPolicy(chatBody(ctx), family, ctx.model);
-  ctx.body = ruled.request as unknown as Record<string, unknown>;
+  const ruled = applyParamPolicy(ctx.body, family, ctx.model);
+  ctx.body = ruled.request;
   if (ruled.dropped.length > 0) ctx.dropped = ruled.dropped;
 }
 

@@ -62,14 +62,14 @@ export async function settleDelivery(
   const counted = usage === undefined;
   if (!usage) {
     usage = {
-      promptTokens: await countPromptTokens(ctx.mode, ctx.model, input.request.body),
+      promptTokens: await countPromptTokens(input.request, ctx.model),
       completionTokens: await countText(ctx.model, delivery.text.head, delivery.text.beyondHead),
     };
   }
   await delivery.close?.(usage, input.beforeStreamEnd);
   // Images are priced per picture (size, quality, n), not by tokens.
   const cost =
-    ctx.mode === 'images'
+    input.request.mode === 'images'
       ? deps.billing.imageCost(quote, input.request.body)
       : deps.billing.cost(quote, usage);
   const log = deps.options.getBool('LogConsumeEnabled')

@@ -13,6 +13,7 @@ import type { OptionsStore } from '../../modules/options/options.store';
 import { adapterFor } from '../adapters/registry';
 import type { AdapterContext } from '../adapters/types';
 import type { ChannelAffinity } from '../affinity/channel-affinity';
+import { withModel } from '../canonical/body';
 import { unsupportedParameter } from '../canonical/unsupported';
 import type { Dialect, DialectRequest, RenderContext } from '../dialects/types';
 import { gatedCaller } from '../http/relay-gate';
@@ -312,10 +313,9 @@ function routeFor(dialect: Dialect, channel: CandidateRow, parsed: DialectReques
 function attemptContext(channel: CandidateRow, parsed: DialectRequest): AdapterContext {
   const model = mapModel(channel, parsed.model);
   const ctx: AdapterContext = {
-    mode: parsed.mode,
+    ...withModel(parsed, model),
     channel,
     model,
-    body: { ...parsed.body, model },
     stream: parsed.stream,
     includeUsage: parsed.includeUsage,
     clientHeaders: parsed.clientHeaders,

@@ -3,16 +3,7 @@
 import { channelTypeById } from '@switchyard/contracts';
 import type { ChannelRow } from '../relay.repository';
 
-export type RelayMode =
-  | 'chat'
-  | 'completions'
-  | 'embeddings'
-  | 'images'
-  | 'speech'
-  | 'transcriptions'
-  | 'translations'
-  | 'moderations'
-  | 'rerank';
+export type { RelayMode } from '../canonical/body';
 
 /** Base URL without a trailing slash. */
 export const trimBase = (base: string): string => base.replace(/\/+$/, '');

@@ -22,7 +22,7 @@ import {
   syntheticResponse,
 } from '../transport';
 import type { AdapterContext, ConvertedReply, ProviderAdapter, RelayMode } from '../types';
-import { baseUrlOf } from '../types';
+import { baseUrlOf, chatBody } from '../types';
 import { signedSparkUrl } from './signer';
 
 /** API version → the `domain` the chat parameter names. */
@@ -95,7 +95,7 @@ export class SparkAdapter implements ProviderAdapter {
   }
 
   frame(ctx: AdapterContext, appId: string, version: string): Record<string, unknown> {
-    const b = ctx.body;
+    const b = chatBody(ctx);
     const chat: Record<string, unknown> = { domain: DOMAINS[version] ?? version };
     if (b.temperature !== undefined) chat.temperature = b.temperature;
     const max = b.max_tokens ?? b.max_completion_tokens;

@@ -9,15 +9,6 @@ export function parseChatRequest(request: FastifyRequest, mode: RelayMode): Dial
     mode === 'transcriptions' || mode === 'translations'
       ? parseMultipartBody(mode, request.body, request.headers['content-type'])
       : parseRelayBody(mode, request.body);
-  return {
-    mode,
-    body: parsed.body,
-    raw: parsed.body,
-    model: parsed.model,
-    stream: parsed.stream,
-    includeUsage: parsed.includeUsage,
-    maxTokens: parsed.maxTokens,
-    clientHeaders: {},
-    ...(parsed.multipart ? { multipart: parsed.multipart } : {}),
-  };
+  const { multipart, ...typed } = parsed;
+  return { ...typed, clientHeaders: {}, ...(multipart ? { multipart } : {}) };
 }
