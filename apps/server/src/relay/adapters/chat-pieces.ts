@@ -1,9 +1,9 @@
 // OpenAI replies built from what the native protocols carry: a whole reply (text, tool calls,
 // finish, usage) becomes a chat completion; stream events become chunks through `PieceStream`.
 
-import type { Usage } from '../../ledger/billing';
 import { ReplyText } from '../canonical/reply-text';
 import type { ChatRequest } from '../canonical/types';
+import type { Usage } from '../canonical/usage';
 import type { SseEvent } from '../transport/sse';
 import { type ChatMessage, type FinishReason, messageText, usageFields } from './openai-shapes';
 import { CHAT_ID_PREFIX, type ConvertedReply, type StreamTranslator, unixNow } from './types';

@@ -2,10 +2,10 @@
 // canonical form (an OpenAI chat body, see ../canonical/types.ts), turn the upstream's reply
 // (whole or streamed) into OpenAI's shape, and report usage.
 import type { IncomingMessage } from 'node:http';
-import type { Usage } from '../../ledger/billing';
 import type { CanonicalBody, RelayMode } from '../canonical/body';
 import type { ReplyText } from '../canonical/reply-text';
 import type { ChatRequest, ChunkChoices } from '../canonical/types';
+import type { Usage } from '../canonical/usage';
 import type { ChannelRow } from '../relay.repository';
 import type { SseEvent, StreamFraming } from '../transport/sse';
 import type { UpstreamCancel, UpstreamRequest } from '../transport/upstream';

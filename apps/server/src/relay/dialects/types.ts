@@ -4,10 +4,10 @@
 // also forwards requests to that family as received (`native`).
 
 import type { Db } from '../../db/database';
-import type { Usage } from '../../ledger/billing';
 import type { CanonicalBody } from '../canonical/body';
 import type { ReplyText } from '../canonical/reply-text';
 import type { ChatError, ChunkChoices } from '../canonical/types';
+import type { Usage } from '../canonical/usage';
 import type { ChannelRow } from '../relay.repository';
 import type { SseEvent } from '../transport/sse';
 import type { UpstreamRequest } from '../transport/upstream';

@@ -3,7 +3,6 @@
 import type { IncomingMessage } from 'node:http';
 import { channelTypeById } from '@switchyard/contracts';
 import type { Db } from '../../db/database';
-import type { Usage } from '../../ledger/billing';
 import { adapterFor, policyFamilyOf } from '../adapters/registry';
 import type { AdapterContext, ProviderAdapter, StreamTranslator } from '../adapters/types';
 import { readChunk } from '../canonical/chunk-reader';
@@ -11,6 +10,7 @@ import { applyParamPolicy } from '../canonical/param-policy';
 import type { ReplyText } from '../canonical/reply-text';
 import type { ChatError } from '../canonical/types';
 import { unsupportedParameter } from '../canonical/unsupported';
+import type { Usage } from '../canonical/usage';
 import type { Dialect, DialectRequest, NativeRoute, RenderContext } from '../dialects/types';
 import { UpstreamError, upstreamErrorFrom } from '../relay-errors';
 import { type SseEvent, streamReader } from '../transport/sse';

@@ -3,9 +3,10 @@
 import { type Language, LogType } from '@switchyard/contracts';
 import { logPriceFields } from '@switchyard/contracts/pricing';
 import { type LogPart, logParts } from '../../i18n/log-content';
-import type { PriceQuote, RelayBilling, Reservation, Usage } from '../../ledger/billing';
+import type { PriceQuote, RelayBilling, Reservation } from '../../ledger/billing';
 import type { OptionsStore } from '../../modules/options/options.store';
 import type { AdapterContext } from '../adapters/types';
+import type { Usage } from '../canonical/usage';
 import type { DialectName, DialectRequest } from '../dialects/types';
 import { countText } from '../tokenizer';
 import type { RelayCaller } from './admission';
