@@ -6,21 +6,23 @@ import type { CanonicalBody, RelayMode } from '../canonical/body';
 import type { ReplyText } from '../canonical/reply-text';
 import type { ChatRequest, ChunkChoices } from '../canonical/types';
 import type { Usage } from '../canonical/usage';
-import type { ChannelRow } from '../relay.repository';
 import type { SseEvent, StreamFraming } from '../transport/sse';
 import type { UpstreamCancel, UpstreamRequest } from '../transport/upstream';
+import type { ChannelTarget } from '../wire/channel';
 
-export { baseUrlOf, type RelayMode, trimBase } from '../wire/channel';
+export { baseUrlOf, type ChannelTarget, type RelayMode, trimBase } from '../wire/channel';
 
 /**
  * What an adapter is handed: the canonical request typed by mode (../canonical/body.ts; a
  * ChatRequest for 'chat', the endpoint's OpenAI body otherwise) with the model already mapped,
  * and the attempt's particulars. Narrow on `mode` to read the body.
  */
-export type AdapterContext = AdapterContextFields & CanonicalBody;
+export type AdapterContext<C extends ChannelTarget = ChannelTarget> = AdapterContextFields<C> &
+  CanonicalBody;
 
-interface AdapterContextFields {
-  channel: ChannelRow;
+interface AdapterContextFields<C extends ChannelTarget> {
+  /** The channel as an upstream target; the pipeline's contexts carry the whole row. */
+  channel: C;
   /** The upstream model name (after the channel's model mapping). */
   model: string;
   stream: boolean;

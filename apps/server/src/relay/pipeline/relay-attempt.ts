@@ -12,6 +12,7 @@ import type { ChatError } from '../canonical/types';
 import { unsupportedParameter } from '../canonical/unsupported';
 import type { Usage } from '../canonical/usage';
 import type { Dialect, DialectRequest, NativeRoute, RenderContext } from '../dialects/types';
+import type { ChannelRow } from '../relay.repository';
 import { UpstreamError, upstreamErrorFrom } from '../relay-errors';
 import { type SseEvent, streamReader } from '../transport/sse';
 import {
@@ -21,6 +22,9 @@ import {
   UpstreamNetworkError,
 } from '../transport/upstream';
 import { mapStatus, networkError } from './relay-routing';
+
+/** An adapter context on a channel row (the pipeline reads its id, mappings and health). */
+export type AttemptContext = AdapterContext<ChannelRow>;
 
 /** How an attempt talks to its channel. */
 export type Route =
@@ -51,7 +55,7 @@ export interface StreamPipe {
  * carry is dropped (named in `ctx.dropped`) or refused. A chat caller's own body to an
  * OpenAI-shaped upstream goes on as sent (an OpenAI-compatible server may take top_k).
  */
-export function ruleParameters(ctx: AdapterContext): void {
+export function ruleParameters(ctx: AttemptContext): void {
   if (ctx.mode !== 'chat') return;
   const family = policyFamilyOf(ctx.channel.type);
   if (!family || (family === 'openai' && !ctx.translated)) return;
@@ -63,7 +67,7 @@ export function ruleParameters(ctx: AdapterContext): void {
 /** Sends the attempt; a non-2xx reply or a network failure becomes an UpstreamError. */
 export async function sendAttempt(
   route: Route,
-  ctx: AdapterContext,
+  ctx: AttemptContext,
   request: DialectRequest,
   cancel: UpstreamCancel,
 ): Promise<IncomingMessage> {
@@ -99,7 +103,7 @@ export async function sendAttempt(
  */
 export async function sendRouted(
   route: Route,
-  ctx: AdapterContext,
+  ctx: AttemptContext,
   request: DialectRequest,
   cancel: UpstreamCancel,
   remember: { db: Db; now: number },
@@ -126,7 +130,7 @@ export async function sendRouted(
 export async function readWholeReply(
   route: Route,
   response: IncomingMessage,
-  ctx: AdapterContext,
+  ctx: AttemptContext,
   dialect: Dialect,
   render: RenderContext,
 ): Promise<WholeReply> {
@@ -145,7 +149,7 @@ export async function readWholeReply(
 /** The pipe for a streamed reply on this route. */
 export function streamPipe(
   route: Route,
-  ctx: AdapterContext,
+  ctx: AttemptContext,
   dialect: Dialect,
   render: RenderContext,
 ): StreamPipe {
@@ -177,7 +181,7 @@ function frames(
 
 function translatedPipe(
   adapter: ProviderAdapter,
-  ctx: AdapterContext,
+  ctx: AttemptContext,
   dialect: Dialect,
   render: RenderContext,
 ): StreamPipe {

@@ -5,11 +5,11 @@ import { logPriceFields } from '@switchyard/contracts/pricing';
 import { type LogPart, logParts } from '../../i18n/log-content';
 import type { PriceQuote, RelayBilling, Reservation } from '../../ledger/billing';
 import type { OptionsStore } from '../../modules/options/options.store';
-import type { AdapterContext } from '../adapters/types';
 import type { Usage } from '../canonical/usage';
 import type { DialectName, DialectRequest } from '../dialects/types';
 import { countText } from '../tokenizer';
 import type { RelayCaller } from './admission';
+import type { AttemptContext } from './relay-attempt';
 import type { Delivery, StreamCut } from './relay-delivery';
 import { countPromptTokens } from './relay-request';
 
@@ -23,7 +23,7 @@ export interface SettleInput {
   caller: RelayCaller;
   request: DialectRequest;
   dialect: DialectName;
-  ctx: AdapterContext;
+  ctx: AttemptContext;
   reservation: Reservation;
   quote: PriceQuote;
   delivery: Delivery;

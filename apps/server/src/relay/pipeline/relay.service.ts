@@ -310,9 +310,12 @@ function routeFor(dialect: Dialect, channel: CandidateRow, parsed: DialectReques
   return adapter?.supports(parsed.mode) ? { kind: 'adapter', adapter } : null;
 }
 
-function attemptContext(channel: CandidateRow, parsed: DialectRequest): AdapterContext {
+function attemptContext(
+  channel: CandidateRow,
+  parsed: DialectRequest,
+): AdapterContext<CandidateRow> {
   const model = mapModel(channel, parsed.model);
-  const ctx: AdapterContext = {
+  const ctx: AdapterContext<CandidateRow> = {
     ...withModel(parsed, model),
     channel,
     model,
