@@ -93,8 +93,9 @@ export interface ProviderAdapter {
    * a vendor SDK): when present the pipeline calls it instead of `sendUpstream(request(ctx))`.
    * It resolves with what sendUpstream resolves with (a response whose body the pipeline reads
    * through reply/stream; a non-2xx status becomes an upstream error) and honours `cancel`
-   * (`cancel.cancelled`, or attach a ClientRequest); it rejects with UpstreamNetworkError when
-   * the provider cannot be reached. `request(ctx)` may then throw: it is not called.
+   * (`cancel.cancelled`, or attach what destroys its call); it rejects with
+   * UpstreamNetworkError when the provider cannot be reached. `request(ctx)` may then throw: it
+   * is not called.
    */
   send?(ctx: AdapterContext, cancel: UpstreamCancel): Promise<IncomingMessage>;
 }

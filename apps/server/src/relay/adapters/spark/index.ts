@@ -1,7 +1,7 @@
 // iFlytek Spark (type 18): one WebSocket per request to the signed URL of the API version (the
 // channel's `other`, else the model's suffix); the request is one JSON frame, the reply frames
 // (header.status 2 = last, usage on it) become SSE chunks, or one JSON list for a whole reply.
-import type { ClientRequest, IncomingMessage } from 'node:http';
+import type { IncomingMessage } from 'node:http';
 import WebSocket from 'ws';
 import type { SseEvent } from '../../transport/sse';
 import { readBody, type UpstreamCancel, UpstreamNetworkError } from '../../transport/upstream';
@@ -121,7 +121,7 @@ export class SparkAdapter implements ProviderAdapter {
     return new Promise((resolve, reject) => {
       const socket = new WebSocket(url);
       // The relay's cancel destroys what it holds: here that closes the socket.
-      cancel.attach({ destroy: () => socket.terminate() } as unknown as ClientRequest);
+      cancel.attach({ destroy: () => socket.terminate() });
       let writer: ReturnType<typeof syntheticResponse> | undefined;
       const frames: SparkFrame[] = [];
       let idle: NodeJS.Timeout | undefined;
