@@ -43,9 +43,3 @@ export const isChatRequest = (body: unknown): body is ChatRequest =>
   body !== null &&
   typeof (body as { model?: unknown }).model === 'string' &&
   Array.isArray((body as { messages?: unknown }).messages);
-
-/** The same request with the upstream model name (a channel's model mapping). */
-export const withModel = (request: CanonicalBody, model: string): CanonicalBody =>
-  request.mode === 'chat'
-    ? { mode: 'chat', body: { ...request.body, model } }
-    : { mode: request.mode, body: { ...request.body, model } };

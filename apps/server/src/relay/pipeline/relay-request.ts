@@ -43,6 +43,8 @@ export type ParsedRelayBody = CanonicalBody & {
   stream: boolean;
   includeUsage: boolean;
   maxTokens: number;
+  /** None: the OpenAI endpoints forward no client headers. */
+  clientHeaders: Record<string, string>;
 };
 
 /** The text of a form field in a multipart body (latin1 keeps every byte as one character). */
@@ -80,6 +82,7 @@ export function parseMultipartBody(
     stream: false,
     includeUsage: false,
     maxTokens: 0,
+    clientHeaders: {},
   };
 }
 
@@ -94,7 +97,7 @@ export function parseRelayBody(mode: RelayMode, raw: unknown): ParsedRelayBody {
   if (field && (body[field] === undefined || body[field] === null || body[field] === '')) {
     throw bad(`${field} is required`);
   }
-  const request = typedBody(mode, body);
+  if (mode === 'chat' && !isChatRequest(body)) throw bad('messages must be an array');
   const maxTokens = body.max_tokens ?? body.max_completion_tokens ?? 0;
   if (
     typeof maxTokens !== 'number' ||
@@ -106,21 +109,14 @@ export function parseRelayBody(mode: RelayMode, raw: unknown): ParsedRelayBody {
   }
   const stream = body.stream === true && (mode === 'chat' || mode === 'completions');
   const options = body.stream_options as { include_usage?: unknown } | undefined;
-  return {
-    ...request,
-    raw: body,
-    model,
-    stream,
-    includeUsage: stream && options?.include_usage === true,
-    maxTokens,
-  };
-}
-
-/** A chat body is the canonical ChatRequest; the other endpoints' bodies go on as sent. */
-function typedBody(mode: RelayMode, body: Record<string, unknown>): CanonicalBody {
-  if (mode !== 'chat') return { mode, body };
+  const includeUsage = stream && options?.include_usage === true;
+  // The other endpoints' bodies go on as sent; a chat body is the canonical ChatRequest (checked
+  // above, where its error ranks; the guard here only narrows the type). One object either way.
+  const clientHeaders = {};
+  if (mode !== 'chat')
+    return { mode, body, raw: body, model, stream, includeUsage, maxTokens, clientHeaders };
   if (!isChatRequest(body)) throw bad('messages must be an array');
-  return { mode, body };
+  return { mode, body, raw: body, model, stream, includeUsage, maxTokens, clientHeaders };
 }
 
 /** The text a prompt check looks at: messages, prompt, input, query and documents. */

@@ -13,7 +13,6 @@ import type { OptionsStore } from '../../modules/options/options.store';
 import { adapterFor } from '../adapters/registry';
 import type { AdapterContext } from '../adapters/types';
 import type { ChannelAffinity } from '../affinity/channel-affinity';
-import { withModel } from '../canonical/body';
 import { unsupportedParameter } from '../canonical/unsupported';
 import type { Dialect, DialectRequest, RenderContext } from '../dialects/types';
 import { gatedCaller } from '../http/relay-gate';
@@ -315,15 +314,31 @@ function attemptContext(
   parsed: DialectRequest,
 ): AdapterContext<CandidateRow> {
   const model = mapModel(channel, parsed.model);
-  const ctx: AdapterContext<CandidateRow> = {
-    ...withModel(parsed, model),
-    channel,
-    model,
-    stream: parsed.stream,
-    includeUsage: parsed.includeUsage,
-    clientHeaders: parsed.clientHeaders,
-    translated: parsed.translated === true,
-  };
+  const { stream, includeUsage, clientHeaders } = parsed;
+  const translated = parsed.translated === true;
+  // Written out per mode (the body's type follows it) so the context is one object.
+  const ctx: AdapterContext<CandidateRow> =
+    parsed.mode === 'chat'
+      ? {
+          mode: 'chat',
+          body: { ...parsed.body, model },
+          channel,
+          model,
+          stream,
+          includeUsage,
+          clientHeaders,
+          translated,
+        }
+      : {
+          mode: parsed.mode,
+          body: { ...parsed.body, model },
+          channel,
+          model,
+          stream,
+          includeUsage,
+          clientHeaders,
+          translated,
+        };
   if (parsed.multipart) {
     ctx.multipart = {
       data: withMultipartModel(parsed.multipart.data, model),

@@ -5,10 +5,7 @@ import type { RelayMode } from '../../wire/channel';
 import type { DialectRequest } from '../types';
 
 export function parseChatRequest(request: FastifyRequest, mode: RelayMode): DialectRequest {
-  const parsed =
-    mode === 'transcriptions' || mode === 'translations'
-      ? parseMultipartBody(mode, request.body, request.headers['content-type'])
-      : parseRelayBody(mode, request.body);
-  const { multipart, ...typed } = parsed;
-  return { ...typed, clientHeaders: {}, ...(multipart ? { multipart } : {}) };
+  return mode === 'transcriptions' || mode === 'translations'
+    ? parseMultipartBody(mode, request.body, request.headers['content-type'])
+    : parseRelayBody(mode, request.body);
 }
