@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { isTransientDatabaseError } from '../db/connection-errors';
 import type { Db } from '../db/database';
 import type { PricingRules } from '../modules/pricing/pricing-rules';
+import type { Usage } from '../relay/canonical/usage';
 import { databaseUnavailable, RelayError, WindowSpentError } from '../relay/relay-errors';
 import { fundingFor, type Payer } from './funding';
 import type {
@@ -19,14 +20,7 @@ import type {
 } from './ledger';
 import { memberWindowTerms, type OrgShort, orgRefusal, takeOrgQuota } from './org-wallet';
 import { type PlanTake, takeFromPlan } from './plan-funding';
-import {
-  imageQuota,
-  type PriceQuote,
-  priceQuote,
-  quotaCost,
-  reserveEstimate,
-  type Usage,
-} from './price-quote';
+import { imageQuota, type PriceQuote, priceQuote, quotaCost, reserveEstimate } from './price-quote';
 import { takeQuota } from './quota.repository';
 import {
   DEFAULT_LEASE_MS,
@@ -37,6 +31,7 @@ import {
 } from './reconciliation';
 import { SETTLE_DELAY_MS, SettlementDeferred, SettlementQueue } from './settlement-queue';
 
+export type { Usage } from '../relay/canonical/usage';
 export type {
   Ledger,
   LedgerRecovery,
@@ -47,7 +42,7 @@ export type {
   ReserveMeta,
   SettleInput,
 } from './ledger';
-export type { PriceQuote, Usage } from './price-quote';
+export type { PriceQuote } from './price-quote';
 
 /** The wallet-funded ledger with its pricing (quote, cost, estimate) for the relays. */
 export class Billing implements Ledger, Pricing {

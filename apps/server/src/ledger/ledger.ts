@@ -3,8 +3,9 @@
 // refund; everything behind — the journal row, the funding source, write-behind batches, leases
 // and the reconciliation of what a dead node left — is the ledger's own (README.md here).
 import type { NewLog } from '../db/schema';
+import type { Usage } from '../relay/canonical/usage';
 import type { FundingSource, Payer } from './funding';
-import type { PriceQuote, Usage } from './price-quote';
+import type { PriceQuote } from './price-quote';
 import type { WindowHold, WindowTerms } from './settlement-plan';
 
 export interface Reservation {

@@ -1,8 +1,9 @@
 // The price rules of a relayed request: the quote for a model and group, the quota a usage costs
 // (spec §9), an image request's price, and what to reserve up front.
 import { QUOTA_PER_DOLLAR } from '@switchyard/contracts';
-import { type TokenPrice, type TokenUsage, tokenQuota } from '@switchyard/contracts/pricing';
+import { type TokenPrice, tokenQuota } from '@switchyard/contracts/pricing';
 import type { PricingRules } from '../modules/pricing/pricing-rules';
+import type { Usage } from '../relay/canonical/usage';
 
 export interface PriceQuote extends TokenPrice {
   model: string;
@@ -10,9 +11,6 @@ export interface PriceQuote extends TokenPrice {
   /** Dollars per call, or -1 when the model is billed by tokens. */
   modelPrice: number;
 }
-
-/** Token counts as the relay records them (the contracts' TokenUsage). */
-export type Usage = TokenUsage;
 
 /** Dollars per image per unit of model ratio, for image models without a per-call price. */
 const IMAGE_DOLLARS_PER_RATIO = 0.0025;

@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Billing } from '../../src/ledger/billing';
 import { PricingRules } from '../../src/modules/pricing/pricing-rules';
+import type { ChatRequest } from '../../src/relay/canonical/types';
 import { admitCaller } from '../../src/relay/pipeline/admission';
 import { promptText } from '../../src/relay/pipeline/relay-request';
 import { createUser } from '../helpers/factories';
@@ -63,7 +64,10 @@ describe('reservation size', () => {
 });
 
 describe('reservation from the model output-limit table (issue 14)', () => {
-  const body = { model: 'gpt-4o-2024-08-06', messages: [{ role: 'user', content: 'hi' }] };
+  const body: ChatRequest = {
+    model: 'gpt-4o-2024-08-06',
+    messages: [{ role: 'user', content: 'hi' }],
+  };
   const billing = () => new Billing(h.db, new PricingRules(h.server.runtime.options), () => 0);
 
   /** Sends the slow request and reads its journal row while the upstream holds it. */
@@ -88,7 +92,7 @@ describe('reservation from the model output-limit table (issue 14)', () => {
     const quote = billing().quote(body.model, 'default');
     // The prompt sized from its text (a third of its bytes), gpt-4o's table limit of 16384
     // output tokens (under RESERVED_OUTPUT_CAP).
-    const prompt = Math.ceil(Buffer.byteLength(promptText('chat', body)) / 3);
+    const prompt = Math.ceil(Buffer.byteLength(promptText({ mode: 'chat', body })) / 3);
     const expected = billing().estimate(quote, prompt, 16_384);
     expect(expected).toBeGreaterThan(billing().estimate(quote, 500));
     expect(await reservedFor(token.authorization, user.id)).toEqual({

@@ -65,7 +65,7 @@ describe('OpenAI-shaped providers from the registry', () => {
       mode: 'chat' as const,
       channel,
       model: 'm',
-      body: {},
+      body: { model: 'm', messages: [] },
       stream: false,
       includeUsage: false,
     };

@@ -7,6 +7,7 @@ import { GeminiAdapter, toGeminiBody } from '../../src/relay/adapters/gemini';
 import { OllamaAdapter } from '../../src/relay/adapters/ollama';
 import { OpenAiAdapter } from '../../src/relay/adapters/openai';
 import type { AdapterContext, ProviderAdapter } from '../../src/relay/adapters/types';
+import type { ChatRequest } from '../../src/relay/canonical/types';
 import { multipartField, withMultipartModel } from '../../src/relay/pipeline/relay-request';
 import type { ChannelRow } from '../../src/relay/relay.repository';
 import { NdjsonReader, SseReader } from '../../src/relay/transport/sse';
@@ -26,12 +27,17 @@ const fixture = (path: string) =>
 
 const channel = (type: number): ChannelRow => channelRowOf({ type });
 
-function context(type: number, body: Record<string, unknown>, stream = false): AdapterContext {
+/** A chat context; a body without messages (a reply or stream test) gets an empty list. */
+function context(
+  type: number,
+  body: Omit<ChatRequest, 'messages'> & Partial<ChatRequest>,
+  stream = false,
+): AdapterContext {
   return {
     mode: 'chat',
     channel: channel(type),
-    model: String(body.model),
-    body,
+    model: body.model,
+    body: { messages: [], ...body },
     stream,
     includeUsage: false,
   };

@@ -1,8 +1,9 @@
 // OpenAI replies built from what the native protocols carry: a whole reply (text, tool calls,
 // finish, usage) becomes a chat completion; stream events become chunks through `PieceStream`.
 
-import type { Usage } from '../../ledger/billing';
 import { ReplyText } from '../canonical/reply-text';
+import type { ChatRequest } from '../canonical/types';
+import type { Usage } from '../canonical/usage';
 import type { SseEvent } from '../transport/sse';
 import { type ChatMessage, type FinishReason, messageText, usageFields } from './openai-shapes';
 import { CHAT_ID_PREFIX, type ConvertedReply, type StreamTranslator, unixNow } from './types';
@@ -109,8 +110,8 @@ export interface PlainMessage {
 }
 
 /** The chat's messages as role + text (providers without content parts). */
-export const plainMessages = (body: Record<string, unknown>): PlainMessage[] =>
-  ((body.messages ?? []) as ChatMessage[]).map((message) => ({
+export const plainMessages = (request: ChatRequest): PlainMessage[] =>
+  ((request.messages ?? []) as ChatMessage[]).map((message) => ({
     role: message.role ?? 'user',
     content: messageText(message.content),
   }));
@@ -122,8 +123,8 @@ export interface FunctionTool {
 }
 
 /** The function tools of an OpenAI request. */
-export const functionTools = (body: Record<string, unknown>): FunctionTool[] =>
-  ((body.tools ?? []) as { type?: string; function?: FunctionTool }[])
+export const functionTools = (request: ChatRequest): FunctionTool[] =>
+  ((request.tools ?? []) as { type?: string; function?: FunctionTool }[])
     .filter((tool) => tool.type === 'function' && tool.function?.name)
     .map((tool) => tool.function as FunctionTool);
 

@@ -2,7 +2,7 @@
 // counted by the gateway's tokenizer in `send`, so the reply, its bill and the channel test all
 // carry usage. The count travels in the synthetic body under COUNTED_USAGE.
 import type { IncomingMessage } from 'node:http';
-import type { Usage } from '../../ledger/billing';
+import type { Usage } from '../canonical/usage';
 import { countChatPrompt, countText } from '../tokenizer';
 import { readBody } from '../transport/upstream';
 import { isRecord, jsonResponse, parseJson } from './transport';

@@ -1,5 +1,5 @@
 // OpenAI chat message shapes and small readers the native providers' adapters share.
-import type { Usage } from '../../ledger/billing';
+import type { Usage } from '../canonical/usage';
 
 export type FinishReason = 'stop' | 'length' | 'tool_calls' | 'content_filter' | null;
 

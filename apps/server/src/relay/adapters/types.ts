@@ -2,26 +2,29 @@
 // canonical form (an OpenAI chat body, see ../canonical/types.ts), turn the upstream's reply
 // (whole or streamed) into OpenAI's shape, and report usage.
 import type { IncomingMessage } from 'node:http';
-import type { Usage } from '../../ledger/billing';
+import type { CanonicalBody, RelayMode } from '../canonical/body';
 import type { ReplyText } from '../canonical/reply-text';
 import type { ChatRequest, ChunkChoices } from '../canonical/types';
-import type { ChannelRow } from '../relay.repository';
+import type { Usage } from '../canonical/usage';
 import type { SseEvent, StreamFraming } from '../transport/sse';
 import type { UpstreamCancel, UpstreamRequest } from '../transport/upstream';
-import type { RelayMode } from '../wire/channel';
+import type { ChannelTarget } from '../wire/channel';
 
-export { baseUrlOf, type RelayMode, trimBase } from '../wire/channel';
+export { baseUrlOf, type ChannelTarget, type RelayMode, trimBase } from '../wire/channel';
 
-export interface AdapterContext {
-  mode: RelayMode;
-  channel: ChannelRow;
+/**
+ * What an adapter is handed: the canonical request typed by mode (../canonical/body.ts; a
+ * ChatRequest for 'chat', the endpoint's OpenAI body otherwise) with the model already mapped,
+ * and the attempt's particulars. Narrow on `mode` to read the body.
+ */
+export type AdapterContext<C extends ChannelTarget = ChannelTarget> = AdapterContextFields<C> &
+  CanonicalBody;
+
+interface AdapterContextFields<C extends ChannelTarget> {
+  /** The channel as an upstream target; the pipeline's contexts carry the whole row. */
+  channel: C;
   /** The upstream model name (after the channel's model mapping). */
   model: string;
-  /**
-   * The canonical request (an OpenAI chat body for mode 'chat', the endpoint's OpenAI body
-   * otherwise) with the model already mapped. Read it typed through `chatBody(ctx)`.
-   */
-  body: Record<string, unknown>;
   stream: boolean;
   /** The client asked for a usage chunk at the end of the stream. */
   includeUsage: boolean;
@@ -42,8 +45,11 @@ export interface AdapterContext {
   dropped?: string[];
 }
 
-/** The canonical chat request of a 'chat' context. */
-export const chatBody = (ctx: AdapterContext): ChatRequest => ctx.body as unknown as ChatRequest;
+/** The canonical chat request of a chat-only adapter's context (it supports no other mode). */
+export function chatBody(ctx: AdapterContext): ChatRequest {
+  if (ctx.mode !== 'chat') throw new Error(`a ${ctx.mode} request reached a chat-only adapter`);
+  return ctx.body;
+}
 
 export interface ConvertedReply {
   /**
@@ -87,8 +93,9 @@ export interface ProviderAdapter {
    * a vendor SDK): when present the pipeline calls it instead of `sendUpstream(request(ctx))`.
    * It resolves with what sendUpstream resolves with (a response whose body the pipeline reads
    * through reply/stream; a non-2xx status becomes an upstream error) and honours `cancel`
-   * (`cancel.cancelled`, or attach a ClientRequest); it rejects with UpstreamNetworkError when
-   * the provider cannot be reached. `request(ctx)` may then throw: it is not called.
+   * (`cancel.cancelled`, or attach what destroys its call); it rejects with
+   * UpstreamNetworkError when the provider cannot be reached. `request(ctx)` may then throw: it
+   * is not called.
    */
   send?(ctx: AdapterContext, cancel: UpstreamCancel): Promise<IncomingMessage>;
 }

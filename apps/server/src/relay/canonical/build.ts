@@ -1,5 +1,5 @@
 // Builders of canonical replies and chunks, for adapters that translate a provider's format.
-import type { Usage } from '../../ledger/billing';
+
 import type {
   AssistantMessage,
   ChatChunk,
@@ -7,6 +7,7 @@ import type {
   ChunkDelta,
   FinishReason,
 } from './types';
+import type { Usage } from './usage';
 import { chatUsageOf } from './usage';
 
 const now = () => Math.floor(Date.now() / 1000);

@@ -129,6 +129,10 @@ export interface ChatRequest {
   logit_bias?: Record<string, number>;
   /** Extension: Gemini `safetySettings`, kept for a Gemini upstream (param-policy.ts). */
   safety_settings?: unknown[];
+  /** OpenAI audio output, predicted outputs and output modalities: refused where not carried. */
+  audio?: unknown;
+  prediction?: unknown;
+  modalities?: unknown;
 }
 
 export type FinishReason = 'stop' | 'length' | 'tool_calls' | 'content_filter';

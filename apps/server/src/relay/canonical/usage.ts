@@ -1,6 +1,10 @@
-// Usage between the canonical (OpenAI) fields and the billing record.
-import type { Usage } from '../../ledger/billing';
+// Usage: the token counts a relayed request reports (the record billing prices), and the way
+// between it and the canonical (OpenAI) usage fields. The ledger imports the type from here.
+import type { TokenUsage } from '@switchyard/contracts/pricing';
 import type { ChatUsage } from './types';
+
+/** Token counts as the relay records them (the contracts' TokenUsage). */
+export type Usage = TokenUsage;
 
 /** The canonical usage fields of a billing usage (details only where non-zero). */
 export function chatUsageOf(usage: Usage): ChatUsage {

@@ -4,22 +4,27 @@
 // also forwards requests to that family as received (`native`).
 
 import type { Db } from '../../db/database';
-import type { Usage } from '../../ledger/billing';
+import type { CanonicalBody } from '../canonical/body';
 import type { ReplyText } from '../canonical/reply-text';
 import type { ChatError, ChunkChoices } from '../canonical/types';
+import type { Usage } from '../canonical/usage';
 import type { ChannelRow } from '../relay.repository';
 import type { SseEvent } from '../transport/sse';
 import type { UpstreamRequest } from '../transport/upstream';
-import type { RelayMode } from '../wire/channel';
 
 export type DialectName = 'chat' | 'anthropic' | 'responses' | 'gemini';
 
-/** A parsed request: the canonical body for the adapters and what the pipeline needs. */
-export interface DialectRequest {
-  mode: RelayMode;
-  /** The canonical body (an OpenAI chat body for mode 'chat'). */
-  body: Record<string, unknown>;
-  /** The client's body as received (forwarded as is to a same-family upstream). */
+/**
+ * A parsed request: the typed canonical body for the adapters (by mode, ../canonical/body.ts),
+ * the client's body as received beside it, and what the pipeline needs.
+ */
+export type DialectRequest = DialectRequestFields & CanonicalBody;
+
+interface DialectRequestFields {
+  /**
+   * The client's body as received, in its own dialect: what a native route forwards to a
+   * same-family upstream (the pass-through), never read by an adapter.
+   */
   raw: Record<string, unknown>;
   model: string;
   stream: boolean;

@@ -3,20 +3,16 @@
 import type { IncomingMessage } from 'node:http';
 import { channelTypeById } from '@switchyard/contracts';
 import type { Db } from '../../db/database';
-import type { Usage } from '../../ledger/billing';
 import { adapterFor, policyFamilyOf } from '../adapters/registry';
-import {
-  type AdapterContext,
-  chatBody,
-  type ProviderAdapter,
-  type StreamTranslator,
-} from '../adapters/types';
+import type { AdapterContext, ProviderAdapter, StreamTranslator } from '../adapters/types';
 import { readChunk } from '../canonical/chunk-reader';
 import { applyParamPolicy } from '../canonical/param-policy';
 import type { ReplyText } from '../canonical/reply-text';
 import type { ChatError } from '../canonical/types';
 import { unsupportedParameter } from '../canonical/unsupported';
+import type { Usage } from '../canonical/usage';
 import type { Dialect, DialectRequest, NativeRoute, RenderContext } from '../dialects/types';
+import type { ChannelRow } from '../relay.repository';
 import { UpstreamError, upstreamErrorFrom } from '../relay-errors';
 import { type SseEvent, streamReader } from '../transport/sse';
 import {
@@ -26,6 +22,9 @@ import {
   UpstreamNetworkError,
 } from '../transport/upstream';
 import { mapStatus, networkError } from './relay-routing';
+
+/** An adapter context on a channel row (the pipeline reads its id, mappings and health). */
+export type AttemptContext = AdapterContext<ChannelRow>;
 
 /** How an attempt talks to its channel. */
 export type Route =
@@ -56,19 +55,19 @@ export interface StreamPipe {
  * carry is dropped (named in `ctx.dropped`) or refused. A chat caller's own body to an
  * OpenAI-shaped upstream goes on as sent (an OpenAI-compatible server may take top_k).
  */
-export function ruleParameters(ctx: AdapterContext): void {
+export function ruleParameters(ctx: AttemptContext): void {
   if (ctx.mode !== 'chat') return;
   const family = policyFamilyOf(ctx.channel.type);
   if (!family || (family === 'openai' && !ctx.translated)) return;
-  const ruled = applyParamPolicy(chatBody(ctx), family, ctx.model);
-  ctx.body = ruled.request as unknown as Record<string, unknown>;
+  const ruled = applyParamPolicy(ctx.body, family, ctx.model);
+  ctx.body = ruled.request;
   if (ruled.dropped.length > 0) ctx.dropped = ruled.dropped;
 }
 
 /** Sends the attempt; a non-2xx reply or a network failure becomes an UpstreamError. */
 export async function sendAttempt(
   route: Route,
-  ctx: AdapterContext,
+  ctx: AttemptContext,
   request: DialectRequest,
   cancel: UpstreamCancel,
 ): Promise<IncomingMessage> {
@@ -104,7 +103,7 @@ export async function sendAttempt(
  */
 export async function sendRouted(
   route: Route,
-  ctx: AdapterContext,
+  ctx: AttemptContext,
   request: DialectRequest,
   cancel: UpstreamCancel,
   remember: { db: Db; now: number },
@@ -131,7 +130,7 @@ export async function sendRouted(
 export async function readWholeReply(
   route: Route,
   response: IncomingMessage,
-  ctx: AdapterContext,
+  ctx: AttemptContext,
   dialect: Dialect,
   render: RenderContext,
 ): Promise<WholeReply> {
@@ -150,7 +149,7 @@ export async function readWholeReply(
 /** The pipe for a streamed reply on this route. */
 export function streamPipe(
   route: Route,
-  ctx: AdapterContext,
+  ctx: AttemptContext,
   dialect: Dialect,
   render: RenderContext,
 ): StreamPipe {
@@ -182,7 +181,7 @@ function frames(
 
 function translatedPipe(
   adapter: ProviderAdapter,
-  ctx: AdapterContext,
+  ctx: AttemptContext,
   dialect: Dialect,
   render: RenderContext,
 ): StreamPipe {

@@ -2,9 +2,9 @@
 // client is slow), ended by the dialect's closing frames or, when cut, its error event.
 import type { IncomingMessage } from 'node:http';
 import { performance } from 'node:perf_hooks';
-import type { Usage } from '../../ledger/billing';
 import { ReplyText } from '../canonical/reply-text';
 import type { ChatError } from '../canonical/types';
+import type { Usage } from '../canonical/usage';
 import type { StreamPipe, WholeReply } from './relay-attempt';
 import type { ReplySink } from './reply-sink';
 

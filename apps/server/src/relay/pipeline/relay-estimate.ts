@@ -26,7 +26,7 @@ export const RESERVED_OUTPUT_CAP = 32_768;
 export function checkRequest(caller: RelayCaller, parsed: DialectRequest): string {
   assertModelAllowed(caller, parsed.model);
   assertHasQuota(caller);
-  return promptText(parsed.mode, parsed.body);
+  return promptText(parsed);
 }
 
 /**
@@ -71,7 +71,7 @@ export async function estimateReservation(
   }
   const completion = Math.min(outputLimit, RESERVED_OUTPUT_CAP);
   if (parsed.maxTokens > 0) {
-    const prompt = await countPromptTokens(parsed.mode, quote.model, parsed.body);
+    const prompt = await countPromptTokens(parsed, quote.model);
     const quota = billing.estimate(quote, prompt, completion);
     return { quota, tokens: prompt + completion, completion };
   }

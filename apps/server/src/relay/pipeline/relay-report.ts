@@ -5,11 +5,11 @@
 import { performance } from 'node:perf_hooks';
 import { channelTypeById } from '@switchyard/contracts';
 import type { FastifyRequest } from 'fastify';
-import type { Usage } from '../../ledger/billing';
 import type { LimitLease, LimitsService, TokenLimits, WindowTerms } from '../../modules/limits';
 import type { Outcome } from '../../modules/status';
 import type { RelayObserver, RelayOutcome } from '../../ops/relay-observer';
 import type { SpanHandle } from '../../ops/tracing';
+import type { Usage } from '../canonical/usage';
 import type { DialectName } from '../dialects/types';
 import type { ChannelRow } from '../relay.repository';
 import { LimitError, RelayError, type UpstreamError, WindowSpentError } from '../relay-errors';

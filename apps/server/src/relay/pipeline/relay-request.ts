@@ -1,6 +1,7 @@
 // Reading a relay request body: the model (with each endpoint's default), the checks the
 // reference makes, and the prompt text (for sensitive words and token counts).
 import type { RelayMode } from '../adapters/types';
+import { type CanonicalBody, isChatRequest } from '../canonical/body';
 import { RelayError } from '../relay-errors';
 import { contentText, countChatPrompt, countInput } from '../tokenizer';
 
@@ -34,14 +35,17 @@ export interface MultipartBody {
   contentType: string;
 }
 
-export interface ParsedRelayBody {
-  body: Record<string, unknown>;
+/** The typed body (by mode) and, beside it, the client's body as received. */
+export type ParsedRelayBody = CanonicalBody & {
+  raw: Record<string, unknown>;
   multipart?: MultipartBody;
   model: string;
   stream: boolean;
   includeUsage: boolean;
   maxTokens: number;
-}
+  /** None: the OpenAI endpoints forward no client headers. */
+  clientHeaders: Record<string, string>;
+};
 
 /** The text of a form field in a multipart body (latin1 keeps every byte as one character). */
 export function multipartField(data: Buffer, name: string): string | undefined {
@@ -60,7 +64,7 @@ export function withMultipartModel(data: Buffer, model: string): Buffer {
 
 /** An audio upload (transcriptions, translations): only the model is read from the form. */
 export function parseMultipartBody(
-  mode: RelayMode,
+  mode: 'transcriptions' | 'translations',
   data: unknown,
   contentType: string | undefined,
 ): ParsedRelayBody {
@@ -68,13 +72,17 @@ export function parseMultipartBody(
     throw bad('the body must be multipart/form-data with a file');
   }
   const model = multipartField(data, 'model') || DEFAULT_MODELS[mode] || 'whisper-1';
+  const body = { model };
   return {
-    body: { model },
+    mode,
+    body,
+    raw: body,
     multipart: { data, contentType },
     model,
     stream: false,
     includeUsage: false,
     maxTokens: 0,
+    clientHeaders: {},
   };
 }
 
@@ -89,7 +97,7 @@ export function parseRelayBody(mode: RelayMode, raw: unknown): ParsedRelayBody {
   if (field && (body[field] === undefined || body[field] === null || body[field] === '')) {
     throw bad(`${field} is required`);
   }
-  if (mode === 'chat' && !Array.isArray(body.messages)) throw bad('messages must be an array');
+  if (mode === 'chat' && !isChatRequest(body)) throw bad('messages must be an array');
   const maxTokens = body.max_tokens ?? body.max_completion_tokens ?? 0;
   if (
     typeof maxTokens !== 'number' ||
@@ -101,20 +109,25 @@ export function parseRelayBody(mode: RelayMode, raw: unknown): ParsedRelayBody {
   }
   const stream = body.stream === true && (mode === 'chat' || mode === 'completions');
   const options = body.stream_options as { include_usage?: unknown } | undefined;
-  return {
-    body,
-    model,
-    stream,
-    includeUsage: stream && options?.include_usage === true,
-    maxTokens,
-  };
+  const includeUsage = stream && options?.include_usage === true;
+  // The other endpoints' bodies go on as sent; a chat body is the canonical ChatRequest (checked
+  // above, where its error ranks; the guard here only narrows the type). One object either way.
+  const clientHeaders = {};
+  if (mode !== 'chat')
+    return { mode, body, raw: body, model, stream, includeUsage, maxTokens, clientHeaders };
+  if (!isChatRequest(body)) throw bad('messages must be an array');
+  return { mode, body, raw: body, model, stream, includeUsage, maxTokens, clientHeaders };
 }
 
 /** The text a prompt check looks at: messages, prompt, input, query and documents. */
-export function promptText(mode: RelayMode, body: Record<string, unknown>): string {
-  if (mode === 'chat' && Array.isArray(body.messages)) {
-    return body.messages.map((message) => contentText(message?.content)).join('\n');
+export function promptText(request: CanonicalBody): string {
+  if (request.mode === 'chat') {
+    const { messages } = request.body;
+    return Array.isArray(messages)
+      ? messages.map((message) => contentText(message?.content)).join('\n')
+      : '';
   }
+  const body = request.body;
   const parts = [body.prompt, body.input, body.query, body.documents].flatMap((value) =>
     Array.isArray(value) ? value : [value],
   );
@@ -122,12 +135,9 @@ export function promptText(mode: RelayMode, body: Record<string, unknown>): stri
 }
 
 /** Prompt tokens by the tokenizer (used when the upstream reports no usage). */
-export function countPromptTokens(
-  mode: RelayMode,
-  model: string,
-  body: Record<string, unknown>,
-): Promise<number> {
-  if (mode === 'chat') return countChatPrompt(model, body.messages);
+export function countPromptTokens(request: CanonicalBody, model: string): Promise<number> {
+  if (request.mode === 'chat') return countChatPrompt(model, request.body.messages);
+  const { mode, body } = request;
   if (mode === 'speech')
     return Promise.resolve(typeof body.input === 'string' ? body.input.length : 0);
   if (mode === 'completions') return countInput(model, body.prompt);

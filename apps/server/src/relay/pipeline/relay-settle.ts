@@ -3,12 +3,13 @@
 import { type Language, LogType } from '@switchyard/contracts';
 import { logPriceFields } from '@switchyard/contracts/pricing';
 import { type LogPart, logParts } from '../../i18n/log-content';
-import type { PriceQuote, RelayBilling, Reservation, Usage } from '../../ledger/billing';
+import type { PriceQuote, RelayBilling, Reservation } from '../../ledger/billing';
 import type { OptionsStore } from '../../modules/options/options.store';
-import type { AdapterContext } from '../adapters/types';
+import type { Usage } from '../canonical/usage';
 import type { DialectName, DialectRequest } from '../dialects/types';
 import { countText } from '../tokenizer';
 import type { RelayCaller } from './admission';
+import type { AttemptContext } from './relay-attempt';
 import type { Delivery, StreamCut } from './relay-delivery';
 import { countPromptTokens } from './relay-request';
 
@@ -22,7 +23,7 @@ export interface SettleInput {
   caller: RelayCaller;
   request: DialectRequest;
   dialect: DialectName;
-  ctx: AdapterContext;
+  ctx: AttemptContext;
   reservation: Reservation;
   quote: PriceQuote;
   delivery: Delivery;
@@ -62,14 +63,14 @@ export async function settleDelivery(
   const counted = usage === undefined;
   if (!usage) {
     usage = {
-      promptTokens: await countPromptTokens(ctx.mode, ctx.model, input.request.body),
+      promptTokens: await countPromptTokens(input.request, ctx.model),
       completionTokens: await countText(ctx.model, delivery.text.head, delivery.text.beyondHead),
     };
   }
   await delivery.close?.(usage, input.beforeStreamEnd);
   // Images are priced per picture (size, quality, n), not by tokens.
   const cost =
-    ctx.mode === 'images'
+    input.request.mode === 'images'
       ? deps.billing.imageCost(quote, input.request.body)
       : deps.billing.cost(quote, usage);
   const log = deps.options.getBool('LogConsumeEnabled')

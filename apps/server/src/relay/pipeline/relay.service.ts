@@ -309,18 +309,36 @@ function routeFor(dialect: Dialect, channel: CandidateRow, parsed: DialectReques
   return adapter?.supports(parsed.mode) ? { kind: 'adapter', adapter } : null;
 }
 
-function attemptContext(channel: CandidateRow, parsed: DialectRequest): AdapterContext {
+function attemptContext(
+  channel: CandidateRow,
+  parsed: DialectRequest,
+): AdapterContext<CandidateRow> {
   const model = mapModel(channel, parsed.model);
-  const ctx: AdapterContext = {
-    mode: parsed.mode,
-    channel,
-    model,
-    body: { ...parsed.body, model },
-    stream: parsed.stream,
-    includeUsage: parsed.includeUsage,
-    clientHeaders: parsed.clientHeaders,
-    translated: parsed.translated === true,
-  };
+  const { stream, includeUsage, clientHeaders } = parsed;
+  const translated = parsed.translated === true;
+  // Written out per mode (the body's type follows it) so the context is one object.
+  const ctx: AdapterContext<CandidateRow> =
+    parsed.mode === 'chat'
+      ? {
+          mode: 'chat',
+          body: { ...parsed.body, model },
+          channel,
+          model,
+          stream,
+          includeUsage,
+          clientHeaders,
+          translated,
+        }
+      : {
+          mode: parsed.mode,
+          body: { ...parsed.body, model },
+          channel,
+          model,
+          stream,
+          includeUsage,
+          clientHeaders,
+          translated,
+        };
   if (parsed.multipart) {
     ctx.multipart = {
       data: withMultipartModel(parsed.multipart.data, model),

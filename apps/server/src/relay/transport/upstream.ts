@@ -43,6 +43,11 @@ export const DEFAULT_UPSTREAM_TIMEOUTS: UpstreamTimeouts = {
 
 const seconds = (ms: number): string => `${Math.round(ms / 100) / 10} s`;
 
+/** What a cancel destroys: an HTTP call, or a provider's own transport (a WebSocket, an SDK call). */
+export interface CancellableCall {
+  destroy(error?: Error): void;
+}
+
 /**
  * Cancels the upstream calls of one relayed request when its client goes away: the call in
  * flight is destroyed (its reply too), later ones at once. Does what an AbortSignal does for
@@ -52,14 +57,14 @@ export class UpstreamCancel {
   cancelled = false;
   /** The limits of the attempt in flight (the relay sets them per channel). */
   timeouts: UpstreamTimeouts = DEFAULT_UPSTREAM_TIMEOUTS;
-  private current: ClientRequest | null = null;
+  private current: CancellableCall | null = null;
 
   cancel(): void {
     this.cancelled = true;
     this.current?.destroy(new Error('the client went away'));
   }
 
-  attach(request: ClientRequest): void {
+  attach(request: CancellableCall): void {
     this.current = request;
     if (this.cancelled) request.destroy(new Error('the client went away'));
   }

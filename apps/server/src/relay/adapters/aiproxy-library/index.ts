@@ -8,7 +8,7 @@ import { completionOf, eventJson, PieceStream, plainMessages } from '../chat-pie
 import { countedUsage, withCountedUsage } from '../counted-usage';
 import { parseJson } from '../transport';
 import type { AdapterContext, ConvertedReply, ProviderAdapter, RelayMode } from '../types';
-import { baseUrlOf } from '../types';
+import { baseUrlOf, chatBody } from '../types';
 
 interface LibraryDocument {
   title?: string;
@@ -46,7 +46,7 @@ export class AiProxyLibraryAdapter implements ProviderAdapter {
   }
 
   request(ctx: AdapterContext) {
-    const query = plainMessages(ctx.body)
+    const query = plainMessages(chatBody(ctx))
       .filter((message) => message.role === 'user')
       .at(-1)?.content;
     return {

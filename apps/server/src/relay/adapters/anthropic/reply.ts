@@ -1,7 +1,6 @@
 // Anthropic Messages reply and stream events → canonical completion and chunks: text, thinking
 // (with signatures), tool_use as tool calls with streamed argument deltas, cache usage.
 
-import type { Usage } from '../../../ledger/billing';
 import { chunkText, completionOf } from '../../canonical/build';
 import { ReplyText } from '../../canonical/reply-text';
 import type {
@@ -10,6 +9,7 @@ import type {
   FinishReason,
   ThinkingBlock,
 } from '../../canonical/types';
+import type { Usage } from '../../canonical/usage';
 import type { SseEvent } from '../../transport/sse';
 import { finishFromAnthropic, usageFromAnthropic } from '../../wire/anthropic/usage';
 import type { AnthropicEvent, AnthropicReply } from '../../wire/anthropic/wire';

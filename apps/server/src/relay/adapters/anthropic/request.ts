@@ -130,13 +130,12 @@ function toolChoiceOf(choice: ToolChoice | undefined, parallel: boolean | undefi
 
 /** What the parameter policy (canonical/param-policy.ts) does not rule on and Messages lacks. */
 function refuseUncarried(request: ChatRequest): void {
-  const raw = request as unknown as Record<string, unknown>;
-  for (const name of ['audio', 'prediction']) {
-    if (raw[name] !== undefined && raw[name] !== null && raw[name] !== false) {
+  for (const name of ['audio', 'prediction'] as const) {
+    if (request[name] !== undefined && request[name] !== null && request[name] !== false) {
       throw unsupportedParameter(name, TARGET);
     }
   }
-  const modalities = raw.modalities;
+  const modalities = request.modalities;
   if (Array.isArray(modalities) && modalities.some((m) => m !== 'text')) {
     throw unsupportedParameter('modalities', TARGET);
   }

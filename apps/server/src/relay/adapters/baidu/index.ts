@@ -31,7 +31,7 @@ import {
   sendCheckingJson,
 } from '../transport';
 import type { AdapterContext, ConvertedReply, ProviderAdapter, RelayMode } from '../types';
-import { baseUrlOf } from '../types';
+import { baseUrlOf, chatBody } from '../types';
 
 /** Model names → the endpoint names of the chat and embedding URLs. */
 const ENDPOINTS: Record<string, string> = {
@@ -117,14 +117,14 @@ export class BaiduAdapter implements ProviderAdapter {
   /** The chat (or embeddings) body of ERNIE's API. */
   body(ctx: AdapterContext): Record<string, unknown> {
     if (ctx.mode === 'embeddings') return { input: embeddingInputs(ctx.body) };
-    const messages = plainMessages(ctx.body);
+    const b = chatBody(ctx);
+    const messages = plainMessages(b);
     const body: Record<string, unknown> = {
       messages: messages.filter((message) => message.role !== 'system'),
       stream: ctx.stream,
     };
     const system = messages.filter((message) => message.role === 'system');
     if (system.length > 0) body.system = system.map((message) => message.content).join('\n');
-    const b = ctx.body;
     if (b.temperature !== undefined) body.temperature = b.temperature;
     if (b.top_p !== undefined) body.top_p = b.top_p;
     const max = b.max_tokens ?? b.max_completion_tokens;

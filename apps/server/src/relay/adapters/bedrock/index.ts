@@ -4,7 +4,7 @@
 // Anthropic adapter translates them. The channel's base URL, when set, is the endpoint.
 // The SDK is loaded on the first Bedrock request, not at start: it is ~7 MB of resident memory
 // an idle server (or one without a Bedrock channel) never needs (issue 16).
-import type { ClientRequest, IncomingMessage } from 'node:http';
+import type { IncomingMessage } from 'node:http';
 import type { BedrockRuntimeClient } from '@aws-sdk/client-bedrock-runtime';
 import { type UpstreamCancel, UpstreamNetworkError } from '../../transport/upstream';
 import { AnthropicAdapter, toAnthropicBody } from '../anthropic';
@@ -115,7 +115,7 @@ export class BedrockAdapter implements ProviderAdapter {
 
   async send(ctx: AdapterContext, cancel: UpstreamCancel): Promise<IncomingMessage> {
     const abort = new AbortController();
-    cancel.attach({ destroy: () => abort.abort() } as unknown as ClientRequest);
+    cancel.attach({ destroy: () => abort.abort() });
     const input = {
       modelId: bedrockModelId(ctx.model),
       contentType: 'application/json',

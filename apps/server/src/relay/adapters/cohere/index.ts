@@ -1,5 +1,7 @@
 // Cohere (type 34): the v2 Chat API (messages, function tools, typed stream events ending in
 // message-end with the usage), v2 Embed and v2 Rerank.
+
+import type { ChatRequest } from '../../canonical/types';
 import type { SseEvent } from '../../transport/sse';
 import {
   completionOf,
@@ -12,7 +14,7 @@ import {
 import { type ChatMessage, type FinishReason, messageText, stopList } from '../openai-shapes';
 import { parseJson } from '../transport';
 import type { AdapterContext, ConvertedReply, ProviderAdapter, RelayMode } from '../types';
-import { baseUrlOf } from '../types';
+import { baseUrlOf, chatBody } from '../types';
 
 interface CohereUsage {
   billed_units?: { input_tokens?: number; output_tokens?: number; search_units?: number };
@@ -60,7 +62,7 @@ interface OpenAiTurn extends ChatMessage {
 }
 
 /** OpenAI messages in v2's shape (roles and tool turns carry over; content as text). */
-function cohereMessages(body: Record<string, unknown>) {
+function cohereMessages(body: ChatRequest) {
   return ((body.messages ?? []) as OpenAiTurn[]).map((message) => {
     const out: Record<string, unknown> = {
       role: message.role === 'developer' ? 'system' : (message.role ?? 'user'),
@@ -83,20 +85,21 @@ export class CohereAdapter implements ProviderAdapter {
       'content-type': 'application/json',
       authorization: `Bearer ${ctx.channel.key}`,
     };
-    const b = ctx.body;
     if (ctx.mode === 'embeddings') {
       const body = {
         model: ctx.model,
-        texts: embeddingInputs(b),
+        texts: embeddingInputs(ctx.body),
         input_type: 'search_document',
         embedding_types: ['float'],
       };
       return { url: new URL(`${base}/v2/embed`), headers, body: JSON.stringify(body) };
     }
     if (ctx.mode === 'rerank') {
-      const body = { model: ctx.model, query: b.query, documents: b.documents, top_n: b.top_n };
+      const { query, documents, top_n } = ctx.body;
+      const body = { model: ctx.model, query, documents, top_n };
       return { url: new URL(`${base}/v2/rerank`), headers, body: JSON.stringify(body) };
     }
+    const b = chatBody(ctx);
     const body: Record<string, unknown> = {
       model: ctx.model,
       messages: cohereMessages(b),

@@ -14,7 +14,7 @@ import type { FinishReason } from '../openai-shapes';
 import { stopList } from '../openai-shapes';
 import { parseJson } from '../transport';
 import type { AdapterContext, ConvertedReply, ProviderAdapter, RelayMode } from '../types';
-import { baseUrlOf } from '../types';
+import { baseUrlOf, chatBody } from '../types';
 
 interface DashScopeReply {
   output?: {
@@ -86,7 +86,7 @@ export class DashScopeAdapter implements ProviderAdapter {
     }
     if (ctx.stream) headers['x-dashscope-sse'] = 'enable';
     if (ctx.channel.other) headers['x-dashscope-plugin'] = ctx.channel.other;
-    const b = ctx.body;
+    const b = chatBody(ctx);
     const parameters: Record<string, unknown> = {
       result_format: 'message',
       incremental_output: ctx.stream,

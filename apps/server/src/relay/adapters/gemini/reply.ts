@@ -2,11 +2,11 @@
 // reasoning, functionCall parts as tool calls (whole, one delta each; a thought signature
 // carried in the call's id), usage with thoughts.
 
-import type { Usage } from '../../../ledger/billing';
 import { chunkText, completionOf, newToolCallId } from '../../canonical/build';
 import { ReplyText } from '../../canonical/reply-text';
 import { geminiSignature, geminiThinking } from '../../canonical/signed-thinking';
 import type { AssistantMessage, ChunkDelta, ToolCall } from '../../canonical/types';
+import type { Usage } from '../../canonical/usage';
 import type { SseEvent } from '../../transport/sse';
 import { finishFromGemini, usageFromGemini } from '../../wire/gemini/usage';
 import type { GeminiReply } from '../../wire/gemini/wire';

@@ -128,9 +128,8 @@ function generationConfigOf(request: ChatRequest): GeminiGenerationConfig {
 
 /** What the parameter policy (canonical/param-policy.ts) does not rule on and Gemini lacks. */
 function refuseUncarried(request: ChatRequest): void {
-  const raw = request as unknown as Record<string, unknown>;
-  for (const name of ['audio', 'prediction']) {
-    if (raw[name] !== undefined && raw[name] !== null && raw[name] !== false) {
+  for (const name of ['audio', 'prediction'] as const) {
+    if (request[name] !== undefined && request[name] !== null && request[name] !== false) {
       throw unsupportedParameter(name, TARGET);
     }
   }

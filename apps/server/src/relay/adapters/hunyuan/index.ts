@@ -22,7 +22,7 @@ import {
   sendCheckingJson,
 } from '../transport';
 import type { AdapterContext, ConvertedReply, ProviderAdapter, RelayMode } from '../types';
-import { baseUrlOf, unixNow } from '../types';
+import { baseUrlOf, chatBody, unixNow } from '../types';
 import { TC3_CONTENT_TYPE, tc3Authorization } from './signer';
 
 export const HUNYUAN_VERSION = '2023-09-01';
@@ -91,7 +91,7 @@ export class HunyuanAdapter implements ProviderAdapter {
 
   /** The ChatCompletions payload (Tencent's capitalised fields). */
   payload(ctx: AdapterContext): Record<string, unknown> {
-    const b = ctx.body;
+    const b = chatBody(ctx);
     const payload: Record<string, unknown> = {
       Model: ctx.model,
       Messages: plainMessages(b).map((message) => ({

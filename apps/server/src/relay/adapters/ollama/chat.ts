@@ -1,7 +1,6 @@
 // Canonical chat ↔ Ollama's native /api/chat: images as base64 lists, tool calls with object
 // arguments, tool results as `tool` messages, structured output as `format`, thinking as `think`.
 
-import type { Usage } from '../../../ledger/billing';
 import {
   argumentsObject,
   chunkText,
@@ -21,6 +20,7 @@ import type {
   ToolCall,
 } from '../../canonical/types';
 import { unsupportedParameter } from '../../canonical/unsupported';
+import type { Usage } from '../../canonical/usage';
 import type { SseEvent } from '../../transport/sse';
 import type { StreamTranslator } from '../types';
 

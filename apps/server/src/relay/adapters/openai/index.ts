@@ -1,10 +1,10 @@
 // OpenAI (type 1) and every OpenAI-shaped provider (custom, local runner, long-context, startup…):
 // requests pass through with the mapped model; replies are read only for usage.
 
-import type { Usage } from '../../../ledger/billing';
 import { hasUsageObject, readChunk } from '../../canonical/chunk-reader';
 import { ReplyText } from '../../canonical/reply-text';
 import type { ChatUsage, ChunkChoices } from '../../canonical/types';
+import type { Usage } from '../../canonical/usage';
 import { usageOfChat } from '../../canonical/usage';
 import type { SseEvent } from '../../transport/sse';
 import type {

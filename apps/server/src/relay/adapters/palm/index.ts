@@ -8,7 +8,7 @@ import { completionOf, eventJson, type Piece, PieceStream, plainMessages } from 
 import { countedUsage, withCountedUsage } from '../counted-usage';
 import { AUTH_FAILED, errorResponse, parseJson, syntheticResponse } from '../transport';
 import type { AdapterContext, ConvertedReply, ProviderAdapter, RelayMode } from '../types';
-import { baseUrlOf } from '../types';
+import { baseUrlOf, chatBody } from '../types';
 
 /** The registry's model name for the one chat model of the API. */
 const MODELS: Record<string, string> = { 'PaLM-2': 'chat-bison-001' };
@@ -34,7 +34,8 @@ export class PalmAdapter implements ProviderAdapter {
     const model = MODELS[ctx.model] ?? ctx.model;
     const url = new URL(`${baseUrlOf(ctx.channel)}/v1beta2/models/${model}:generateMessage`);
     url.searchParams.set('key', ctx.channel.key);
-    const messages = plainMessages(ctx.body);
+    const chat = chatBody(ctx);
+    const messages = plainMessages(chat);
     const prompt: Record<string, unknown> = {
       messages: messages
         .filter((message) => message.role !== 'system')
@@ -46,9 +47,9 @@ export class PalmAdapter implements ProviderAdapter {
     const context = messages.filter((message) => message.role === 'system');
     if (context.length > 0) prompt.context = context.map((message) => message.content).join('\n');
     const body: Record<string, unknown> = { prompt, candidateCount: 1 };
-    if (ctx.body.temperature !== undefined) body.temperature = ctx.body.temperature;
-    if (ctx.body.top_p !== undefined) body.topP = ctx.body.top_p;
-    if (ctx.body.top_k !== undefined) body.topK = ctx.body.top_k;
+    if (chat.temperature !== undefined) body.temperature = chat.temperature;
+    if (chat.top_p !== undefined) body.topP = chat.top_p;
+    if (chat.top_k !== undefined) body.topK = chat.top_k;
     return { url, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) };
   }
 

@@ -1,7 +1,7 @@
 // iFlytek Spark (type 18): one WebSocket per request to the signed URL of the API version (the
 // channel's `other`, else the model's suffix); the request is one JSON frame, the reply frames
 // (header.status 2 = last, usage on it) become SSE chunks, or one JSON list for a whole reply.
-import type { ClientRequest, IncomingMessage } from 'node:http';
+import type { IncomingMessage } from 'node:http';
 import WebSocket from 'ws';
 import type { SseEvent } from '../../transport/sse';
 import { readBody, type UpstreamCancel, UpstreamNetworkError } from '../../transport/upstream';
@@ -22,7 +22,7 @@ import {
   syntheticResponse,
 } from '../transport';
 import type { AdapterContext, ConvertedReply, ProviderAdapter, RelayMode } from '../types';
-import { baseUrlOf } from '../types';
+import { baseUrlOf, chatBody } from '../types';
 import { signedSparkUrl } from './signer';
 
 /** API version → the `domain` the chat parameter names. */
@@ -95,7 +95,7 @@ export class SparkAdapter implements ProviderAdapter {
   }
 
   frame(ctx: AdapterContext, appId: string, version: string): Record<string, unknown> {
-    const b = ctx.body;
+    const b = chatBody(ctx);
     const chat: Record<string, unknown> = { domain: DOMAINS[version] ?? version };
     if (b.temperature !== undefined) chat.temperature = b.temperature;
     const max = b.max_tokens ?? b.max_completion_tokens;
@@ -121,7 +121,7 @@ export class SparkAdapter implements ProviderAdapter {
     return new Promise((resolve, reject) => {
       const socket = new WebSocket(url);
       // The relay's cancel destroys what it holds: here that closes the socket.
-      cancel.attach({ destroy: () => socket.terminate() } as unknown as ClientRequest);
+      cancel.attach({ destroy: () => socket.terminate() });
       let writer: ReturnType<typeof syntheticResponse> | undefined;
       const frames: SparkFrame[] = [];
       let idle: NodeJS.Timeout | undefined;

@@ -14,7 +14,7 @@ import {
   syntheticResponse,
 } from '../transport';
 import type { AdapterContext, ConvertedReply, ProviderAdapter, RelayMode } from '../types';
-import { baseUrlOf } from '../types';
+import { baseUrlOf, chatBody } from '../types';
 import { zhipuToken, zhipuTokens } from './jwt';
 
 interface ZhipuUsage {
@@ -103,14 +103,15 @@ export class ZhipuAdapter implements ProviderAdapter {
   async send(ctx: AdapterContext, cancel: UpstreamCancel): Promise<IncomingMessage> {
     const token = await zhipuToken(ctx.channel.key);
     const action = ctx.stream ? 'sse-invoke' : 'invoke';
-    const prompt = plainMessages(ctx.body).map((message) => ({
+    const chat = chatBody(ctx);
+    const prompt = plainMessages(chat).map((message) => ({
       // v3 knows user and assistant turns only; a system prompt is the first user turn.
       role: message.role === 'assistant' ? 'assistant' : 'user',
       content: message.content,
     }));
     const body: Record<string, unknown> = { prompt, incremental: true };
-    if (ctx.body.temperature !== undefined) body.temperature = ctx.body.temperature;
-    if (ctx.body.top_p !== undefined) body.top_p = ctx.body.top_p;
+    if (chat.temperature !== undefined) body.temperature = chat.temperature;
+    if (chat.top_p !== undefined) body.top_p = chat.top_p;
     const request = {
       url: new URL(
         `${baseUrlOf(ctx.channel)}/api/paas/v3/model-api/${encodeURIComponent(ctx.model)}/${action}`,

@@ -2,10 +2,10 @@
 // cache_control and fields the gateway does not know survive); only the model is mapped.
 
 import { channelTypeById } from '@switchyard/contracts';
-import type { Usage } from '../../../ledger/billing';
 import { ReplyText } from '../../canonical/reply-text';
 import { withoutGeminiThinking } from '../../canonical/signed-thinking';
 import type { ChatError } from '../../canonical/types';
+import type { Usage } from '../../canonical/usage';
 import { anthropicHeaders } from '../../wire/anthropic/headers';
 import { usageFromAnthropic } from '../../wire/anthropic/usage';
 import type { AnthropicEvent } from '../../wire/anthropic/wire';

@@ -286,7 +286,7 @@ export function parseMessagesRequest(request: FastifyRequest): DialectRequest {
   const stream = body.stream === true;
   return {
     mode: 'chat',
-    body: { ...canonical, stream } as unknown as Record<string, unknown>,
+    body: { ...canonical, stream },
     raw: body,
     model: canonical.model,
     stream,

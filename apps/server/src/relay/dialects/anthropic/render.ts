@@ -1,10 +1,10 @@
 // Canonical completion and chunks → Anthropic Messages reply and SSE events (message_start,
 // content_block_start / _delta / _stop, message_delta, message_stop, ping, error).
 
-import type { Usage } from '../../../ledger/billing';
 import { argumentsObject } from '../../canonical/build';
 import { readChunk } from '../../canonical/chunk-reader';
 import type { ChatCompletion, ChatError, ChunkChoices, FinishReason } from '../../canonical/types';
+import type { Usage } from '../../canonical/usage';
 import { usageOfChat } from '../../canonical/usage';
 import { stopToAnthropic, usageToAnthropic } from '../../wire/anthropic/usage';
 import type { AnthropicBlock, AnthropicReply } from '../../wire/anthropic/wire';

@@ -1,9 +1,9 @@
 // OpenAI chat completions (and the other OpenAI endpoints): the canonical form itself, so
 // replies and chunks pass through untouched; errors are OpenAI's `{error:{…}}`.
 
-import type { Usage } from '../../../ledger/billing';
 import { hasUsageObject } from '../../canonical/chunk-reader';
 import type { ChatError } from '../../canonical/types';
+import type { Usage } from '../../canonical/usage';
 import { chatUsageOf } from '../../canonical/usage';
 import { sseFrame } from '../../transport/sse';
 import type { Dialect, RenderContext, StreamRenderer } from '../types';

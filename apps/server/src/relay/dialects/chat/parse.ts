@@ -5,19 +5,7 @@ import type { RelayMode } from '../../wire/channel';
 import type { DialectRequest } from '../types';
 
 export function parseChatRequest(request: FastifyRequest, mode: RelayMode): DialectRequest {
-  const parsed =
-    mode === 'transcriptions' || mode === 'translations'
-      ? parseMultipartBody(mode, request.body, request.headers['content-type'])
-      : parseRelayBody(mode, request.body);
-  return {
-    mode,
-    body: parsed.body,
-    raw: parsed.body,
-    model: parsed.model,
-    stream: parsed.stream,
-    includeUsage: parsed.includeUsage,
-    maxTokens: parsed.maxTokens,
-    clientHeaders: {},
-    ...(parsed.multipart ? { multipart: parsed.multipart } : {}),
-  };
+  return mode === 'transcriptions' || mode === 'translations'
+    ? parseMultipartBody(mode, request.body, request.headers['content-type'])
+    : parseRelayBody(mode, request.body);
 }

@@ -2,8 +2,8 @@
 // content and fields the gateway does not know survive); only the model in the URL is mapped.
 
 import { channelTypeById } from '@switchyard/contracts';
-import type { Usage } from '../../../ledger/billing';
 import { ReplyText } from '../../canonical/reply-text';
+import type { Usage } from '../../canonical/usage';
 import { sseFrame } from '../../transport/sse';
 import { geminiUrl } from '../../wire/gemini/url';
 import { usageFromGemini } from '../../wire/gemini/usage';

@@ -274,7 +274,7 @@ export function parseGeminiRequest(
   const canonical = geminiToCanonical(body, model, (name) => uncarried.push(name));
   return {
     mode: 'chat',
-    body: { ...canonical, stream } as unknown as Record<string, unknown>,
+    body: { ...canonical, stream },
     raw: body as Record<string, unknown>,
     model,
     stream,

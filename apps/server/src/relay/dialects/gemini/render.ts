@@ -1,7 +1,6 @@
 // Canonical completion and chunks → Gemini GenerateContentResponse (whole, or one per SSE
 // event with alt=sse); errors as Google's `{error:{code,message,status}}`.
 
-import type { Usage } from '../../../ledger/billing';
 import { argumentsObject } from '../../canonical/build';
 import { readChunk } from '../../canonical/chunk-reader';
 import type {
@@ -11,6 +10,7 @@ import type {
   ChunkChoices,
   FinishReason,
 } from '../../canonical/types';
+import type { Usage } from '../../canonical/usage';
 import { usageOfChat } from '../../canonical/usage';
 import { sseFrame } from '../../transport/sse';
 import { finishToGemini, usageToGemini } from '../../wire/gemini/usage';

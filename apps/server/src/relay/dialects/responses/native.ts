@@ -3,8 +3,8 @@
 // id is noted so GET and DELETE find it.
 
 import { channelTypeById } from '@switchyard/contracts';
-import type { Usage } from '../../../ledger/billing';
 import { ReplyText } from '../../canonical/reply-text';
+import type { Usage } from '../../canonical/usage';
 import type { ChannelRow } from '../../relay.repository';
 import type { SseEvent } from '../../transport/sse';
 import type { UpstreamRequest } from '../../transport/upstream';

@@ -4,7 +4,7 @@
 // object's text is spliced into created, in_progress and the closing event, an item's JSON is made
 // once when it is done (its output_item.done and the closing response share it), and only a delta
 // is escaped per chunk.
-import type { Usage } from '../../../ledger/billing';
+
 import { readChunk } from '../../canonical/chunk-reader';
 import type {
   AssistantMessage,
@@ -13,6 +13,7 @@ import type {
   FinishReason,
   ThinkingBlock,
 } from '../../canonical/types';
+import type { Usage } from '../../canonical/usage';
 import type { RenderContext, StreamRenderer } from '../types';
 import { echo, newId, responsesUsage, statusOf } from './response-object';
 import { sealReasoning, wantsSealedReasoning } from './sealed-reasoning';

@@ -1,8 +1,8 @@
 // Canonical completion → OpenAI Responses: the Response object with its output items (reasoning,
 // message, function_call), its ids, and the settings it echoes from the request.
 import { randomBytes } from 'node:crypto';
-import type { Usage } from '../../../ledger/billing';
 import type { AssistantMessage, ChatCompletion, FinishReason } from '../../canonical/types';
+import type { Usage } from '../../canonical/usage';
 import { usageOfChat } from '../../canonical/usage';
 import type { RenderContext } from '../types';
 import { sealReasoning, wantsSealedReasoning } from './sealed-reasoning';

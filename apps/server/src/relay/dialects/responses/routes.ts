@@ -113,7 +113,7 @@ export function registerResponsesRoutes(scope: FastifyInstance, deps: ResponsesD
     const stream = body.stream === true;
     return {
       mode: 'chat',
-      body: { ...canonical, stream } as unknown as Record<string, unknown>,
+      body: { ...canonical, stream },
       raw: body,
       model: canonical.model,
       stream,
@@ -138,7 +138,7 @@ export function registerResponsesRoutes(scope: FastifyInstance, deps: ResponsesD
     const conversation = native
       ? null
       : JSON.stringify([
-          ...(render.request.body.messages as Message[]),
+          ...(render.request.mode === 'chat' ? render.request.body.messages : []),
           ...(reply.output ? [reply.output] : []),
         ]);
     await writer.write({

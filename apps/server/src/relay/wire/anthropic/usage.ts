@@ -1,7 +1,8 @@
 // Anthropic usage ↔ the billing record: Anthropic counts input apart from cache reads and
 // writes; the canonical prompt count includes both.
-import type { Usage } from '../../../ledger/billing';
+
 import type { FinishReason } from '../../canonical/types';
+import type { Usage } from '../../canonical/usage';
 import type { AnthropicStopReason, AnthropicUsage } from './wire';
 
 export function usageFromAnthropic(raw: AnthropicUsage | undefined): Usage | undefined {

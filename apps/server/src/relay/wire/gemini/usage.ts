@@ -1,7 +1,8 @@
 // Gemini usageMetadata and finish reasons ↔ the canonical ones. Gemini counts thoughts apart
 // from candidates; the canonical completion count includes them.
-import type { Usage } from '../../../ledger/billing';
+
 import type { FinishReason } from '../../canonical/types';
+import type { Usage } from '../../canonical/usage';
 import type { GeminiUsage } from './wire';
 
 export function usageFromGemini(raw: GeminiUsage | undefined): Usage | undefined {
