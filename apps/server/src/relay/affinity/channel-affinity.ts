@@ -19,16 +19,21 @@ export class ChannelAffinity {
     private readonly nowMs: () => number = Date.now,
   ) {}
 
-  /** The request's binding, or undefined when affinity is off or it names no conversation. */
+  /**
+   * The request's binding, or undefined when affinity is off or it names no conversation;
+   * `fallback` is the dialect's name for it (a gateway-held Responses chain), used when the
+   * headers and body name none.
+   */
   bind(
     userId: number,
     model: string,
     headers: IncomingHttpHeaders,
     body: Record<string, unknown>,
+    fallback?: string,
   ): AffinityBinding | undefined {
     const minutes = this.options.getInt('ChannelAffinityMinutes');
     if (minutes <= 0) return undefined;
-    const conversation = conversationKeyOf(headers, body);
+    const conversation = conversationKeyOf(headers, body) ?? fallback;
     if (conversation === undefined) return undefined;
     return new AffinityBinding(
       this.store,

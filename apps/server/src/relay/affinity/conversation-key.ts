@@ -14,7 +14,9 @@
 // - OpenAI: `prompt_cache_key` (the documented cache routing hint), else `user`; Responses:
 //   `conversation` (an id, or an object with one). A `previous_response_id` names a different
 //   reply each turn, so it is no conversation name: a reply an upstream holds already takes its
-//   follow-ups to that channel alone (dialects/responses/routes.ts), a stronger bond than this.
+//   follow-ups to that channel alone (dialects/responses/routes.ts), a stronger bond than this;
+//   a chain the gateway holds is named by its opening (dialects/responses/chain-key.ts), used
+//   only when nothing here names the conversation.
 import type { IncomingHttpHeaders } from 'node:http';
 
 /** Session headers in the order they are believed (most specific first). */

@@ -45,6 +45,11 @@ interface DialectRequestFields {
   /** The one channel that can serve it (it builds on a reply only that upstream holds). */
   channelId?: number;
   /**
+   * The conversation's affinity name when the request itself names none (a chain of replies the
+   * gateway holds); a session header or body field that names one wins (affinity/).
+   */
+  conversationKey?: string;
+  /**
    * What the request asks for that the canonical form cannot carry (field or block names):
    * harmless on a native route, a 400 naming the first when the request must be translated.
    */

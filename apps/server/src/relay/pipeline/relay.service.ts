@@ -107,7 +107,13 @@ export class RelayService {
         pinned,
         this.deps.random,
         this.deps.health,
-        this.deps.affinity?.bind(caller.userId, parsed.model, request.headers, parsed.raw),
+        this.deps.affinity?.bind(
+          caller.userId,
+          parsed.model,
+          request.headers,
+          parsed.raw,
+          parsed.conversationKey,
+        ),
       );
       first = plan.next() as CandidateRow;
       quote = this.deps.billing.quote(mapModel(first, parsed.model), caller.group);

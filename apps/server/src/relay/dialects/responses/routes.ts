@@ -16,6 +16,7 @@ import { RelayError } from '../../relay-errors';
 import { readBody, sendUpstream } from '../../transport/upstream';
 import type { DialectRequest, RecordedReply, RenderContext } from '../types';
 import { responsesDialect } from '.';
+import { heldChainKey } from './chain-key';
 import { conversationItems, type ListQuery, listPage } from './input-items';
 import { responsesEndpoint } from './native';
 import { bad, requiredModel, responsesToCanonical } from './parse';
@@ -94,6 +95,7 @@ export function registerResponsesRoutes(scope: FastifyInstance, deps: ResponsesD
     let history: Message[] = [];
     let noNative = false;
     let channelId: number | undefined;
+    let conversationKey: string | undefined;
     const previous = body.previous_response_id;
     if (typeof previous === 'string' && previous) {
       await written(previous);
@@ -102,6 +104,8 @@ export function registerResponsesRoutes(scope: FastifyInstance, deps: ResponsesD
         // Only the gateway holds this conversation: the request must be translated.
         history = JSON.parse(row.conversation) as Message[];
         noNative = true;
+        // Its turns keep one channel (prompt-cache affinity) though each names another reply.
+        conversationKey = heldChainKey(history);
       } else if (row?.channel_id != null) {
         // Only the upstream that made it holds it: the request goes there and nowhere else.
         const channel = await servingHolder(db, row.channel_id, caller.group, model);
@@ -125,6 +129,7 @@ export function registerResponsesRoutes(scope: FastifyInstance, deps: ResponsesD
       uncarried,
       noNative,
       ...(channelId === undefined ? {} : { channelId }),
+      ...(conversationKey === undefined ? {} : { conversationKey }),
     };
   }
 
