@@ -2,13 +2,12 @@
 // batch is one synchronous better-sqlite3 transaction with the statements plan-settlement.ts
 // runs through Kysely on the other engines, so a plan-funded request costs about what a
 // wallet-funded one does. Same rules: a settlement applies only while its journal row exists.
-import type { Compilable } from 'kysely';
 import type { Db } from '../db/database';
 import { sqliteDirectOf } from '../db/database';
 import type { NewLog } from '../db/schema';
 import { type Arg, type DirectStatement, directTemplate } from '../relay/query-templates';
 import { addChannelUsedQuery, insertLogQuery } from './ledger.queries';
-import { channelUses, planMoves } from './plan-settlement';
+import { channelUses, MOVE_WINDOWS_ARITY, moveWindowsQuery, planMoves } from './plan-moves';
 import { logFor, type Settlement } from './settlement-plan';
 
 interface DirectPlanSettle {
@@ -24,11 +23,7 @@ const startsQuery = (q: Db, arg: Arg) =>
   q.selectFrom('subscriptions').select('starts_at').where('id', '=', arg<number>(0));
 
 /** The direct settlement of plan batches, unless the engine is another or a transaction is open. */
-export function directPlanSettle(
-  db: Db,
-  moveWindowsQuery: (q: Db, arg: Arg) => Compilable<unknown>,
-  arity: number,
-): DirectPlanSettle | undefined {
+export function directPlanSettle(db: Db): DirectPlanSettle | undefined {
   const direct = sqliteDirectOf(db);
   if (!direct || direct.connection.inTransaction) return undefined;
   let found = cache.get(db);
@@ -41,7 +36,7 @@ export function directPlanSettle(
     1,
   );
   const starts = directTemplate<{ starts_at: number }>(db, direct, 'planStarts', startsQuery, 1);
-  const move = directTemplate(db, direct, 'movePlanWindows', moveWindowsQuery, arity);
+  const move = directTemplate(db, direct, 'movePlanWindows', moveWindowsQuery, MOVE_WINDOWS_ARITY);
   const addChannel = directTemplate(db, direct, 'addChannelUsed', addChannelUsedQuery, 2);
   const inserts = new Map<string, DirectStatement<unknown>>();
   const insertLog = (log: NewLog) => {

@@ -1,7 +1,7 @@
 // A plan batch's window moves are grouped per (subscription, windows the take was in): the same
 // balances as one UPDATE per settlement, with one UPDATE per group (issue 30's group commit).
 import { describe, expect, it } from 'vitest';
-import { channelUses, planMoves } from '../../src/ledger/plan-settlement';
+import { channelUses, planMoves } from '../../src/ledger/plan-moves';
 import { windowStarts } from '../../src/ledger/plan-windows';
 import type { Settlement } from '../../src/ledger/settlement-plan';
 
