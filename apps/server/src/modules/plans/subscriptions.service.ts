@@ -13,6 +13,7 @@ import {
   type SubscriptionView,
 } from '@switchyard/contracts';
 import type { Db } from '../../db/database';
+import { retryOnDeadlock } from '../../db/deadlock-retry';
 import { engineOf } from '../../db/dialect';
 import type { Clock } from '../../lib/clock';
 import { refuse } from '../../lib/errors';
@@ -99,20 +100,24 @@ export class SubscriptionsService {
     const lock = engineOf(this.db) !== 'sqlite';
     let id: number;
     try {
-      id = await this.db.transaction().execute(async (trx) => {
-        // The subscription row (when extended) before the user's: the ledger's lock order.
-        const started = await startSubscription(trx, {
-          userId: identity.userId,
-          username: identity.username,
-          plan,
-          source: 'wallet',
-          now,
-          lock,
-        });
-        if (!(await chargeWallet(trx, identity.userId, Number(plan.price))))
-          throw new WalletShort();
-        return started;
-      });
+      // Racing purchases of one plan by one user can deadlock on MySQL (the gap lock of the
+      // active-subscription lookup): the victim runs again and then extends the winner's.
+      id = await retryOnDeadlock(() =>
+        this.db.transaction().execute(async (trx) => {
+          // The subscription row (when extended) before the user's: the ledger's lock order.
+          const started = await startSubscription(trx, {
+            userId: identity.userId,
+            username: identity.username,
+            plan,
+            source: 'wallet',
+            now,
+            lock,
+          });
+          if (!(await chargeWallet(trx, identity.userId, Number(plan.price))))
+            throw new WalletShort();
+          return started;
+        }),
+      );
     } catch (error) {
       if (error instanceof WalletShort) throw refuse('subscription.walletShort');
       throw error;

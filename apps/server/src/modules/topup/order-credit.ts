@@ -11,6 +11,7 @@ import {
   STRIPE_PAYMENT_METHOD,
 } from '@switchyard/contracts';
 import type { Db } from '../../db/database';
+import { retryOnDeadlock } from '../../db/deadlock-retry';
 import { engineOf } from '../../db/dialect';
 import { logContent } from '../../i18n/log-content';
 import { insertLogs } from '../logs/logs.repository';
@@ -51,24 +52,11 @@ export async function creditPaidOrder(order: TopUpRow, ctx: CreditContext): Prom
   // Read committed (PostgreSQL's default; MySQL's is repeatable read): a plan's lookup of the
   // payer's active subscription then takes no gap locks, which made racing payments of different
   // users deadlock on each other's inserts. A deadlock victim (rolled back whole) tries again.
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      const begin = sqlite
-        ? db.transaction()
-        : db.transaction().setIsolationLevel('read committed');
-      return await begin.execute((trx) => creditOnce(trx, order, ctx));
-    } catch (error) {
-      if (attempt >= DEADLOCK_ATTEMPTS || !isDeadlock(error)) throw error;
-    }
-  }
+  return retryOnDeadlock(() => {
+    const begin = sqlite ? db.transaction() : db.transaction().setIsolationLevel('read committed');
+    return begin.execute((trx) => creditOnce(trx, order, ctx));
+  });
 }
-
-const DEADLOCK_ATTEMPTS = 5;
-const DEADLOCK_CODES = new Set(['ER_LOCK_DEADLOCK', '40P01', '40001']);
-const isDeadlock = (error: unknown): boolean =>
-  typeof error === 'object' &&
-  error !== null &&
-  DEADLOCK_CODES.has(String((error as { code?: unknown }).code));
 
 async function creditOnce(trx: Db, order: TopUpRow, ctx: CreditContext): Promise<boolean> {
   const { now } = ctx;

@@ -18,7 +18,6 @@ import {
 } from '@switchyard/contracts';
 import type { Db } from '../../db/database';
 import type { NewLog } from '../../db/schema';
-import type { MessageKey } from '../../i18n';
 import { logContent } from '../../i18n/log-content';
 import type { Clock } from '../../lib/clock';
 import { randomCode } from '../../lib/crypto';
@@ -49,7 +48,7 @@ import {
   priceTopUp,
   type TopUpPrice,
 } from './top-up-amount';
-import { completeTopUp, findTopUpByTradeNo, insertTopUp } from './topup.repository';
+import { findTopUpByTradeNo, insertTopUp } from './topup.repository';
 import { historyEntry } from './wallet-history';
 import { walletHistory } from './wallet-history.repository';
 
