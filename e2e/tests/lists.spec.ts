@@ -111,7 +111,13 @@ test.describe('on a phone', () => {
             if (rect.height === 0) continue;
             if (rect.bottom > bottom + 1) found.clipped += 1;
             const text = (node.textContent ?? '').trim();
-            const oneLine = Number.parseFloat(getComputedStyle(node).fontSize) * 1.8;
+            // More than one and a half of its own lines is a wrapped word (a tag's 22 px line
+            // under a 12 px font is still one line).
+            const style = getComputedStyle(node);
+            const lineHeight = Number.parseFloat(style.lineHeight);
+            const oneLine =
+              (Number.isFinite(lineHeight) ? lineHeight : Number.parseFloat(style.fontSize) * 1.2) *
+              1.5;
             if (node.children.length === 0 && text && !/\s/.test(text) && rect.height > oneLine)
               found.broken.push(text);
           }

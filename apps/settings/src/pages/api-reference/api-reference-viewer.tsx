@@ -10,12 +10,13 @@ import { useMemo } from 'react';
 import type { OpenApiDocument } from './api-reference.api';
 
 /**
- * Scalar's grey text and green code literals, darker in light mode and lighter in dark mode: its
- * defaults reach 3.2:1 and 3.6:1, under the 4.5:1 the console holds every page to.
+ * Scalar's grey text, green code literals and the orange and red of the PUT and DELETE method
+ * badges, darker in light mode and lighter in dark mode: its defaults reach 3.0–3.6:1, under the
+ * 4.5:1 the console holds every page to.
  */
 const CONTRAST_CSS = `
-.light-mode { --scalar-color-3: #6b6b6b; --scalar-color-green: #00754a; }
-.dark-mode { --scalar-color-3: rgba(255, 255, 255, 0.62); }
+.light-mode { --scalar-color-3: #6b6b6b; --scalar-color-green: #00754a; --scalar-color-orange: #b34700; --scalar-color-red: #c0262d; }
+.dark-mode { --scalar-color-3: rgba(255, 255, 255, 0.62); --scalar-color-orange: #ffa366; --scalar-color-red: #ff8a8a; }
 `;
 
 export function ApiReferenceViewer({ document }: { document: OpenApiDocument }) {
