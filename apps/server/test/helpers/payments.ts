@@ -1,10 +1,13 @@
 // Online payment test helpers: options for epay and Stripe, the epay gateway's signed notify
 // callback, and a Stripe webhook delivery (with fakes/stripe-api.ts as the loopback Stripe).
+
 import { createHash } from 'node:crypto';
 import type { PaymentForm } from '@switchyard/contracts';
 import type { OptionKey } from '@switchyard/contracts/options';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { type FakeStripe, startFakeStripe } from '../fakes/stripe-api';
 import type { TestServer } from './server';
+import { type SharedTestServer, useTestServer } from './test-server';
 
 export const EPAY_KEY = 'merchant-secret-key';
 export const STRIPE_SECRET_KEY = 'sk_test_switchyard_fake_key';
@@ -69,3 +72,23 @@ export const stripeWebhook = (server: TestServer, event: { body: string; signatu
     },
     payload: event.body,
   });
+
+export interface PaymentServer {
+  server: SharedTestServer;
+  /** The loopback Stripe; set once the file's first beforeAll has run. */
+  stripe: FakeStripe;
+}
+
+/**
+ * A test file's server with both gateways configured (epay, and Stripe on a loopback fake started
+ * for the file) plus `extra` options; both are closed after the file's last test.
+ */
+export function usePaymentServer(extra: Partial<Record<OptionKey, string>> = {}): PaymentServer {
+  const payments = { server: useTestServer() } as PaymentServer;
+  beforeAll(async () => {
+    payments.stripe = await startFakeStripe(STRIPE_SECRET_KEY);
+    await setOptions(payments.server, { ...paymentOptions(payments.stripe.url), ...extra });
+  });
+  afterAll(() => payments.stripe?.close());
+  return payments;
+}

@@ -10,40 +10,20 @@ import {
   type StripeCheckout,
   type WalletHistoryEntry,
 } from '@switchyard/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type FakeCheckoutSession,
-  type FakeStripe,
-  signedSessionEvent,
-  startFakeStripe,
-} from '../../fakes/stripe-api';
+import { describe, expect, it } from 'vitest';
+import { type FakeCheckoutSession, signedSessionEvent } from '../../fakes/stripe-api';
 import { userQuota } from '../../helpers/billing';
 import { type OrgMember, orgWithMembers, signedIn } from '../../helpers/orgs';
 import {
   epayNotifyUrl,
-  paymentOptions,
-  STRIPE_SECRET_KEY,
   STRIPE_WEBHOOK_SECRET,
-  setOptions,
   stripeWebhook,
+  usePaymentServer,
 } from '../../helpers/payments';
-import { createTestContext, type TestContext, type TestServer } from '../../helpers/server';
 
-let ctx: TestContext;
-let server: TestServer;
-let stripe: FakeStripe;
+const payments = usePaymentServer({ AffiliateRebatePercent: '10' });
+const { server } = payments;
 const PAID = { payment_status: 'paid' as const, status: 'complete' as const };
-
-beforeAll(async () => {
-  stripe = await startFakeStripe(STRIPE_SECRET_KEY);
-  ctx = await createTestContext();
-  server = await ctx.start();
-  await setOptions(server, { ...paymentOptions(stripe.url), AffiliateRebatePercent: '10' });
-});
-afterAll(async () => {
-  await ctx.close();
-  await stripe.close();
-});
 
 interface Team {
   orgId: number;
@@ -139,7 +119,7 @@ describe('org top-up online', () => {
       org_id: orgId,
     });
     expect(reply.json.success, reply.json.message).toBe(true);
-    const created = stripe.sessions.at(-1) as FakeCheckoutSession;
+    const created = payments.stripe.sessions.at(-1) as FakeCheckoutSession;
     expect(created.amount_total).toBe(276);
     const succeeded = signedSessionEvent(
       created,

@@ -10,42 +10,22 @@ import type {
   SubscriptionView,
   WalletHistoryEntry,
 } from '@switchyard/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type FakeCheckoutSession,
-  type FakeStripe,
-  signedSessionEvent,
-  startFakeStripe,
-} from '../../fakes/stripe-api';
+import { describe, expect, it } from 'vitest';
+import { type FakeCheckoutSession, signedSessionEvent } from '../../fakes/stripe-api';
 import { signedInUser, userQuota } from '../../helpers/billing';
 import type { TestClient } from '../../helpers/client';
 import {
   epayNotifyUrl,
-  paymentOptions,
-  STRIPE_SECRET_KEY,
   STRIPE_WEBHOOK_SECRET,
-  setOptions,
   stripeWebhook,
+  usePaymentServer,
 } from '../../helpers/payments';
-import { createTestContext, type TestContext, type TestServer } from '../../helpers/server';
 
-let ctx: TestContext;
-let server: TestServer;
-let stripe: FakeStripe;
+const payments = usePaymentServer({ AffiliateRebatePercent: '10' });
+const { server } = payments;
 /** 2 dollars of quota: 14.60 by epay at 7.3, 1.84 EUR by Stripe at 0.92. */
 const PRICE = 1_000_000;
 const PAID = { payment_status: 'paid' as const, status: 'complete' as const };
-
-beforeAll(async () => {
-  stripe = await startFakeStripe(STRIPE_SECRET_KEY);
-  ctx = await createTestContext();
-  server = await ctx.start();
-  await setOptions(server, { ...paymentOptions(stripe.url), AffiliateRebatePercent: '10' });
-});
-afterAll(async () => {
-  await ctx.close();
-  await stripe.close();
-});
 
 async function createPlan(input: Partial<PlanView> = {}): Promise<PlanView> {
   const { client } = await signedInUser(server, { role: 100 });
@@ -76,7 +56,7 @@ async function epayOrder(client: TestClient, planId: number): Promise<PaymentFor
 async function stripeOrder(client: TestClient, planId: number): Promise<FakeCheckoutSession> {
   const reply = await client.post<StripeCheckout>('/api/user/stripe/pay', { plan_id: planId });
   expect(reply.json.success, reply.json.message).toBe(true);
-  const created = stripe.sessions.at(-1) as FakeCheckoutSession;
+  const created = payments.stripe.sessions.at(-1) as FakeCheckoutSession;
   expect(reply.json.data?.url).toBe(created.url);
   return created;
 }
@@ -189,7 +169,7 @@ describe('plans bought through Stripe', () => {
       payment_method: 'stripe',
     });
     expect(reply.json.success, reply.json.message).toBe(true);
-    const created = stripe.sessions.at(-1) as FakeCheckoutSession;
+    const created = payments.stripe.sessions.at(-1) as FakeCheckoutSession;
     expect(reply.json.data?.url).toBe(created.url);
     expect(created).toMatchObject({
       amount_total: 184,

@@ -3,44 +3,24 @@
 // gateway's retries, with a log line that says why — for epay and for Stripe.
 import type { PaymentForm } from '@switchyard/contracts';
 import { LogType, type PlanView } from '@switchyard/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { renderLogContent } from '../../../src/i18n/log-content';
-import {
-  type FakeCheckoutSession,
-  type FakeStripe,
-  signedSessionEvent,
-  startFakeStripe,
-} from '../../fakes/stripe-api';
+import { type FakeCheckoutSession, signedSessionEvent } from '../../fakes/stripe-api';
 import { signedInUser, userQuota } from '../../helpers/billing';
 import type { TestClient } from '../../helpers/client';
 import { type OrgMember, orgWithMembers, signedIn } from '../../helpers/orgs';
 import {
   epayNotifyUrl,
-  paymentOptions,
-  STRIPE_SECRET_KEY,
   STRIPE_WEBHOOK_SECRET,
-  setOptions,
   stripeWebhook,
+  usePaymentServer,
 } from '../../helpers/payments';
-import { createTestContext, type TestContext, type TestServer } from '../../helpers/server';
 
-let ctx: TestContext;
-let server: TestServer;
-let stripe: FakeStripe;
+const payments = usePaymentServer({ AffiliateRebatePercent: '10' });
+const { server } = payments;
 /** 2 dollars of quota (QuotaPerUnit 500 000). */
 const PLAN_PRICE = 1_000_000;
 const PAID = { payment_status: 'paid' as const, status: 'complete' as const };
-
-beforeAll(async () => {
-  stripe = await startFakeStripe(STRIPE_SECRET_KEY);
-  ctx = await createTestContext();
-  server = await ctx.start();
-  await setOptions(server, { ...paymentOptions(stripe.url), AffiliateRebatePercent: '10' });
-});
-afterAll(async () => {
-  await ctx.close();
-  await stripe.close();
-});
 
 /** A gateway as the payer and the gateway see it: open an order, confirm its payment. */
 interface Gateway {
@@ -89,7 +69,7 @@ const stripeGateway: Gateway = {
 
 function stripeConfirm(reply: { json: { success: boolean; message: string } }) {
   expect(reply.json.success, reply.json.message).toBe(true);
-  const session = stripe.sessions.at(-1) as FakeCheckoutSession;
+  const session = payments.stripe.sessions.at(-1) as FakeCheckoutSession;
   const event = signedSessionEvent(
     session,
     'checkout.session.completed',

@@ -2,32 +2,13 @@
 // and 32): a plan's order and an org's top-up name their plan and org, Stripe's in its currency,
 // each in the currency it was paid in, and another user's orders never appear.
 import type { Page, PaymentForm, PlanView, WalletHistoryEntry } from '@switchyard/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeStripe, startFakeStripe } from '../../fakes/stripe-api';
+import { describe, expect, it } from 'vitest';
 import { signedInUser } from '../../helpers/billing';
 import { orgWithMembers, signedIn } from '../../helpers/orgs';
-import {
-  epayNotifyUrl,
-  paymentOptions,
-  STRIPE_SECRET_KEY,
-  setOptions,
-} from '../../helpers/payments';
-import { createTestContext, type TestContext, type TestServer } from '../../helpers/server';
+import { epayNotifyUrl, setOptions, usePaymentServer } from '../../helpers/payments';
 
-let ctx: TestContext;
-let server: TestServer;
-let stripe: FakeStripe;
-
-beforeAll(async () => {
-  stripe = await startFakeStripe(STRIPE_SECRET_KEY);
-  ctx = await createTestContext();
-  server = await ctx.start();
-  await setOptions(server, { ...paymentOptions(stripe.url), DisplayInCurrencyEnabled: 'true' });
-});
-afterAll(async () => {
-  await ctx.close();
-  await stripe.close();
-});
+const payments = usePaymentServer({ DisplayInCurrencyEnabled: 'true' });
+const { server } = payments;
 
 async function createPlan(name: string): Promise<PlanView> {
   const { client } = await signedInUser(server, { role: 100 });
