@@ -6,11 +6,19 @@ import '@arco-design/web-react/lib/_util/react-19-adapter';
 import { Message, Modal, Notification } from '@arco-design/web-react';
 
 // Arco's toasts and modals render into roots of their own, which the testing library does not
-// unmount, and React finishes their work on a later macrotask: close them and let that work run
-// before the file's test environment goes away (else `window is not defined` on a loaded machine).
+// unmount, and their exit transitions finish on timers (300 ms for a toast): close them and wait
+// until they are gone before the file's test environment goes away. A timer left behind fires in
+// the next file's worker after this jsdom is torn down (`window is not defined`), which vitest
+// counts as an unhandled error and fails the run although every test passed.
+const ARCO_LAYERS = '.arco-message, .arco-notification, .arco-modal, .arco-drawer';
+
 afterAll(async () => {
   Message.clear();
   Notification.clear();
   Modal.destroyAll();
+  const deadline = Date.now() + 2000;
+  while (document.querySelector(ARCO_LAYERS) && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
   await new Promise((resolve) => setTimeout(resolve, 50));
 });

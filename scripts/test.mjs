@@ -3,7 +3,7 @@
 // engine, console build, browser journeys. Every stage runs even when an earlier one failed.
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { ensureChromium, ensurePackages, repoRoot, run } from './lib/setup.mjs';
+import { ensureChromium, ensurePackages, repoRoot, run, runWithOutcome } from './lib/setup.mjs';
 
 const resultsDir = path.join(repoRoot, '.cache/test-results');
 const bin = (name) => path.join(repoRoot, 'node_modules/.bin', name);
@@ -23,6 +23,33 @@ function countsFrom(file) {
   return { passed: report.numPassedTests ?? 0, failed: report.numFailedTests ?? 0 };
 }
 
+/**
+ * When a runner fails with no failed test, the reason is far above the summary: say it there —
+ * how the runner ended, and the errors its report holds outside any test (an unhandled rejection,
+ * a file that could not load).
+ */
+function explainFailure(status, ending, file) {
+  if (status === 0) return {};
+  const reasons = [ending];
+  if (existsSync(file)) {
+    const report = JSON.parse(readFileSync(file, 'utf8'));
+    const brokenFiles = (report.testResults ?? []).filter(
+      (r) =>
+        r.status === 'failed' && (r.assertionResults ?? []).every((a) => a.status !== 'failed'),
+    );
+    for (const r of brokenFiles.slice(0, 3)) {
+      const first = String(r.message ?? '')
+        .split('\n')[0]
+        .slice(0, 200);
+      reasons.push(`${path.relative(repoRoot, r.name)}: ${first}`);
+    }
+    if (report.success === true) reasons.push('its report says every test passed');
+  } else {
+    reasons.push('no report was written');
+  }
+  return { note: reasons.join('; ') };
+}
+
 const stages = [];
 function stage(name, fn) {
   console.log(`\n━━ ${name} ━━`);
@@ -39,13 +66,13 @@ stage('static checks (tsc, biome)', () => {
 
 stage('unit and component tests (vitest)', () => {
   const report = path.join(resultsDir, 'unit.json');
-  const status = run(bin('vitest'), [
+  const { status, ending } = runWithOutcome(bin('vitest'), [
     'run',
     '--reporter=default',
     '--reporter=json',
     `--outputFile=${report}`,
   ]);
-  return { ok: status === 0, ...countsFrom(report) };
+  return { ok: status === 0, ...countsFrom(report), ...explainFailure(status, ending, report) };
 });
 
 stage('server integration tests (SQLite, PostgreSQL, MariaDB, Redis)', () => {

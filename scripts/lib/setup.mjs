@@ -10,9 +10,19 @@ export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)
 const stampFile = path.join(repoRoot, 'node_modules', '.switchyard-install-stamp');
 
 export function run(command, args, options = {}) {
+  return runWithOutcome(command, args, options).status;
+}
+
+/**
+ * Runs a command with inherited output and tells how it ended: its exit status (1 when a signal
+ * ended it) and, in words, the code or the signal, so a summary can say why a step failed.
+ */
+export function runWithOutcome(command, args, options = {}) {
   const result = spawnSync(command, args, { stdio: 'inherit', cwd: repoRoot, ...options });
   if (result.error) throw result.error;
-  return result.status ?? 1;
+  const status = result.status ?? 1;
+  const ending = result.signal ? `ended by ${result.signal}` : `exit code ${result.status}`;
+  return { status, ending };
 }
 
 export function runOrExit(command, args, options = {}) {
