@@ -1,8 +1,8 @@
 // Issue 32 journey: an owner creates an organization, invites a second user and funds its wallet;
 // the member accepts the link, makes an org key and calls the API; the owner sees the call in the
-// org's log, on the Logs page and on the Dashboard in the org's scope, and caps the member, whose
-// next call is refused for the cap; an invitation revoked on the Organization page can no longer
-// be accepted. Also at 390 px.
+// org's log, on the Logs page and on the Dashboard in the org's scope (usage and cache-hit
+// chart), and caps the member, whose next call is refused for the cap; an invitation revoked on
+// the Organization page can no longer be accepted. Also at 390 px.
 import AxeBuilder from '@axe-core/playwright';
 import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
 import { type FakeUpstream, startFakeUpstream } from '../../apps/server/test/fakes/fake-upstream';
@@ -138,6 +138,8 @@ test('create an org, invite, fund; the member calls the API; the owner sees it a
   await expect(page.getByTestId('dashboard-scope')).toHaveText(`组织：${orgName}（全部成员）`);
   await expect(page.getByTestId('dashboard-charts')).toBeVisible();
   await expect(page.getByTestId('dashboard-totals')).toContainText('1');
+  // The cache-hit chart is the org's too: the member's org key has a line (its prompt tokens).
+  await expect(page.getByTestId('dashboard-cache-chart').locator('canvas')).toHaveCount(1);
   expect(await seriousFindings(page)).toEqual([]);
   await member.page.goto('/log');
   await expect(member.page.getByTestId('logs-scope')).toHaveText(`组织：${orgName}（仅我的调用）`);

@@ -1,4 +1,6 @@
 // Org test helpers (issue 32): signed-in members of one org made through the API, with org tokens.
+import { Role } from '@switchyard/contracts';
+import { findRedemptionByKey } from '../../src/modules/redemptions/redemptions.repository';
 import type { TestClient } from './client';
 import { type CreatedUser, createUser } from './factories';
 import type { TestServer } from './server';
@@ -55,4 +57,72 @@ export async function orgToken(member: OrgMember, orgId: number): Promise<string
   const key = created.json.data?.key;
   if (!key) throw new Error(`token not created: ${created.json.message}`);
   return `Bearer sk-${key}`;
+}
+
+/** One org's people, signed in: its owner, an org admin, a plain member, more plain members. */
+export interface OrgCast {
+  orgId: number;
+  owner: OrgMember;
+  admin: OrgMember;
+  member: OrgMember;
+  others: OrgMember[];
+}
+
+/**
+ * An org made through the API by an owner holding `ownerQuota`, joined by an admin, a member and
+ * `others` more members (the admin's role set directly: role changes are tested on their own).
+ */
+export async function orgCast(
+  server: TestServer,
+  { name = 'team', ownerQuota = 0, others = 0 } = {},
+): Promise<OrgCast> {
+  const owner = await signedIn(server, ownerQuota);
+  const admin = await signedIn(server);
+  const member = await signedIn(server);
+  const more: OrgMember[] = [];
+  for (let i = 0; i < others; i += 1) more.push(await signedIn(server));
+  const orgId = await orgWithMembers(owner, [admin, member, ...more], name);
+  await server.db
+    .updateTable('org_members')
+    .set({ role: 'admin' })
+    .where('org_id', '=', orgId)
+    .where('user_id', '=', admin.user.id)
+    .execute();
+  return { orgId, owner, admin, member, others: more };
+}
+
+/** A signed-in site admin (users.role admin), in no org. */
+export async function signedInSiteAdmin(server: TestServer): Promise<OrgMember> {
+  const admin = await signedIn(server);
+  await server.db
+    .updateTable('users')
+    .set({ role: Role.admin })
+    .where('id', '=', admin.user.id)
+    .execute();
+  return admin;
+}
+
+let codeSeq = 0;
+/** A fresh, unused redemption code of `quota` made by `userId` (to redeem into an org); key and id. */
+export async function redemptionCode(
+  server: TestServer,
+  userId: number,
+  quota: number,
+): Promise<{ key: string; id: number }> {
+  codeSeq += 1;
+  const key = `orgcode${process.pid}x${String(codeSeq).padStart(6, '0')}`.padEnd(32, '0');
+  await server.db
+    .insertInto('redemptions')
+    .values({
+      user_id: userId,
+      key,
+      status: 1,
+      name: 'org',
+      quota,
+      created_time: 0,
+      deleted_at: null,
+    })
+    .execute();
+  const row = await findRedemptionByKey(server.db, key);
+  return { key, id: Number(row?.id) };
 }

@@ -2,8 +2,14 @@
 // needs a signed-in user; the org role each needs (owner, admin, member) is the server's check
 // (modules/orgs), listed in ORG_ACCESS so the access test calls each as every role.
 import { z } from 'zod';
-import type { LogStat, PagedList, SelfLogEntry, UsageBucket } from '../observability';
-import { usageDataQuerySchema } from '../observability.schemas';
+import type {
+  LogStat,
+  PagedList,
+  SelfLogEntry,
+  TokenCacheBucket,
+  UsageBucket,
+} from '../observability';
+import { tokenCacheQuerySchema, usageDataQuerySchema } from '../observability.schemas';
 import type {
   OrgDetail,
   OrgInvitationCreated,
@@ -190,6 +196,16 @@ export const orgEndpoints = {
       folded_at: z.number(),
     }),
   }),
+  tokenCache: defineEndpoint({
+    method: 'GET',
+    path: '/api/org/:id/data/token_cache',
+    summary:
+      'The top tokens by prompt tokens among the calls the org paid for: prompt and cached tokens per hour (owners, admins: every member’s; members: their own)',
+    role: 'user',
+    params: orgIdParamSchema,
+    query: tokenCacheQuerySchema,
+    reply: typedReply<TokenCacheBucket[]>('Hourly prompt and cached tokens per org token'),
+  }),
 };
 
 /** The org role each org endpoint needs (null: none, any signed-in user); site admins noted. */
@@ -215,4 +231,5 @@ export const ORG_ACCESS: Record<
   logStat: { role: 'member', siteAdmin: true },
   logExport: { role: 'member', siteAdmin: true },
   data: { role: 'member', siteAdmin: true },
+  tokenCache: { role: 'member', siteAdmin: true },
 };

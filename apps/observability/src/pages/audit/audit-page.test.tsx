@@ -39,6 +39,36 @@ describe('AuditPage', () => {
     );
   });
 
+  it("shows an org owner's actions in words, in English and in Chinese", async () => {
+    const orgEntry = {
+      ...entry,
+      id: 2,
+      action: 'org.member.update',
+      target_type: 'org',
+      target_id: '5',
+      summary: JSON.stringify({ user_id: 9, role: 'admin', quota_limit: 500, window_period: '' }),
+    };
+    vi.mocked(fetchAudit).mockResolvedValue({
+      items: [orgEntry],
+      total: 1,
+      page: 1,
+      page_size: 10,
+    });
+    const en = await renderPage(<AuditPage />, { path: '/audit', url: '/audit', language: 'en' });
+    expect(await screen.findByText('Changed a member’s role or cap')).toBeInTheDocument();
+    expect(screen.getByText('Organization #5')).toBeInTheDocument();
+    expect(
+      screen.getByText('User ID: 9; Role: Admin; Cap: 500; Cap period: No reset'),
+    ).toBeInTheDocument();
+    en.unmount();
+    await renderPage(<AuditPage />, { path: '/audit', url: '/audit', language: 'zh' });
+    expect(await screen.findByText('修改成员角色或额度上限')).toBeInTheDocument();
+    expect(screen.getByText('组织 #5')).toBeInTheDocument();
+    expect(
+      screen.getByText('用户 ID: 9; 角色: 管理员; 额度上限: 500; 上限周期: 不重置'),
+    ).toBeInTheDocument();
+  });
+
   it('shows a summary that is not JSON as it is', () => {
     expect(summaryText('plain')).toBe('plain');
   });

@@ -120,9 +120,13 @@ export function DashboardPage() {
             />
           </Suspense>
         )}
-        {/* Tokens are their owner's: an org scope's tokens are not in this chart. */}
-        {source !== null && source.kind !== 'org' ? (
-          <TokenCachePanel admin={admin} range={filter.range} granularity={filter.granularity} />
+        {source !== null ? (
+          <TokenCachePanel
+            source={source}
+            withOwner={admin || (scope?.kind === 'org' && scope.manager)}
+            range={filter.range}
+            granularity={filter.granularity}
+          />
         ) : null}
       </Card>
     </RemoteRoot>

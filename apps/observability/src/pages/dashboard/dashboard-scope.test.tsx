@@ -1,9 +1,10 @@
 // The Dashboard in the console's org scope (issue 32) and its per-token cache-hit panel (issue
-// 28): an org's usage from /api/org/:id/data with the scope named, the cache panel's own call and
-// its empty state, and back to my own data once the scope is personal.
+// 28): an org's usage from /api/org/:id/data and its cache hits from /api/org/:id/data/
+// token_cache with the scope named, the cache panel's empty state, and back to my own data once
+// the scope is personal.
 import { useOrgScope } from '@switchyard/console-kit';
 import { mockHttp, renderPage, userWithRole } from '@switchyard/console-kit/testing';
-import { Role, type TokenCacheBucket, type UsageBucket } from '@switchyard/contracts';
+import { type OrgRole, Role, type TokenCacheBucket, type UsageBucket } from '@switchyard/contracts';
 import { act, screen, waitFor } from '@testing-library/react';
 import { DashboardPage } from './dashboard-page';
 
@@ -39,13 +40,13 @@ const cacheRow: TokenCacheBucket = {
 let restore: () => void;
 let seen: { url?: string }[];
 
-function serve(cache: TokenCacheBucket[] = []) {
+function serve(cache: TokenCacheBucket[] = [], role: OrgRole = 'owner') {
   const mock = mockHttp((config) => {
     const ok = (data: unknown, extra = {}) => ({
       body: { success: true, message: '', data, ...extra },
     });
     if (config.url === '/api/org/self') {
-      return ok([{ id: 5, name: 'Acme', role: 'owner', member_count: 2 }]);
+      return ok([{ id: 5, name: 'Acme', role, member_count: 2 }]);
     }
     if (config.url?.includes('token_cache')) return ok(cache);
     return ok([bucket], { folded_at: hour });
@@ -60,9 +61,9 @@ afterEach(() => {
 });
 
 describe('DashboardPage in an org scope', () => {
-  it("reads the org's usage and names the scope; no personal cache panel there", async () => {
+  it("reads the org's usage and its tokens' cache hits, and names the scope", async () => {
     useOrgScope.getState().setOrgId(5);
-    serve();
+    serve([cacheRow]);
     await renderPage(<DashboardPage />, { user: userWithRole(Role.admin), language: 'en' });
     expect(await screen.findByTestId('dashboard-scope')).toHaveTextContent(
       'Organization: Acme (all members)',
@@ -75,7 +76,21 @@ describe('DashboardPage in an org scope', () => {
     expect(screen.getByTestId('dashboard-folded-at')).toHaveTextContent(
       'Organization data is read straight from the logs',
     );
-    expect(screen.queryByTestId('dashboard-cache-hit')).not.toBeInTheDocument();
+    // The cache-hit chart is the org's too: every member's org tokens, each named with its owner.
+    const points = JSON.parse((await screen.findByTestId('cache-points')).textContent ?? '[]');
+    expect(points).toEqual([{ time: expect.any(String), token: 'agent (alice)', rate: 40 }]);
+    expect(seen.map((call) => call.url)).toContain('/api/org/5/data/token_cache');
+  });
+
+  it("gives a plain member the org route's lines (their own), without owner names", async () => {
+    useOrgScope.getState().setOrgId(5);
+    serve([cacheRow], 'member');
+    await renderPage(<DashboardPage />, { user: userWithRole(Role.common), language: 'en' });
+    const points = JSON.parse((await screen.findByTestId('cache-points')).textContent ?? '[]');
+    expect(points).toEqual([{ time: expect.any(String), token: 'agent', rate: 40 }]);
+    const urls = seen.map((call) => call.url);
+    expect(urls).toContain('/api/org/5/data/token_cache');
+    expect(urls.some((url) => url?.startsWith('/api/data'))).toBe(false);
   });
 
   it('goes back to my own data and cache panel once the scope is personal', async () => {

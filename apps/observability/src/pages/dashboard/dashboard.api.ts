@@ -1,11 +1,13 @@
 // Dashboard calls: usage buckets from the data table's `all` (admin, optionally one username) or
 // `self`, or an org's from the org table's `data` (issue 32), with the time up to which they are
-// complete (read beside `data` in the envelope); and the per-token cache-hit reads (issue 28).
+// complete (read beside `data` in the envelope); and the per-token cache-hit reads (issue 28) from
+// the same source.
 import { callEnvelope, createEndpointApi } from '@switchyard/console-kit';
 import type { TokenCacheBucket, UsageBucket } from '@switchyard/contracts';
 import { dataEndpoints, orgEndpoints } from '@switchyard/contracts/endpoints';
 
 const dataApi = createEndpointApi(dataEndpoints);
+const orgsApi = createEndpointApi(orgEndpoints);
 
 /** Whose usage the dashboard reads. */
 export type UsageSource = { kind: 'admin' } | { kind: 'self' } | { kind: 'org'; orgId: number };
@@ -44,9 +46,20 @@ export interface TokenCacheQuery {
   top: number;
 }
 
-/** The top tokens' hourly prompt and cached tokens: every user's (admins) or mine. */
-export const fetchTokenCache = (
-  admin: boolean,
+/**
+ * The top tokens' hourly prompt and cached tokens: every user's (admins), mine, or those of the
+ * calls an org paid for (its owners and admins: every member's tokens; a member: their own).
+ */
+export function fetchTokenCache(
+  source: UsageSource,
   query: TokenCacheQuery,
-): Promise<TokenCacheBucket[]> =>
-  admin ? dataApi.tokenCache({ query }) : dataApi.tokenCacheSelf({ query });
+): Promise<TokenCacheBucket[]> {
+  switch (source.kind) {
+    case 'admin':
+      return dataApi.tokenCache({ query });
+    case 'org':
+      return orgsApi.tokenCache({ params: { id: source.orgId }, query });
+    default:
+      return dataApi.tokenCacheSelf({ query });
+  }
+}

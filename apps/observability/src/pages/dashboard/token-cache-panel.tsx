@@ -1,12 +1,13 @@
 // The dashboard's per-token cache-hit section (issue 28): the range's top tokens by prompt tokens
-// and each one's cache-hit rate per bucket; the chart's empty state when no token was called.
+// and each one's cache-hit rate per bucket, in the dashboard's scope (an org's: issue 32); the
+// chart's empty state when no token was called.
 import { Empty, Spin, Typography } from '@arco-design/web-react';
 import { TOKEN_CACHE_TOP_DEFAULT } from '@switchyard/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TimeRange } from '../../lib/time';
-import { fetchTokenCache } from './dashboard.api';
+import { fetchTokenCache, type UsageSource } from './dashboard.api';
 import { cacheHitSeries } from './token-cache-series';
 import type { Granularity } from './usage-series';
 
@@ -15,13 +16,15 @@ const CacheHitChart = lazy(() =>
 );
 
 export interface TokenCachePanelProps {
-  /** Every user's tokens (site admins), else mine. */
-  admin: boolean;
+  /** Whose tokens: every user's (site admins), mine, or those an org's wallet paid for. */
+  source: UsageSource;
+  /** Lines name each token's owner (they are not all the caller's). */
+  withOwner: boolean;
   range: TimeRange;
   granularity: Granularity;
 }
 
-export function TokenCachePanel({ admin, range, granularity }: TokenCachePanelProps) {
+export function TokenCachePanel({ source, withOwner, range, granularity }: TokenCachePanelProps) {
   const { t } = useTranslation('observability');
   const query = {
     start_timestamp: range.start,
@@ -29,12 +32,12 @@ export function TokenCachePanel({ admin, range, granularity }: TokenCachePanelPr
     top: TOKEN_CACHE_TOP_DEFAULT,
   };
   const data = useQuery({
-    queryKey: ['observability', 'token-cache', admin, query],
-    queryFn: () => fetchTokenCache(admin, query),
+    queryKey: ['observability', 'token-cache', source, query],
+    queryFn: () => fetchTokenCache(source, query),
   });
   const points = useMemo(
-    () => cacheHitSeries(data.data ?? [], granularity, admin),
-    [data.data, granularity, admin],
+    () => cacheHitSeries(data.data ?? [], granularity, withOwner),
+    [data.data, granularity, withOwner],
   );
   return (
     <section data-testid="dashboard-cache-hit" style={{ marginTop: 24 }}>

@@ -12,7 +12,7 @@ import type { Db } from '../../db/database';
 import { QUOTA_DATA_WATERMARK } from '../../db/migrations/2026-11-22T0600-observability';
 import { refuse } from '../../lib/errors';
 import { listModelBuckets, listUserBuckets, readFoldedAt, sumFundedUsage } from './data.repository';
-import { hourlyCacheReads, topPromptTokens } from './token-cache.repository';
+import { hourlyCacheReads, type TokenCacheFilter, topPromptTokens } from './token-cache.repository';
 
 const pickName = ({ token_name, username }: { token_name: string; username: string }) => ({
   token_name,
@@ -48,15 +48,24 @@ export class UsageDataService {
   }
 
   /** The top tokens by prompt tokens and their hourly reads; `userId` undefined: every user's. */
-  async tokenCache(
+  tokenCache(userId: number | undefined, query: TokenCacheQuery): Promise<TokenCacheBucket[]> {
+    return this.tokenCacheOf({ ...rangeOf(query), userId }, query.top);
+  }
+
+  /** The same for the calls org `orgId`'s wallet paid for: every member's, or one member's. */
+  tokenCacheForOrg(
+    orgId: number,
     userId: number | undefined,
     query: TokenCacheQuery,
   ): Promise<TokenCacheBucket[]> {
-    const filter = { ...rangeOf(query), userId };
+    return this.tokenCacheOf({ ...rangeOf(query), userId, funding: orgFunding(orgId) }, query.top);
+  }
+
+  private async tokenCacheOf(filter: TokenCacheFilter, top: number): Promise<TokenCacheBucket[]> {
     const rows = await hourlyCacheReads(
       this.db,
       filter,
-      await topPromptTokens(this.db, filter, query.top),
+      await topPromptTokens(this.db, filter, top),
     );
     // One name per token, its newest hour's (a renamed token's hours carry both names).
     const names = new Map<number, { token_name: string; username: string }>();

@@ -13,6 +13,8 @@ export interface TokenCacheFilter {
   end: number;
   /** One user's tokens; undefined: everyone's (admins). */
   userId?: number | undefined;
+  /** Only calls this source paid for (`org:<id>`, an org's dashboard); undefined: any source. */
+  funding?: string | undefined;
 }
 
 /**
@@ -40,12 +42,14 @@ function consumeLogs(db: Db, filter: TokenCacheFilter) {
     .where('created_at', '<=', filter.end)
     .where('token_id', '>', 0);
   if (filter.userId !== undefined) query = query.where('user_id', '=', filter.userId);
+  if (filter.funding !== undefined) query = query.where('funding', '=', filter.funding);
   return query;
 }
 
 /**
  * The `top` tokens with the most prompt tokens in the range (ties: the lower id first), read from
- * the (type, created_at, token_id, prompt_tokens) index alone.
+ * the (type, created_at, token_id, prompt_tokens) index alone (an org's, by funding, from the
+ * (funding, created_at) index and its rows).
  */
 export async function topPromptTokens(
   db: Db,

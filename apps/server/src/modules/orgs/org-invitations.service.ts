@@ -15,7 +15,7 @@ import type { Clock } from '../../lib/clock';
 import { randomToken } from '../../lib/crypto';
 import { AppError, refuse } from '../../lib/errors';
 import type { Identity } from '../../lib/identity';
-import { type AuditActor, recordAudit } from '../audit/audit.writer';
+import type { AuditActor } from '../audit/audit.writer';
 import type { MailService } from '../mail/mail.service';
 import type { OptionsStore } from '../options/options.store';
 import {
@@ -29,7 +29,7 @@ import {
   listPendingInvitations,
   revokeInvitation,
 } from './orgs.repository';
-import { invitationView, type OrgAccess } from './orgs.service';
+import { invitationView, type OrgAccess, recordOrgAudit } from './orgs.service';
 
 /** The console page that accepts an invitation (apps/account's organization accept page). */
 export const ACCEPT_PATH = '/organization/accept';
@@ -50,12 +50,13 @@ const escapeHtml = (text: string): string =>
 export class OrgInvitationsService {
   constructor(private readonly deps: InvitationDeps) {}
 
-  /** Invites a user by username or email; only an owner invites an owner. */
+  /** Invites a user by username or email; only an owner invites an owner. Audited (no code). */
   async invite(
     identity: Identity,
     access: OrgAccess,
     input: OrgInviteRequest,
     language: Language,
+    actor: AuditActor,
   ): Promise<OrgInvitationCreated> {
     const { db, clock } = this.deps;
     if (input.role === 'owner' && access.role !== 'owner') {
@@ -67,14 +68,23 @@ export class OrgInvitationsService {
     const now = clock.now();
     const code = randomToken(24);
     const expiresAt = now + ORG_INVITATION_HOURS * 3600;
-    await insertInvitation(db, {
-      org_id: access.org.id,
-      code,
-      user_id: Number(user.id),
-      role: input.role,
-      invited_by: identity.userId,
-      created_at: now,
-      expires_at: expiresAt,
+    await db.transaction().execute(async (trx) => {
+      await insertInvitation(trx, {
+        org_id: access.org.id,
+        code,
+        user_id: Number(user.id),
+        role: input.role,
+        invited_by: identity.userId,
+        created_at: now,
+        expires_at: expiresAt,
+      });
+      const invitation = await findInvitation(trx, code);
+      await recordOrgAudit(trx, actor, access.org.id, 'org.invitation.create', {
+        invitation_id: Number(invitation?.id ?? 0),
+        user_id: Number(user.id),
+        username: user.username,
+        role: input.role,
+      });
     });
     const path = `${ACCEPT_PATH}?code=${encodeURIComponent(code)}`;
     const base = this.deps.options.getString('ServerAddress').trim().replace(/\/+$/, '');
@@ -120,8 +130,8 @@ export class OrgInvitationsService {
   }
 
   /**
-   * Revokes a pending invitation: its code is refused from then on. A site admin's revoke of an
-   * org not theirs is audited in the same transaction, as their other org changes are.
+   * Revokes a pending invitation: its code is refused from then on. Audited in the same
+   * transaction, as every other org change is.
    */
   async revoke(access: OrgAccess, invitationId: number, actor: AuditActor): Promise<void> {
     const { db, clock } = this.deps;
@@ -129,12 +139,8 @@ export class OrgInvitationsService {
       if (!(await revokeInvitation(trx, access.org.id, invitationId, clock.now()))) {
         throw new AppError(404, 'org.invitationNotFound');
       }
-      if (!access.siteAdmin) return;
-      await recordAudit(trx, actor, {
-        action: 'org.invitation.revoke',
-        target_type: 'org',
-        target_id: access.org.id,
-        summary: { invitation_id: invitationId },
+      await recordOrgAudit(trx, actor, access.org.id, 'org.invitation.revoke', {
+        invitation_id: invitationId,
       });
     });
   }

@@ -12,6 +12,8 @@ import {
   type PagedList,
   renderQuota,
   type SelfLogEntry,
+  type TokenCacheBucket,
+  type TokenCacheQuery,
   type UsageBucket,
   type UsageDataQuery,
 } from '@switchyard/contracts';
@@ -21,6 +23,7 @@ import { logContent } from '../../i18n/log-content';
 import type { Clock } from '../../lib/clock';
 import { refuse } from '../../lib/errors';
 import type { Identity } from '../../lib/identity';
+import type { AuditActor } from '../audit/audit.writer';
 import type { UsageDataService } from '../data/data.service';
 import { insertLogs } from '../logs/logs.repository';
 import type { LogsService } from '../logs/logs.service';
@@ -28,7 +31,7 @@ import type { OptionsStore } from '../options/options.store';
 import { claimRedemption, findRedemptionByKey } from '../redemptions/redemptions.repository';
 import { quotaDisplay } from '../topup/order-credit';
 import { addOrgQuota, orgQuota, takeUserQuota } from './orgs.repository';
-import type { OrgAccess } from './orgs.service';
+import { type OrgAccess, recordOrgAudit } from './orgs.service';
 
 export interface OrgWalletDeps {
   db: Db;
@@ -41,12 +44,13 @@ export interface OrgWalletDeps {
 export class OrgWalletService {
   constructor(private readonly deps: OrgWalletDeps) {}
 
-  /** Moves quota from the caller's wallet into the org's; replies with the org's balance. */
+  /** Moves quota from the caller's wallet into the org's (audited); replies with the org's balance. */
   async fund(
     identity: Identity,
     access: OrgAccess,
     quota: number,
     language: Language,
+    actor: AuditActor,
   ): Promise<number> {
     const { db, clock } = this.deps;
     const now = clock.now();
@@ -72,16 +76,21 @@ export class OrgWalletService {
           funding: 'wallet',
         },
       ]);
+      await recordOrgAudit(trx, actor, access.org.id, 'org.fund', { quota });
       return orgQuota(trx, access.org.id);
     });
   }
 
-  /** Redeems a code into the org's wallet; racing redeems of one code: exactly one wins. */
+  /**
+   * Redeems a code into the org's wallet; racing redeems of one code: exactly one wins. Audited by
+   * the code's id, never its key.
+   */
   async redeem(
     identity: Identity,
     access: OrgAccess,
     key: string,
     language: Language,
+    actor: AuditActor,
   ): Promise<number> {
     const { db, clock } = this.deps;
     const now = clock.now();
@@ -96,6 +105,10 @@ export class OrgWalletService {
         id: code?.id ?? 0,
       });
       await insertLogs(trx, [this.topUp(identity, access, now, quota, content)]);
+      await recordOrgAudit(trx, actor, access.org.id, 'org.redeem', {
+        redemption_id: Number(code?.id ?? 0),
+        quota,
+      });
       return quota;
     });
   }
@@ -151,6 +164,16 @@ export class OrgWalletService {
     const userId = this.scope(identity, access, undefined);
     const folded_at = this.deps.clock.now();
     return { buckets: await this.deps.data.forOrg(access.org.id, userId, query), folded_at };
+  }
+
+  /** The cache-hit chart's top tokens among the calls the org paid for, as usage() scopes them. */
+  tokenCache(
+    identity: Identity,
+    access: OrgAccess,
+    query: TokenCacheQuery,
+  ): Promise<TokenCacheBucket[]> {
+    const userId = this.scope(identity, access, undefined);
+    return this.deps.data.tokenCacheForOrg(access.org.id, userId, query);
   }
 
   export(

@@ -67,7 +67,13 @@ export function registerOrgRoutes(app: FastifyInstance, deps: OrgRoutesDeps): vo
   });
   serveEndpoint(app, orgEndpoints.invite, async ({ params, body, request }) => {
     const org = await access(request, params.id, 'invite');
-    const created = await invitations.invite(identityOf(request), org, body, languageOf(request));
+    const created = await invitations.invite(
+      identityOf(request),
+      org,
+      body,
+      languageOf(request),
+      auditActorOf(request),
+    );
     return ok(created, say(request, 'org.invited'));
   });
   serveEndpoint(app, orgEndpoints.invitations, async ({ params, request }) =>
@@ -94,12 +100,15 @@ export function registerOrgRoutes(app: FastifyInstance, deps: OrgRoutesDeps): vo
   });
   serveEndpoint(app, orgEndpoints.fund, async ({ params, body, request }) => {
     const org = await access(request, params.id, 'fund');
-    const left = await wallet.fund(identityOf(request), org, body.quota, languageOf(request));
+    const identity = identityOf(request);
+    const actor = auditActorOf(request);
+    const left = await wallet.fund(identity, org, body.quota, languageOf(request), actor);
     return ok(left, say(request, 'org.funded', { quota: body.quota }));
   });
   serveEndpoint(app, orgEndpoints.redeem, async ({ params, body, request }) => {
     const org = await access(request, params.id, 'redeem');
-    return ok(await wallet.redeem(identityOf(request), org, body.key, languageOf(request)));
+    const actor = auditActorOf(request);
+    return ok(await wallet.redeem(identityOf(request), org, body.key, languageOf(request), actor));
   });
   serveEndpoint(app, orgEndpoints.log, async ({ params, query, request }) => {
     const org = await access(request, params.id, 'log');
@@ -113,6 +122,10 @@ export function registerOrgRoutes(app: FastifyInstance, deps: OrgRoutesDeps): vo
     const org = await access(request, params.id, 'data');
     const { buckets, folded_at } = await wallet.usage(identityOf(request), org, query);
     return { ...ok(buckets), folded_at };
+  });
+  serveEndpoint(app, orgEndpoints.tokenCache, async ({ params, query, request }) => {
+    const org = await access(request, params.id, 'tokenCache');
+    return ok(await wallet.tokenCache(identityOf(request), org, query));
   });
   serveEndpoint(app, orgEndpoints.logExport, async ({ params, query, request, reply }) => {
     const org = await access(request, params.id, 'logExport');

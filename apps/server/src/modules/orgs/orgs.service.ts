@@ -1,6 +1,6 @@
 // Organizations (issue 32): create, read, rename, delete; members with roles and caps; the org
-// role every action needs is checked here (orgAccess), never left to the console. Changes a site
-// admin makes to an org that is not theirs are audited in the same transaction.
+// role every action needs is checked here (orgAccess), never left to the console. Every change to
+// an org (by its owners and admins, or by a site admin) is audited in the same transaction.
 import {
   isAdmin,
   LogType,
@@ -290,24 +290,35 @@ export class OrgsService {
         if ((await countOwners(trx, orgId)) <= 1) throw refuse('org.lastOwner');
       }
       await deleteMember(trx, orgId, userId, TokenStatus.disabled);
-      await this.audit(trx, access, actor, 'org.member.remove', { user_id: userId });
+      await recordOrgAudit(trx, actor, orgId, self ? 'org.member.leave' : 'org.member.remove', {
+        user_id: userId,
+      });
     });
   }
 
-  /** A site admin's change to an org they are not an owner or admin of goes in the audit log. */
-  private async audit(
+  private audit(
     trx: Db,
     access: OrgAccess,
     actor: AuditActor,
     action: string,
     summary: Record<string, unknown>,
   ): Promise<void> {
-    if (!access.siteAdmin) return;
-    await recordAudit(trx, actor, {
-      action,
-      target_type: 'org',
-      target_id: access.org.id,
-      summary,
-    });
+    return recordOrgAudit(trx, actor, access.org.id, action, summary);
   }
+}
+
+/**
+ * One audit entry of a change to org `orgId` (target `org #<id>`), written in the change's
+ * transaction: by its owners and admins as by a site admin. `summary` names who or what inside
+ * the org was acted on (a member's user_id, an invitation's id) and never holds a secret (no
+ * invitation code, no redemption key).
+ */
+export function recordOrgAudit(
+  trx: Db,
+  actor: AuditActor,
+  orgId: number,
+  action: string,
+  summary: Record<string, unknown>,
+): Promise<void> {
+  return recordAudit(trx, actor, { action, target_type: 'org', target_id: orgId, summary });
 }

@@ -7,6 +7,7 @@ import { ORG_ACCESS, orgEndpoints } from '@switchyard/contracts/endpoints';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { TestClient } from '../../helpers/client';
 import { type CreatedUser, createUser } from '../../helpers/factories';
+import { redemptionCode } from '../../helpers/orgs';
 import { useTestServer } from '../../helpers/test-server';
 
 type Actor = 'nonMember' | 'member' | 'admin' | 'owner' | 'siteAdmin';
@@ -80,24 +81,9 @@ async function freshOrg(): Promise<number> {
   return id;
 }
 
-let codeSeq = 0;
-async function redemptionKey(): Promise<string> {
-  codeSeq += 1;
-  const key = `orgaccess${process.pid}x${String(codeSeq).padStart(6, '0')}`.padEnd(32, '0');
-  await server.db
-    .insertInto('redemptions')
-    .values({
-      user_id: who('siteAdmin').user.id,
-      key,
-      status: 1,
-      name: 'org',
-      quota: 1000,
-      created_time: 0,
-      deleted_at: null,
-    })
-    .execute();
-  return key;
-}
+/** An unused redemption code's key, for a redeem into the org. */
+const redemptionKey = async (): Promise<string> =>
+  (await redemptionCode(server, who('siteAdmin').user.id, 1000)).key;
 
 let invitationSeq = 0;
 /** A pending invitation of org `id` for the outsider; its id. */
@@ -163,9 +149,11 @@ async function input(name: Name, id: number): Promise<{ path: string; body?: unk
       return { path: `${base}/log/stat` };
     case 'logExport':
       return { path: `${base}/log/export` };
-    case 'data': {
+    case 'data':
+    case 'tokenCache': {
       const now = Math.floor(Date.now() / 1000);
-      return { path: `${base}/data?start_timestamp=${now - 3600}&end_timestamp=${now}` };
+      const route = name === 'data' ? 'data' : 'data/token_cache';
+      return { path: `${base}/${route}?start_timestamp=${now - 3600}&end_timestamp=${now}` };
     }
   }
 }

@@ -3,10 +3,9 @@
 // the org's log, who sees which org logs, deletion only with an empty wallet, and the audit of a
 // site admin's changes.
 import type { OrgDetail, OrgView, PagedList } from '@switchyard/contracts';
-import { Role } from '@switchyard/contracts';
 import { describe, expect, it } from 'vitest';
 import { startSmtpSink } from '../../fakes/smtp-sink';
-import { orgWithMembers, signedIn } from '../../helpers/orgs';
+import { orgWithMembers, signedIn, signedInSiteAdmin } from '../../helpers/orgs';
 import { useTestServer } from '../../helpers/test-server';
 
 const server = useTestServer();
@@ -180,12 +179,7 @@ describe('organizations', () => {
     const owner = await signedIn(server);
     const member = await signedIn(server);
     const orgId = await orgWithMembers(owner, [member]);
-    const siteAdmin = await signedIn(server);
-    await server.db
-      .updateTable('users')
-      .set({ role: Role.admin })
-      .where('id', '=', siteAdmin.user.id)
-      .execute();
+    const siteAdmin = await signedInSiteAdmin(server);
     const all = await siteAdmin.client.get<OrgView[]>('/api/org/');
     expect(all.json.data?.some((org) => org.id === orgId)).toBe(true);
     const capped = await siteAdmin.client.put(`/api/org/${orgId}/member/${member.user.id}`, {
