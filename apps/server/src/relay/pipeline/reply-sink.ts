@@ -14,7 +14,10 @@ export interface ReplySink {
    * request id headers hooks set included) and `headers`; the body follows through write/end.
    */
   startStream(status: number, headers: Readonly<Record<string, string>>): void;
-  /** Writes a piece of the stream; false when the client's buffer is full (see onDrain). */
+  /**
+   * Writes a piece of the stream; false when the client's buffer is full (see onDrain). Pieces
+   * written in one turn of the event loop may go out together at its end (or with `end`).
+   */
   write(chunk: string): boolean;
   /** Ends the stream, with its last piece. */
   end(chunk?: string): void;

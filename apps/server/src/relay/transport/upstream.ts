@@ -173,20 +173,40 @@ export function sendUpstream(
   });
 }
 
+const IDLE = Symbol('idle watch');
+/** A socket watched for idleness carries the reply it would end; the reply carries its socket. */
+type WatchedSocket = Socket & { [IDLE]?: { response: IncomingMessage; ms: number } };
+type WatchedReply = IncomingMessage & { [IDLE]?: WatchedSocket };
+
+function onIdle(this: WatchedSocket): void {
+  const watch = this[IDLE];
+  if (watch) {
+    watch.response.destroy(new UpstreamNetworkError(TIMEOUT_MESSAGES.idle(watch.ms), 'idle'));
+  }
+}
+
+function endIdleWatch(this: WatchedReply): void {
+  const socket = this[IDLE];
+  if (!socket) return;
+  this[IDLE] = undefined;
+  socket[IDLE] = undefined;
+  socket.off('timeout', onIdle);
+}
+
 /**
  * Ends a reply whose body stops for `ms`: the socket's own idle timer, which the keep-alive agent
  * resets when it takes the socket back; the listener is removed with the reply so a reused socket
- * carries none of it.
+ * carries none of it. The listeners are module functions (the reply and its socket carry what
+ * they need): the bundle names every closure it creates, a defineProperty each, per request.
  */
 function watchIdle(response: IncomingMessage, ms: number): void {
-  const socket = response.socket;
-  const onIdle = () =>
-    response.destroy(new UpstreamNetworkError(TIMEOUT_MESSAGES.idle(ms), 'idle'));
+  const socket = response.socket as WatchedSocket;
+  socket[IDLE] = { response, ms };
+  (response as WatchedReply)[IDLE] = socket;
   socket.setTimeout(ms);
   socket.on('timeout', onIdle);
-  const done = () => socket.off('timeout', onIdle);
-  response.once('end', done);
-  response.once('close', done);
+  response.once('end', endIdleWatch);
+  response.once('close', endIdleWatch);
 }
 
 /** Reads a whole (small) response body. */
