@@ -18,6 +18,7 @@ import {
   type UsageDataQuery,
 } from '@switchyard/contracts';
 import type { Db } from '../../db/database';
+import { retryOnDeadlock } from '../../db/deadlock-retry';
 import { translate } from '../../i18n';
 import { logContent } from '../../i18n/log-content';
 import type { Clock } from '../../lib/clock';
@@ -59,26 +60,28 @@ export class OrgWalletService {
       username: identity.username,
       quota: shown,
     });
-    return db.transaction().execute(async (trx) => {
-      // The user before the org, as every writer of both.
-      if (!(await takeUserQuota(trx, identity.userId, quota))) throw refuse('org.userQuotaShort');
-      if (!(await addOrgQuota(trx, access.org.id, quota))) throw refuse('org.notFound');
-      await insertLogs(trx, [
-        this.topUp(identity, access, now, quota, content),
-        // The user's own log shows where the quota went.
-        {
-          user_id: identity.userId,
-          username: identity.username,
-          created_at: now,
-          type: LogType.manage,
-          content,
-          quota,
-          funding: 'wallet',
-        },
-      ]);
-      await recordOrgAudit(trx, actor, access.org.id, 'org.fund', { quota });
-      return orgQuota(trx, access.org.id);
-    });
+    return retryOnDeadlock(() =>
+      db.transaction().execute(async (trx) => {
+        // The user before the org, as every writer of both.
+        if (!(await takeUserQuota(trx, identity.userId, quota))) throw refuse('org.userQuotaShort');
+        if (!(await addOrgQuota(trx, access.org.id, quota))) throw refuse('org.notFound');
+        await insertLogs(trx, [
+          this.topUp(identity, access, now, quota, content),
+          // The user's own log shows where the quota went.
+          {
+            user_id: identity.userId,
+            username: identity.username,
+            created_at: now,
+            type: LogType.manage,
+            content,
+            quota,
+            funding: 'wallet',
+          },
+        ]);
+        await recordOrgAudit(trx, actor, access.org.id, 'org.fund', { quota });
+        return orgQuota(trx, access.org.id);
+      }),
+    );
   }
 
   /**
@@ -94,23 +97,26 @@ export class OrgWalletService {
   ): Promise<number> {
     const { db, clock } = this.deps;
     const now = clock.now();
-    return db.transaction().execute(async (trx) => {
-      if (!(await claimRedemption(trx, key, identity.userId, now))) throw refuse('redeem.invalid');
-      const code = await findRedemptionByKey(trx, key);
-      const quota = Number(code?.quota ?? 0);
-      if (!(await addOrgQuota(trx, access.org.id, quota))) throw refuse('org.notFound');
-      const content = logContent('log.orgRedeemed', {
-        username: identity.username,
-        quota: renderQuota(quota, quotaDisplay(this.deps.options)),
-        id: code?.id ?? 0,
-      });
-      await insertLogs(trx, [this.topUp(identity, access, now, quota, content)]);
-      await recordOrgAudit(trx, actor, access.org.id, 'org.redeem', {
-        redemption_id: Number(code?.id ?? 0),
-        quota,
-      });
-      return quota;
-    });
+    return retryOnDeadlock(() =>
+      db.transaction().execute(async (trx) => {
+        if (!(await claimRedemption(trx, key, identity.userId, now)))
+          throw refuse('redeem.invalid');
+        const code = await findRedemptionByKey(trx, key);
+        const quota = Number(code?.quota ?? 0);
+        if (!(await addOrgQuota(trx, access.org.id, quota))) throw refuse('org.notFound');
+        const content = logContent('log.orgRedeemed', {
+          username: identity.username,
+          quota: renderQuota(quota, quotaDisplay(this.deps.options)),
+          id: code?.id ?? 0,
+        });
+        await insertLogs(trx, [this.topUp(identity, access, now, quota, content)]);
+        await recordOrgAudit(trx, actor, access.org.id, 'org.redeem', {
+          redemption_id: Number(code?.id ?? 0),
+          quota,
+        });
+        return quota;
+      }),
+    );
   }
 
   private topUp(

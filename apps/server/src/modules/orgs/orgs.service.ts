@@ -17,6 +17,7 @@ import {
   TokenStatus,
 } from '@switchyard/contracts';
 import type { Db } from '../../db/database';
+import { retryOnDeadlock } from '../../db/deadlock-retry';
 import { engineOf } from '../../db/dialect';
 import type { Clock } from '../../lib/clock';
 import { AppError, refuse } from '../../lib/errors';
@@ -242,28 +243,30 @@ export class OrgsService {
     actor: AuditActor,
   ): Promise<void> {
     const { db } = this.deps;
-    await db.transaction().execute(async (trx) => {
-      await lockMembers(trx, access.org.id, engineOf(trx) === 'sqlite');
-      const member = await findMember(trx, access.org.id, userId);
-      if (!member) throw refuse('org.memberNotFound');
-      const owner = access.role === 'owner' || access.siteAdmin;
-      if ((input.role === 'owner' || member.role === 'owner') && !owner) {
-        throw new AppError(403, 'org.onlyOwnerGrantsOwner');
-      }
-      if (member.role === 'owner' && input.role && input.role !== 'owner') {
-        if ((await countOwners(trx, access.org.id)) <= 1) throw refuse('org.lastOwner');
-      }
-      const periodChanged =
-        input.window_period !== undefined && input.window_period !== member.window_period;
-      await updateMember(trx, access.org.id, userId, {
-        ...(input.role ? { role: input.role } : {}),
-        ...(input.quota_limit !== undefined ? { quota_limit: input.quota_limit } : {}),
-        ...(input.window_period !== undefined ? { window_period: input.window_period } : {}),
-        // A new period starts a fresh window (holds in flight settle into the old one).
-        ...(periodChanged ? { window_started_at: 0, window_used: 0 } : {}),
-      });
-      await this.audit(trx, access, actor, 'org.member.update', { user_id: userId, ...input });
-    });
+    await retryOnDeadlock(() =>
+      db.transaction().execute(async (trx) => {
+        await lockMembers(trx, access.org.id, engineOf(trx) === 'sqlite');
+        const member = await findMember(trx, access.org.id, userId);
+        if (!member) throw refuse('org.memberNotFound');
+        const owner = access.role === 'owner' || access.siteAdmin;
+        if ((input.role === 'owner' || member.role === 'owner') && !owner) {
+          throw new AppError(403, 'org.onlyOwnerGrantsOwner');
+        }
+        if (member.role === 'owner' && input.role && input.role !== 'owner') {
+          if ((await countOwners(trx, access.org.id)) <= 1) throw refuse('org.lastOwner');
+        }
+        const periodChanged =
+          input.window_period !== undefined && input.window_period !== member.window_period;
+        await updateMember(trx, access.org.id, userId, {
+          ...(input.role ? { role: input.role } : {}),
+          ...(input.quota_limit !== undefined ? { quota_limit: input.quota_limit } : {}),
+          ...(input.window_period !== undefined ? { window_period: input.window_period } : {}),
+          // A new period starts a fresh window (holds in flight settle into the old one).
+          ...(periodChanged ? { window_started_at: 0, window_used: 0 } : {}),
+        });
+        await this.audit(trx, access, actor, 'org.member.update', { user_id: userId, ...input });
+      }),
+    );
   }
 
   /**
@@ -279,21 +282,25 @@ export class OrgsService {
     const self = userId === identity.userId;
     const access = await this.access(identity, orgId, self ? 'member' : 'admin', !self);
     const { db } = this.deps;
-    await db.transaction().execute(async (trx) => {
-      await lockMembers(trx, orgId, engineOf(trx) === 'sqlite');
-      const member = await findMember(trx, orgId, userId);
-      if (!member) throw refuse('org.memberNotFound');
-      if (member.role === 'owner') {
-        if (!self && access.role !== 'owner' && !access.siteAdmin) {
-          throw new AppError(403, 'org.onlyOwnerGrantsOwner');
+    // The member's last call may be settling against the same member and wallet rows: MySQL can
+    // pick this transaction as a deadlock's victim, and it is safe to run again whole.
+    await retryOnDeadlock(() =>
+      db.transaction().execute(async (trx) => {
+        await lockMembers(trx, orgId, engineOf(trx) === 'sqlite');
+        const member = await findMember(trx, orgId, userId);
+        if (!member) throw refuse('org.memberNotFound');
+        if (member.role === 'owner') {
+          if (!self && access.role !== 'owner' && !access.siteAdmin) {
+            throw new AppError(403, 'org.onlyOwnerGrantsOwner');
+          }
+          if ((await countOwners(trx, orgId)) <= 1) throw refuse('org.lastOwner');
         }
-        if ((await countOwners(trx, orgId)) <= 1) throw refuse('org.lastOwner');
-      }
-      await deleteMember(trx, orgId, userId, TokenStatus.disabled);
-      await recordOrgAudit(trx, actor, orgId, self ? 'org.member.leave' : 'org.member.remove', {
-        user_id: userId,
-      });
-    });
+        await deleteMember(trx, orgId, userId, TokenStatus.disabled);
+        await recordOrgAudit(trx, actor, orgId, self ? 'org.member.leave' : 'org.member.remove', {
+          user_id: userId,
+        });
+      }),
+    );
   }
 
   private audit(
