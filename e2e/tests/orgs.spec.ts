@@ -79,6 +79,8 @@ test('create an org, invite, fund; the member calls the API; the owner sees it a
   page,
   browser,
 }) => {
+  // Two users, seven pages and two axe runs in one journey: 17 s on a quiet machine.
+  test.setTimeout(90_000);
   await signedInUser(page, 5_000_000);
   const orgName = uniqueName('team');
   await page.goto('/organization');
