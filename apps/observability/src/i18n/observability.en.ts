@@ -74,6 +74,7 @@ export const observabilityEn: TranslationOf<typeof observabilityZh> = {
     },
     cacheHit: 'Prompt cache hit {{percent}}% of the prompt tokens',
     reasoning: 'Reasoning {{tokens}} tokens (billed as completion)',
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: a dollar sign before an i18next placeholder
     exactCost: 'Cost {{quota}} quota = ${{dollars}}',
     priceFixed: 'Model price {{price}} dollars per call, group ratio {{group}}',
     userInfo: 'User information',

@@ -70,6 +70,7 @@ export const observabilityZh = {
     },
     cacheHit: '提示缓存命中率 {{percent}}%（缓存读取 ÷ 输入 tokens）',
     reasoning: '推理 {{tokens}} tokens（按输出计费）',
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: a dollar sign before an i18next placeholder
     exactCost: '消耗 {{quota}} 额度 = ${{dollars}}',
     priceFixed: '模型价格 {{price}} 美元/次，分组倍率 {{group}}',
     userInfo: '用户信息',

@@ -1,5 +1,5 @@
 // Personal settings calls: self, access token, referral, rebates, transfer, email code and binding, models.
-import { apiGet, createEndpointApi } from '@switchyard/console-kit';
+import { createEndpointApi } from '@switchyard/console-kit';
 import type { AffiliateRebateView, Page } from '@switchyard/contracts';
 import {
   oauthEndpoints,

@@ -88,13 +88,13 @@ export class RedisLimitStore implements LimitStore {
     const resets: number[] = [];
     for (const check of request.counters) {
       const start = windowStart(nowMs, check.windowMs);
-      keys.push(this.prefix + 'limits:' + counterKey(check.key, start));
+      keys.push(`${this.prefix}limits:${counterKey(check.key, start)}`);
       // The key outlives its window a little so a late settlement can still correct it.
       args.push(check.limit, check.cost, check.windowMs * 2);
       resets.push(start + check.windowMs);
     }
     for (const check of request.slots) {
-      keys.push(this.prefix + 'limits:' + check.key);
+      keys.push(`${this.prefix}limits:${check.key}`);
       args.push(check.limit, check.ttlMs);
     }
     const reply = await this.redis.limitsAcquire(keys.length, ...keys, ...args);
@@ -108,13 +108,13 @@ export class RedisLimitStore implements LimitStore {
 
   async adjust(key: string, _windowMs: number, windowStartMs: number, delta: number) {
     if (delta === 0) return;
-    await this.redis.limitsAdjust(this.prefix + 'limits:' + counterKey(key, windowStartMs), delta);
+    await this.redis.limitsAdjust(`${this.prefix}limits:${counterKey(key, windowStartMs)}`, delta);
   }
 
   async releaseSlots(keys: readonly string[], leaseId: string): Promise<void> {
     if (keys.length === 0) return;
     const pipeline = this.redis.pipeline();
-    for (const key of keys) pipeline.zrem(this.prefix + 'limits:' + key, leaseId);
+    for (const key of keys) pipeline.zrem(`${this.prefix}limits:${key}`, leaseId);
     await pipeline.exec();
   }
 

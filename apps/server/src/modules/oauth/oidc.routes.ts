@@ -4,7 +4,7 @@
 // the oauth table.
 import { timingSafeEqual } from 'node:crypto';
 import { oauthEndpoints as endpoints } from '@switchyard/contracts/endpoints';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { languageOf, translate } from '../../i18n';
 import { hmacSha256Hex } from '../../lib/crypto';

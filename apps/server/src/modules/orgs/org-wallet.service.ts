@@ -19,7 +19,6 @@ import {
 } from '@switchyard/contracts';
 import type { Db } from '../../db/database';
 import { retryOnDeadlock } from '../../db/deadlock-retry';
-import { translate } from '../../i18n';
 import { logContent } from '../../i18n/log-content';
 import type { Clock } from '../../lib/clock';
 import { refuse } from '../../lib/errors';
@@ -50,7 +49,6 @@ export class OrgWalletService {
     identity: Identity,
     access: OrgAccess,
     quota: number,
-    language: Language,
     actor: AuditActor,
   ): Promise<number> {
     const { db, clock } = this.deps;
@@ -92,7 +90,6 @@ export class OrgWalletService {
     identity: Identity,
     access: OrgAccess,
     key: string,
-    language: Language,
     actor: AuditActor,
   ): Promise<number> {
     const { db, clock } = this.deps;

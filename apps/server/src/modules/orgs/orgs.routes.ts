@@ -102,13 +102,13 @@ export function registerOrgRoutes(app: FastifyInstance, deps: OrgRoutesDeps): vo
     const org = await access(request, params.id, 'fund');
     const identity = identityOf(request);
     const actor = auditActorOf(request);
-    const left = await wallet.fund(identity, org, body.quota, languageOf(request), actor);
+    const left = await wallet.fund(identity, org, body.quota, actor);
     return ok(left, say(request, 'org.funded', { quota: body.quota }));
   });
   serveEndpoint(app, orgEndpoints.redeem, async ({ params, body, request }) => {
     const org = await access(request, params.id, 'redeem');
     const actor = auditActorOf(request);
-    return ok(await wallet.redeem(identityOf(request), org, body.key, languageOf(request), actor));
+    return ok(await wallet.redeem(identityOf(request), org, body.key, actor));
   });
   serveEndpoint(app, orgEndpoints.log, async ({ params, query, request }) => {
     const org = await access(request, params.id, 'log');

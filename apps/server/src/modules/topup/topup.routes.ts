@@ -14,7 +14,7 @@ import type { TopUpService } from './topup.service';
 export function registerTopUpRoutes(app: FastifyInstance, topUp: TopUpService): void {
   serveEndpoint(app, topUpEndpoints.redeem, async ({ body, request }) => {
     const language = languageOf(request);
-    const quota = await topUp.redeem(identityOf(request), body.key, language);
+    const quota = await topUp.redeem(identityOf(request), body.key);
     return ok(quota, translate(language, 'redeem.success'));
   });
 

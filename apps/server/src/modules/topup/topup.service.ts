@@ -70,7 +70,7 @@ export class TopUpService {
   constructor(private readonly deps: TopUpDeps) {}
 
   /** Redeems a code; returns the quota added. Racing redeems of one code: exactly one wins. */
-  async redeem(identity: Identity, key: string, language: Language): Promise<number> {
+  async redeem(identity: Identity, key: string): Promise<number> {
     if (!key) throw refuse('redeem.emptyKey');
     const { db, clock } = this.deps;
     const now = clock.now();

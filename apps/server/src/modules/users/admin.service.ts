@@ -5,7 +5,6 @@ import {
   type AdminUser,
   type CreateUserRequest,
   isRoot,
-  type Language,
   LogType,
   type ManageAction,
   type ManageUserReply,
@@ -126,12 +125,7 @@ export class UsersAdminService {
   }
 
   /** Edits another user: names, password, group, quota (the difference is applied atomically). */
-  async update(
-    caller: Identity,
-    input: UpdateUserRequest,
-    language: Language,
-    actor: AuditActor,
-  ): Promise<void> {
+  async update(caller: Identity, input: UpdateUserRequest, actor: AuditActor): Promise<void> {
     const { db } = this.deps;
     const user = await this.load(input.id);
     if (user.id === caller.userId) throw refuse('admin.useSelfEndpoint');
@@ -185,7 +179,6 @@ export class UsersAdminService {
     caller: Identity,
     username: string,
     action: ManageAction,
-    language: Language,
     actor: AuditActor,
   ): Promise<ManageUserReply> {
     const { db, clock } = this.deps;
@@ -200,7 +193,7 @@ export class UsersAdminService {
         target_id: user.id,
         summary: { username: user.username, action },
       });
-    if (action === 'reset_2fa') return this.resetTwoFactor(caller, user, language, audit);
+    if (action === 'reset_2fa') return this.resetTwoFactor(caller, user, audit);
     const effect = ACTION_EFFECT[action];
     const patch = effect.patch(clock.now());
     await db.transaction().execute(async (trx) => {
@@ -224,7 +217,6 @@ export class UsersAdminService {
   private async resetTwoFactor(
     caller: Identity,
     user: UserRow,
-    language: Language,
     audit: (trx: Db) => Promise<void>,
   ): Promise<ManageUserReply> {
     await this.deps.db.transaction().execute(async (trx) => {

@@ -1,5 +1,5 @@
 // Password registration with invitation rewards, written in one transaction.
-import { type Language, LogType, type RegisterRequest, renderQuota } from '@switchyard/contracts';
+import { LogType, type RegisterRequest, renderQuota } from '@switchyard/contracts';
 import type { Db } from '../../db/database';
 import { isUniqueViolation } from '../../db/dialect';
 import type { NewLog } from '../../db/schema';
@@ -35,7 +35,7 @@ export class RegistrationService {
   constructor(private readonly deps: RegistrationDeps) {}
 
   /** Creates the account and returns its id (the route signs it in). */
-  async register(input: RegisterRequest, language: Language): Promise<number> {
+  async register(input: RegisterRequest): Promise<number> {
     this.checkAllowed(input);
     assertUsernameAllowed(input.username);
     const email = await this.verifiedEmail(input);
@@ -44,7 +44,7 @@ export class RegistrationService {
       try {
         return await this.deps.db
           .transaction()
-          .execute((trx) => this.createUser(trx, input, email, passwordHash, language));
+          .execute((trx) => this.createUser(trx, input, email, passwordHash));
       } catch (error) {
         if (error instanceof AppError || !isUniqueViolation(error)) throw error;
         // Lost a race: either the username (a clean refusal) or the generated aff code (retry).
@@ -84,7 +84,6 @@ export class RegistrationService {
     input: RegisterRequest,
     email: string | null,
     passwordHash: string,
-    language: Language,
   ): Promise<number> {
     const { options, clock } = this.deps;
     await assertUsernameFree(trx, input.username);

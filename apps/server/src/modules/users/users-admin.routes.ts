@@ -34,7 +34,7 @@ export function registerUserAdminRoutes(app: FastifyInstance, users: UsersAdminS
 
   serveEndpoint(app, endpoints.update, async ({ body, request }) => {
     const language = languageOf(request);
-    await users.update(identityOf(request), body, language, auditActorOf(request));
+    await users.update(identityOf(request), body, auditActorOf(request));
     return ok(undefined, translate(language, 'user.updated'));
   });
 
@@ -42,7 +42,7 @@ export function registerUserAdminRoutes(app: FastifyInstance, users: UsersAdminS
     const language = languageOf(request);
     const caller = identityOf(request);
     const actor = auditActorOf(request);
-    const reply = await users.manage(caller, body.username, body.action, language, actor);
+    const reply = await users.manage(caller, body.username, body.action, actor);
     return ok(reply, translate(language, 'admin.manageDone'));
   });
 }

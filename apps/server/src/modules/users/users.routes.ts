@@ -63,7 +63,7 @@ export function registerUserRoutes(app: FastifyInstance, services: UserRouteServ
     async ({ query, body, request, reply }) => {
       await turnstile.check(query.turnstile, request.ip);
       const language = languageOf(request);
-      const userId = await registration.register(body, language);
+      const userId = await registration.register(body);
       const { user, token } = await account.signInRegistered(userId);
       setSessionCookie(request, reply, token, services.sessionMaxAgeSeconds);
       return ok(user, translate(language, 'auth.registerSuccess'));

@@ -44,6 +44,7 @@ export const commonEn: TranslationOf<typeof commonZh> = {
   },
   quota: {
     units: '{{quota}} quota',
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: a dollar sign before an i18next placeholder
     exact: '{{quota}} quota = ${{dollars}}',
   },
   action: {

@@ -40,6 +40,7 @@ export const commonZh = {
   },
   quota: {
     units: '{{quota}} 额度',
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: a dollar sign before an i18next placeholder
     exact: '{{quota}} 额度 = ${{dollars}}',
   },
   action: {

@@ -2,7 +2,7 @@
 // and stream events become canonical completions and chunks.
 
 import { anthropicHeaders } from '../../wire/anthropic/headers';
-import { ANTHROPIC_VERSION, type AnthropicReply } from '../../wire/anthropic/wire';
+import type { AnthropicReply } from '../../wire/anthropic/wire';
 import type {
   AdapterContext,
   ConvertedReply,

@@ -2,7 +2,7 @@
 // streamGenerateContent (SSE) requests; candidates and usageMetadata become canonical replies.
 
 import { geminiUrl } from '../../wire/gemini/url';
-import { GEMINI_DEFAULT_VERSION, type GeminiReply } from '../../wire/gemini/wire';
+import type { GeminiReply } from '../../wire/gemini/wire';
 import type {
   AdapterContext,
   ConvertedReply,
@@ -10,7 +10,7 @@ import type {
   RelayMode,
   StreamTranslator,
 } from '../types';
-import { baseUrlOf, chatBody } from '../types';
+import { chatBody } from '../types';
 import { completionFromGemini, GeminiStreamTranslator } from './reply';
 import { toGeminiRequest } from './request';
 
