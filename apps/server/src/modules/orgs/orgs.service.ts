@@ -184,7 +184,7 @@ export class OrgsService {
   async rename(access: OrgAccess, name: string, actor: AuditActor): Promise<OrgView> {
     await this.deps.db.transaction().execute(async (trx) => {
       await renameOrg(trx, access.org.id, name);
-      await this.audit(trx, access, actor, 'org.update', { name });
+      await recordOrgAudit(trx, actor, access.org.id, 'org.update', { name });
     });
     const members = await listMembers(this.deps.db, access.org.id);
     return orgView({ ...access.org, name }, access.role, members.length);
@@ -230,7 +230,7 @@ export class OrgsService {
           { ...line, type: LogType.manage, quota: held, funding: 'wallet' },
         ]);
       }
-      await this.audit(trx, access, actor, 'org.delete', { moved_back: held });
+      await recordOrgAudit(trx, actor, access.org.id, 'org.delete', { moved_back: held });
       return held;
     });
   }
@@ -264,7 +264,10 @@ export class OrgsService {
           // A new period starts a fresh window (holds in flight settle into the old one).
           ...(periodChanged ? { window_started_at: 0, window_used: 0 } : {}),
         });
-        await this.audit(trx, access, actor, 'org.member.update', { user_id: userId, ...input });
+        await recordOrgAudit(trx, actor, access.org.id, 'org.member.update', {
+          user_id: userId,
+          ...input,
+        });
       }),
     );
   }
@@ -301,16 +304,6 @@ export class OrgsService {
         });
       }),
     );
-  }
-
-  private audit(
-    trx: Db,
-    access: OrgAccess,
-    actor: AuditActor,
-    action: string,
-    summary: Record<string, unknown>,
-  ): Promise<void> {
-    return recordOrgAudit(trx, actor, access.org.id, action, summary);
   }
 }
 
