@@ -9,5 +9,7 @@ export default defineConfig({
     css: false,
     include: ['shared/*/src/**/*.test.{ts,tsx}', 'apps/*/src/**/*.test.{ts,tsx}'],
     exclude: ['apps/server/**', '**/node_modules/**'],
+    // vitest's default is one worker fewer than the machine's cores: one worker on CI's two cores.
+    maxWorkers: 2,
   },
 });

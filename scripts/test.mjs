@@ -28,9 +28,20 @@ function countsFrom(file) {
  * how the runner ended, and the errors its report holds outside any test (an unhandled rejection,
  * a file that could not load).
  */
-function explainFailure(status, ending, file) {
+function explainFailure(status, ending, file, runErrorsFile) {
   if (status === 0) return {};
   const reasons = [ending];
+  const details = [];
+  if (runErrorsFile && existsSync(runErrorsFile)) {
+    const { reason, errors } = JSON.parse(readFileSync(runErrorsFile, 'utf8'));
+    if (reason && reason !== 'passed' && reason !== 'failed') reasons.push(`the run was ${reason}`);
+    if (errors.length > 0) reasons.push(`${errors.length} error(s) outside any test`);
+    for (const error of errors.slice(0, 5)) {
+      const where = error.testFile ? ` (in ${path.relative(repoRoot, error.testFile)})` : '';
+      details.push(`    ${error.name}: ${error.message.split('\n')[0]}${where}`);
+      for (const line of error.stack) details.push(`        ${line}`);
+    }
+  }
   if (existsSync(file)) {
     const report = JSON.parse(readFileSync(file, 'utf8'));
     const brokenFiles = (report.testResults ?? []).filter(
@@ -47,7 +58,7 @@ function explainFailure(status, ending, file) {
   } else {
     reasons.push('no report was written');
   }
-  return { note: reasons.join('; ') };
+  return { note: reasons.join('; '), details };
 }
 
 const stages = [];
@@ -66,13 +77,23 @@ stage('static checks (tsc, biome)', () => {
 
 stage('unit and component tests (vitest)', () => {
   const report = path.join(resultsDir, 'unit.json');
-  const { status, ending } = runWithOutcome(bin('vitest'), [
-    'run',
-    '--reporter=default',
-    '--reporter=json',
-    `--outputFile=${report}`,
-  ]);
-  return { ok: status === 0, ...countsFrom(report), ...explainFailure(status, ending, report) };
+  const runErrors = path.join(resultsDir, 'unit-run-errors.json');
+  const { status, ending } = runWithOutcome(
+    bin('vitest'),
+    [
+      'run',
+      '--reporter=default',
+      '--reporter=json',
+      '--reporter=./scripts/lib/vitest-run-errors.mjs',
+      `--outputFile.json=${report}`,
+    ],
+    { env: { ...process.env, VITEST_RUN_ERRORS_FILE: runErrors } },
+  );
+  return {
+    ok: status === 0,
+    ...countsFrom(report),
+    ...explainFailure(status, ending, report, runErrors),
+  };
 });
 
 stage('server integration tests (SQLite, PostgreSQL, MariaDB, Redis)', () => {
@@ -112,6 +133,7 @@ for (const s of stages) {
   console.log(
     `${s.ok ? '✓' : '✗'} ${s.name}${counts} in ${s.seconds.toFixed(1)} s${s.note ? ` — ${s.note}` : ''}`,
   );
+  for (const line of s.details ?? []) console.log(line);
 }
 const passed = stages.reduce((sum, s) => sum + s.passed, 0);
 const failed = stages.reduce((sum, s) => sum + s.failed, 0);
