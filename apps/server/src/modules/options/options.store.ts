@@ -8,7 +8,7 @@ import {
   validateOptionValue,
 } from '@switchyard/contracts/options';
 import type { Db } from '../../db/database';
-import { listOptionRows, upsertOption } from './options.repository';
+import { listOptionRows, type OptionRow, upsertOption } from './options.repository';
 
 /** Called after a write so other nodes reload (a Redis PUBLISH when Redis is configured). */
 export type OptionsChangedNotifier = (key: OptionKey) => Promise<void>;
@@ -22,7 +22,11 @@ export class OptionsStore {
   /** Counts local writes, so a re-read that raced one is not allowed to undo it. */
   private writes = 0;
 
-  constructor(private readonly db: Db) {}
+  /** `readRows` reads every option row; a test may pass one that pauses between read and apply. */
+  constructor(
+    private readonly db: Db,
+    private readonly readRows: (db: Db) => Promise<OptionRow[]> = listOptionRows,
+  ) {}
 
   /** Publishes invalidations through this function from now on. */
   onChange(notifier: OptionsChangedNotifier | undefined): void {
@@ -34,7 +38,7 @@ export class OptionsStore {
     for (;;) {
       const writesBefore = this.writes;
       const next = defaultsMap();
-      for (const row of await listOptionRows(this.db)) {
+      for (const row of await this.readRows(this.db)) {
         if (isOptionKey(row.key)) next.set(row.key, row.value);
       }
       // A write landed while the rows were read: they may predate it, so read again.

@@ -1,33 +1,23 @@
 // The options store's re-read (the periodic sync, or a Redis invalidation) must not undo a write
 // that lands while it is reading.
 import { expect, it, vi } from 'vitest';
+import type { Db } from '../../../src/db/database';
+import { listOptionRows } from '../../../src/modules/options/options.repository';
 import { OptionsStore } from '../../../src/modules/options/options.store';
 import { useTestServer } from '../../helpers/test-server';
-
-/** While `gate` is set, listOptionRows returns its rows only once the gate opens. */
-const hold = vi.hoisted(() => ({
-  gate: undefined as Promise<void> | undefined,
-  readsDone: 0,
-}));
-
-vi.mock('../../../src/modules/options/options.repository', async (importOriginal) => {
-  const actual =
-    await importOriginal<typeof import('../../../src/modules/options/options.repository')>();
-  return {
-    ...actual,
-    listOptionRows: async (...args: Parameters<typeof actual.listOptionRows>) => {
-      const rows = await actual.listOptionRows(...args);
-      hold.readsDone += 1;
-      if (hold.gate) await hold.gate;
-      return rows;
-    },
-  };
-});
 
 const server = useTestServer();
 
 it('a re-read that raced a write does not undo it', async () => {
-  const store = new OptionsStore(server.db);
+  // Reads the rows, then, while `gate` is set, holds them until it opens: read but not applied.
+  const hold = { gate: undefined as Promise<void> | undefined, readsDone: 0 };
+  const gatedRead = async (db: Db) => {
+    const rows = await listOptionRows(db);
+    hold.readsDone += 1;
+    if (hold.gate) await hold.gate;
+    return rows;
+  };
+  const store = new OptionsStore(server.db, gatedRead);
   await store.set('SystemName', 'Before');
 
   let open: () => void = () => undefined;
