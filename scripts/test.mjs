@@ -37,7 +37,8 @@ function explainFailure(status, ending, file, runErrorsFile) {
     if (reason && reason !== 'passed' && reason !== 'failed') reasons.push(`the run was ${reason}`);
     if (errors.length > 0) reasons.push(`${errors.length} error(s) outside any test`);
     for (const error of errors.slice(0, 5)) {
-      const where = error.testFile ? ` (in ${path.relative(repoRoot, error.testFile)})` : '';
+      const file = error.testFile ? `, ${path.relative(repoRoot, error.testFile)}` : '';
+      const where = ` (${error.where}${file})`;
       details.push(`    ${error.name}: ${error.message.split('\n')[0]}${where}`);
       for (const line of error.stack) details.push(`        ${line}`);
     }

@@ -1,7 +1,8 @@
-// A vitest reporter for `npm test`: writes the errors a run had outside any test (an unhandled
-// rejection, a timer that fired after its file's environment was gone, a worker that died) and
-// how the run ended to the file named by VITEST_RUN_ERRORS_FILE, so the summary at the bottom of
-// the output can say why a stage failed when every test passed.
+// A vitest reporter for `npm test`: writes the errors a run had outside any test to the file named
+// by VITEST_RUN_ERRORS_FILE, so the summary at the bottom of the output can say why a stage failed
+// when every test passed. Two kinds: those the workers report (an unhandled rejection, a timer
+// that fired after its file's environment was gone, a worker that died), and a rejection or an
+// exception in vitest's own process, which vitest turns into exit code 1 after the run's end.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
@@ -13,18 +14,43 @@ const stackHead = (stack) =>
     .map((line) => line.trim())
     .filter(Boolean);
 
+const describe = (error, where) => ({
+  where,
+  name: error?.name ?? 'Error',
+  message: String(error?.message ?? error).slice(0, 500),
+  testFile: error?.VITEST_TEST_PATH,
+  testName: error?.VITEST_TEST_NAME,
+  stack: stackHead(error?.stack),
+});
+
 export default class RunErrorsReporter {
+  file = process.env.VITEST_RUN_ERRORS_FILE;
+  reason = undefined;
+  errors = [];
+
+  onInit() {
+    if (!this.file) return;
+    // Listening changes nothing in how vitest handles these: it still prints them and fails.
+    process.on('unhandledRejection', (error) => this.add(describe(error, 'vitest process')));
+    process.on('uncaughtExceptionMonitor', (error) => this.add(describe(error, 'vitest process')));
+    process.on('exit', (code) => this.write(code));
+  }
+
   onTestRunEnd(_testModules, unhandledErrors, reason) {
-    const file = process.env.VITEST_RUN_ERRORS_FILE;
-    if (!file) return;
-    const errors = unhandledErrors.map((error) => ({
-      name: error.name ?? 'Error',
-      message: String(error.message ?? '').slice(0, 500),
-      testFile: error.VITEST_TEST_PATH,
-      testName: error.VITEST_TEST_NAME,
-      stack: stackHead(error.stack),
-    }));
-    mkdirSync(path.dirname(file), { recursive: true });
-    writeFileSync(file, `${JSON.stringify({ reason, errors }, null, 2)}\n`);
+    this.reason = reason;
+    for (const error of unhandledErrors) this.errors.push(describe(error, 'test worker'));
+    this.write();
+  }
+
+  add(entry) {
+    this.errors.push(entry);
+    this.write();
+  }
+
+  write(exitCode = process.exitCode) {
+    if (!this.file) return;
+    mkdirSync(path.dirname(this.file), { recursive: true });
+    const report = { reason: this.reason, exitCode: exitCode ?? 0, errors: this.errors };
+    writeFileSync(this.file, `${JSON.stringify(report, null, 2)}\n`);
   }
 }
