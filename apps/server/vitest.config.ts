@@ -22,10 +22,5 @@ export default defineConfig({
     hookTimeout: 60_000,
     pool: 'forks',
     maxWorkers: 2,
-    // Each file builds its own server and database (test/helpers), so files share one worker's
-    // module cache: importing the server once per worker rather than once per file halves the
-    // run. A test that needs a function swapped passes it to the code under test, never uses
-    // vi.mock, which cannot replace a module another file in the worker already loaded.
-    isolate: false,
   },
 });
