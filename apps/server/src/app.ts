@@ -3,7 +3,7 @@
 import fastifyCookie from '@fastify/cookie';
 import { isRoot, SESSION_COOKIE } from '@switchyard/contracts';
 import { ORG_ACCESS } from '@switchyard/contracts/endpoints';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
 import type { Config } from './config';
 import type { Database } from './db/database';
 import { type Clock, systemClock } from './lib/clock';
@@ -111,7 +111,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     frameworkErrors: handleFrameworkError,
     // One access line per request (below) instead of Fastify's two, without the query string
     // (OAuth codes, reset tokens and payment signatures travel there).
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
   });
   app.addHook('onResponse', (request, reply, done) => {
     request.log.info(
