@@ -95,7 +95,9 @@ async function signInRoot(node: Node): Promise<string> {
     .getSetCookie()
     .find((header) => header.startsWith(`${SESSION_COOKIE}=`));
   if (!cookie) {
-    throw new Error(`root could not sign in: ${reply.status} ${(await reply.text()).slice(0, 300)}`);
+    throw new Error(
+      `root could not sign in: ${reply.status} ${(await reply.text()).slice(0, 300)}`,
+    );
   }
   rootId = ((await reply.json()) as { data: { id: number } }).data.id;
   return cookie.split(';')[0] ?? '';
