@@ -34,11 +34,12 @@ function explainFailure(status, ending, file, runErrorsFile) {
   const details = [];
   if (runErrorsFile && existsSync(runErrorsFile)) {
     const { reason, errors } = JSON.parse(readFileSync(runErrorsFile, 'utf8'));
-    if (reason && reason !== 'passed' && reason !== 'failed') reasons.push(`the run was ${reason}`);
+    if (reason === 'interrupted') reasons.push('the run was interrupted');
     if (errors.length > 0) reasons.push(`${errors.length} error(s) outside any test`);
     for (const error of errors.slice(0, 5)) {
       const file = error.testFile ? `, ${path.relative(repoRoot, error.testFile)}` : '';
-      const where = ` (${error.where}${file})`;
+      const test = error.testName ? ` › ${error.testName}` : '';
+      const where = ` (${error.where}${file}${test})`;
       details.push(`    ${error.name}: ${error.message.split('\n')[0]}${where}`);
       for (const line of error.stack) details.push(`        ${line}`);
     }

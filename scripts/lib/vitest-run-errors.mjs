@@ -33,7 +33,6 @@ export default class RunErrorsReporter {
     // Listening changes nothing in how vitest handles these: it still prints them and fails.
     process.on('unhandledRejection', (error) => this.add(describe(error, 'vitest process')));
     process.on('uncaughtExceptionMonitor', (error) => this.add(describe(error, 'vitest process')));
-    process.on('exit', (code) => this.write(code));
   }
 
   onTestRunEnd(_testModules, unhandledErrors, reason) {
@@ -47,10 +46,10 @@ export default class RunErrorsReporter {
     this.write();
   }
 
-  write(exitCode = process.exitCode) {
+  write() {
     if (!this.file) return;
     mkdirSync(path.dirname(this.file), { recursive: true });
-    const report = { reason: this.reason, exitCode: exitCode ?? 0, errors: this.errors };
+    const report = { reason: this.reason, errors: this.errors };
     writeFileSync(this.file, `${JSON.stringify(report, null, 2)}\n`);
   }
 }
