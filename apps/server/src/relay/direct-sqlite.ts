@@ -38,7 +38,7 @@ import {
   WINDOW_SPENT,
   windowSpent,
 } from '../ledger/settlement-plan';
-import { type Arg, type DirectStatement, directTemplate } from './query-templates';
+import { type Arg, type DirectStatement, directFirstRow, directTemplate } from './query-templates';
 import { candidatesQuery, tokenWithOwnerQuery } from './relay.queries';
 
 /** Thrown inside a transaction to roll it back when a guard fails; `result` says which. */
@@ -96,7 +96,7 @@ class DirectRelaySql {
   ) {
     const statement = <R>(name: string, build: (q: Db, arg: Arg) => Compilable<R>, arity: number) =>
       directTemplate(db, direct, name, build, arity);
-    this.tokenWithOwner = statement('findTokenWithOwner', tokenWithOwnerQuery, 1);
+    this.tokenWithOwner = directFirstRow(db, direct, 'findTokenWithOwner', tokenWithOwnerQuery, 1);
     this.candidates = statement('listCandidates', candidatesQuery, 2);
     this.takeUser = statement('takeUserQuota', takeUserQuery, 2);
     this.takeToken = statement('takeTokenQuota', takeTokenQuery, 3);

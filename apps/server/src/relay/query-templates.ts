@@ -79,3 +79,38 @@ export function directTemplate<R>(
     run: (...args) => statement.run(bind(order, args)).changes,
   };
 }
+
+/** A template's first row, read directly on the SQLite connection (see `directFirstRow`). */
+export interface DirectFirstRow<R> {
+  first(...args: unknown[]): R | undefined;
+}
+
+/**
+ * Like `directTemplate`, for a query read on every request that returns one wide row: the
+ * statement hands back the row's values as an array (better-sqlite3's raw mode) and the object
+ * is built here. better-sqlite3 builds a row object property by property through V8's C++ API;
+ * for the token look-up's 28 columns that was about 40 % of the read (issue 30). The statement
+ * is prepared for this reader alone: raw mode on the statement cache's shared copy would change
+ * what Kysely's runs of the same SQL return.
+ */
+export function directFirstRow<R>(
+  db: Db,
+  direct: SqliteDirect,
+  name: string,
+  build: Build<R>,
+  arity: number,
+): DirectFirstRow<R> {
+  const { compiled, order } = templateOf(db, name, build, arity);
+  const statement = direct.connection.prepare(compiled.sql).raw(true);
+  const names = statement.columns().map((column) => column.name);
+  return {
+    first(...args) {
+      const values = statement.get(bind(order, args)) as unknown[] | undefined;
+      if (!values) return undefined;
+      const row: Record<string, unknown> = {};
+      for (let index = 0; index < names.length; index += 1)
+        row[names[index] as string] = values[index];
+      return row as R;
+    },
+  };
+}

@@ -24,7 +24,7 @@ export type { CandidateRow, ChannelRow, TokenOwnerRow } from './relay.queries';
 /** The token with this key (not deleted) and its owner (not cancelled), in one query. */
 export async function findTokenWithOwner(db: Db, key: string): Promise<TokenOwnerRow | undefined> {
   const direct = directOf(db);
-  if (direct) return direct.tokenWithOwner.all(key)[0];
+  if (direct) return direct.tokenWithOwner.first(key);
   const result = await runTemplate(db, 'findTokenWithOwner', tokenWithOwnerQuery, [key]);
   return result.rows[0];
 }
