@@ -188,7 +188,6 @@ function translatedPipe(
   const reader = streamReader(adapter.streamFraming);
   const translator: StreamTranslator = adapter.stream(ctx);
   const renderer = dialect.streamRenderer(render);
-  // Method shorthands: the bundle names every other per-request closure (a defineProperty each).
   return {
     push(chunk) {
       return frames(translator, renderer, reader.push(chunk));

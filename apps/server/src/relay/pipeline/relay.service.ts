@@ -3,14 +3,12 @@
 // route, retrying other channels) → deliver (rendered in the caller's dialect) → settle (cost
 // and consume log) or refund. Billing, retries, selection and logging live here for all dialects.
 import { performance } from 'node:perf_hooks';
-import { channelTypeById } from '@switchyard/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database';
 import { languageOf } from '../../i18n';
 import type { PriceQuote, RelayBilling, Reservation } from '../../ledger/billing';
 import type { ChannelHealth } from '../../modules/channels/channel-health';
 import type { OptionsStore } from '../../modules/options/options.store';
-import { adapterFor } from '../adapters/registry';
 import type { AdapterContext } from '../adapters/types';
 import type { ChannelAffinity } from '../affinity/channel-affinity';
 import { unsupportedParameter } from '../canonical/unsupported';
@@ -25,7 +23,7 @@ import { type Route, readWholeReply, sendRouted, streamPipe } from './relay-atte
 import { type Delivery, deliverReply, deliverStream } from './relay-delivery';
 import { checkPrompt, checkRequest, estimateReservation } from './relay-estimate';
 import { RelayReport, type ReportSinks } from './relay-report';
-import { withMultipartModel } from './relay-request';
+import { attemptContext, channelTypeName, routeFor } from './relay-route';
 import { attemptTimeouts, mapModel, shouldRetry } from './relay-routing';
 import { settleDelivery } from './relay-settle';
 import type { ReplySink } from './reply-sink';
@@ -78,92 +76,29 @@ export class RelayService {
 
   async handle(request: FastifyRequest, sink: ReplySink, ingress: Ingress): Promise<void> {
     const started = performance.now();
+    const admitted = await this.admitAndReserve(request, sink, ingress, started);
+    const { caller, parsed, pinned, report, plan, reservation } = admitted;
     const { dialect } = ingress;
-    // Stage 1–2: admit the caller, then read the request in its dialect.
-    const caller = await this.admit(request, ingress.key?.(request));
-    const parsed = await ingress.parse(request, caller);
-    // A request that builds on a reply one upstream holds goes to that channel alone.
-    const pinned = parsed.channelId ?? caller.pinnedChannelId;
-    const report = new RelayReport(
-      this.deps.sinks ?? {},
-      request,
-      dialect.name,
-      parsed.model,
-      started,
-    );
-    // Stage 3: the channels that serve the model, best first; Stage 4: reserve the estimate
-    // before any upstream call. A refusal here is reported (the status page counts the model's).
-    let plan: Awaited<ReturnType<typeof planChannels>>;
-    let first: CandidateRow;
-    let quote: PriceQuote;
-    let reservation: Reservation;
-    let completionReserved = 0;
-    try {
-      const text = checkRequest(caller, parsed);
-      plan = await planChannels(
-        this.deps.db,
-        caller.group,
-        parsed.model,
-        pinned,
-        this.deps.random,
-        this.deps.health,
-        this.deps.affinity?.bind(
-          caller.userId,
-          parsed.model,
-          request.headers,
-          parsed.raw,
-          parsed.conversationKey,
-        ),
-      );
-      first = plan.next() as CandidateRow;
-      quote = this.deps.billing.quote(mapModel(first, parsed.model), caller.group);
-      const estimate = await estimateReservation(this.deps, caller, parsed, quote, text);
-      completionReserved = estimate.completion;
-      // Limits after the estimate (TPM and the window need it), before anything is reserved.
-      const window = await report.admit(caller, sink, estimate.tokens, estimate.quota);
-      await checkPrompt(this.deps.options, text);
-      reservation = await this.deps.billing
-        .reserve(caller, estimate.quota, {
-          model: quote.model,
-          requested: parsed.model,
-          stream: parsed.stream,
-          window,
-        })
-        .catch(async (error: unknown) => {
-          throw await report.reserveFailed(error, caller.limits);
-        });
-    } catch (error) {
-      // reserveFailed has reported its own; a second report is a no-op. A model nobody serves
-      // counts on the status page only under a name the gateway prices (a caller's made-up
-      // names stay off the public page).
-      await report.failed('rejected', error, this.deps.billing.knows(parsed.model));
-      throw error;
-    }
     const render: RenderContext = {
-      model: quote.model,
+      model: admitted.quote.model,
       includeUsage: parsed.includeUsage,
       request: parsed,
     };
     ingress.prepare?.(render, caller);
 
     // A client that goes away aborts the upstream call (the response's close, not req.destroyed).
-    // (Per-request callbacks are method shorthands or inline: the bundle names every other
-    // closure it creates, an Object.defineProperty of several microseconds each.)
     const cancel = new UpstreamCancel();
-    const closing = {
-      onClose() {
-        if (!sink.finished) cancel.cancel();
-      },
+    const onClose = () => {
+      if (!sink.finished) cancel.cancel();
     };
-    const { onClose } = closing;
     sink.onClose(onClose);
 
     // Stage 5: attempts, one channel each, until one answers or a failure is not worth retrying.
     const retries = pinned === null ? this.deps.options.getInt('RetryTimes') : 0;
-    let channel: CandidateRow | undefined = first;
+    let channel: CandidateRow | undefined = admitted.first;
     let lastError: UpstreamError | RelayError | undefined;
     for (let attempt = 0; channel && attempt <= retries; attempt += 1) {
-      let route = routeFor(dialect, channel, parsed);
+      const route = routeFor(dialect, channel, parsed);
       if (!route) {
         lastError = new RelayError(400, 'relay.unsupportedEndpoint', 'unsupported_endpoint');
         channel = plan.next();
@@ -185,78 +120,17 @@ export class RelayService {
           db: this.deps.db,
           now: this.deps.now(),
         });
-        route = sent.route;
-        const { response } = sent;
         this.deps.health.succeeded(channel.id);
         plan.served(channel.id);
         if (ctx.dropped) sink.header(DROPPED_PARAMS_HEADER, ctx.dropped.join(', '));
-        // Stage 6: deliver in the caller's dialect. A kept whole reply is kept before it is
-        // sent, so the client can refer to it at once.
-        let delivery: Delivery;
-        if (parsed.stream) {
-          const pipe = redactingPipe(streamPipe(route, ctx, dialect, render), channel.key);
-          // What has gone out, for the journal: a crash bills the delivered part.
-          this.deps.billing.streaming(
-            reservation,
-            quote,
-            completionReserved,
-            () => pipe.text.bytes,
-          );
-          delivery = await deliverStream(sink, response, pipe, started);
-          if (delivery.cut === 'upstream') plan.failed(channel.id);
-        } else {
-          const whole = redactReply(
-            await readWholeReply(route, response, ctx, dialect, render),
-            channel.key,
-          );
-          await ingress
-            .finish?.(render, caller, channel, route.kind === 'native')
-            .catch((error: unknown) =>
-              request.log.warn({ err: error }, 'keeping the reply failed'),
-            );
-          delivery = await deliverReply(sink, whole, started);
-        }
-        report.upstreamEnd();
-        // Stage 7: the real cost and the consume log.
-        const settled = await settleDelivery(
-          this.deps,
-          {
-            caller,
-            request: parsed,
-            dialect: dialect.name,
-            ctx,
-            reservation,
-            quote,
-            delivery,
-            elapsedMs: performance.now() - started,
-            language: languageOf(request),
-            tried: plan.tried,
-            onCost(usage, cost) {
-              return report.settleLease(usage, cost);
-            },
-          },
-          () => report.settlementSpan(),
-        );
-        if (settled) {
-          await report.served({
-            channel,
-            responseModel: ctx.model,
-            delivery,
-            usage: settled.usage,
-            charged: settled.charged,
-            stream: parsed.stream,
-          });
-        } else await report.failed('cancelled');
-        // After settling: a stream's last frames (where a kept reply is complete) are written there.
-        // (A whole reply was kept before it was sent: keeping it again here could bring back a
-        // response the client deleted in between.)
-        if (parsed.stream && ingress.finish && delivery.delivered && !delivery.cut) {
-          await ingress
-            .finish(render, caller, channel, route.kind === 'native')
-            .catch((error: unknown) =>
-              request.log.warn({ err: error }, 'keeping the reply failed'),
-            );
-        }
+        await this.deliverAndSettle(request, sink, ingress, admitted, {
+          channel,
+          route: sent.route,
+          ctx,
+          response: sent.response,
+          render,
+          started,
+        });
         return;
       } catch (thrown) {
         // What an upstream said goes to the caller, the log and the channel's status reason:
@@ -298,58 +172,188 @@ export class RelayService {
       })
     );
   }
+
+  /**
+   * Stages 1–4: admit the caller, read the request in its dialect, plan the channels that serve
+   * the model (best first) and reserve the estimate before any upstream call. A refusal after the
+   * request was read is reported (the status page counts the model's).
+   */
+  private async admitAndReserve(
+    request: FastifyRequest,
+    sink: ReplySink,
+    ingress: Ingress,
+    started: number,
+  ): Promise<Admitted> {
+    const caller = await this.admit(request, ingress.key?.(request));
+    const parsed = await ingress.parse(request, caller);
+    // A request that builds on a reply one upstream holds goes to that channel alone.
+    const pinned = parsed.channelId ?? caller.pinnedChannelId;
+    const report = new RelayReport(
+      this.deps.sinks ?? {},
+      request,
+      ingress.dialect.name,
+      parsed.model,
+      started,
+    );
+    try {
+      const text = checkRequest(caller, parsed);
+      const plan = await planChannels(
+        this.deps.db,
+        caller.group,
+        parsed.model,
+        pinned,
+        this.deps.random,
+        this.deps.health,
+        this.deps.affinity?.bind(
+          caller.userId,
+          parsed.model,
+          request.headers,
+          parsed.raw,
+          parsed.conversationKey,
+        ),
+      );
+      const first = plan.next() as CandidateRow;
+      const quote = this.deps.billing.quote(mapModel(first, parsed.model), caller.group);
+      const estimate = await estimateReservation(this.deps, caller, parsed, quote, text);
+      // Limits after the estimate (TPM and the window need it), before anything is reserved.
+      const window = await report.admit(caller, sink, estimate.tokens, estimate.quota);
+      await checkPrompt(this.deps.options, text);
+      const reservation = await this.deps.billing
+        .reserve(caller, estimate.quota, {
+          model: quote.model,
+          requested: parsed.model,
+          stream: parsed.stream,
+          window,
+        })
+        .catch(async (error: unknown) => {
+          throw await report.reserveFailed(error, caller.limits);
+        });
+      return {
+        caller,
+        parsed,
+        pinned,
+        report,
+        plan,
+        first,
+        quote,
+        reservation,
+        completionReserved: estimate.completion,
+      };
+    } catch (error) {
+      // reserveFailed has reported its own; a second report is a no-op. A model nobody serves
+      // counts on the status page only under a name the gateway prices (a caller's made-up
+      // names stay off the public page).
+      await report.failed('rejected', error, this.deps.billing.knows(parsed.model));
+      throw error;
+    }
+  }
+
+  /**
+   * Stages 6–7 of the attempt an upstream answered: deliver in the caller's dialect, then settle
+   * the real cost with its consume log and report the outcome.
+   */
+  private async deliverAndSettle(
+    request: FastifyRequest,
+    sink: ReplySink,
+    ingress: Ingress,
+    admitted: Admitted,
+    answered: Answered,
+  ): Promise<void> {
+    const { caller, parsed, report, plan, reservation, quote } = admitted;
+    const { channel, route, ctx, response, render, started } = answered;
+    const { dialect } = ingress;
+    const native = route.kind === 'native';
+    let delivery: Delivery;
+    if (parsed.stream) {
+      const pipe = redactingPipe(streamPipe(route, ctx, dialect, render), channel.key);
+      // What has gone out, for the journal: a crash bills the delivered part.
+      this.deps.billing.streaming(
+        reservation,
+        quote,
+        admitted.completionReserved,
+        () => pipe.text.bytes,
+      );
+      delivery = await deliverStream(sink, response, pipe, started);
+      if (delivery.cut === 'upstream') plan.failed(channel.id);
+    } else {
+      const whole = redactReply(
+        await readWholeReply(route, response, ctx, dialect, render),
+        channel.key,
+      );
+      // A kept whole reply is kept before it is sent, so the client can refer to it at once.
+      await ingress
+        .finish?.(render, caller, channel, native)
+        .catch((error: unknown) => request.log.warn({ err: error }, 'keeping the reply failed'));
+      delivery = await deliverReply(sink, whole, started);
+    }
+    report.upstreamEnd();
+    const settled = await settleDelivery(
+      this.deps,
+      {
+        caller,
+        request: parsed,
+        dialect: dialect.name,
+        ctx,
+        reservation,
+        quote,
+        delivery,
+        elapsedMs: performance.now() - started,
+        language: languageOf(request),
+        tried: plan.tried,
+        onCost(usage, cost) {
+          return report.settleLease(usage, cost);
+        },
+      },
+      () => report.settlementSpan(),
+    );
+    if (settled) {
+      await report.served({
+        channel,
+        responseModel: ctx.model,
+        delivery,
+        usage: settled.usage,
+        charged: settled.charged,
+        stream: parsed.stream,
+      });
+    } else await report.failed('cancelled');
+    // After settling: a stream's last frames (where a kept reply is complete) are written there.
+    // (A whole reply was kept before it was sent: keeping it again here could bring back a
+    // response the client deleted in between.)
+    if (parsed.stream && ingress.finish && delivery.delivered && !delivery.cut) {
+      await ingress
+        .finish(render, caller, channel, native)
+        .catch((error: unknown) => request.log.warn({ err: error }, 'keeping the reply failed'));
+    }
+  }
+}
+
+/** A request admitted, read, planned and reserved for (stages 1–4). */
+interface Admitted {
+  caller: RelayCaller;
+  parsed: DialectRequest;
+  /** The one channel the request may use, or null. */
+  pinned: number | null;
+  report: RelayReport;
+  plan: ChannelPlan;
+  first: CandidateRow;
+  quote: PriceQuote;
+  reservation: Reservation;
+  /** Completion tokens the estimate counted: what is left of the reservation is the prompt's
+   * share, which a stream's bill after a crash keeps (billing.streaming). */
+  completionReserved: number;
+}
+
+type ChannelPlan = Awaited<ReturnType<typeof planChannels>>;
+
+/** The attempt an upstream answered. */
+interface Answered {
+  channel: CandidateRow;
+  route: Route;
+  ctx: AdapterContext<CandidateRow>;
+  response: Awaited<ReturnType<typeof sendRouted>>['response'];
+  render: RenderContext;
+  started: number;
 }
 
 /** The parameters the policy dropped for the channel that answered (canonical/param-policy.ts). */
 const DROPPED_PARAMS_HEADER = 'x-switchyard-dropped-params';
-
-const channelTypeName = (channel: CandidateRow): string =>
-  channelTypeById(channel.type)?.key ?? `channel type ${channel.type}`;
-
-/** Native when the channel speaks the caller's dialect, else the channel's adapter. */
-function routeFor(dialect: Dialect, channel: CandidateRow, parsed: DialectRequest): Route | null {
-  if (!parsed.noNative && dialect.native?.accepts(channel)) {
-    return { kind: 'native', native: dialect.native };
-  }
-  const adapter = adapterFor(channel.type);
-  return adapter?.supports(parsed.mode) ? { kind: 'adapter', adapter } : null;
-}
-
-function attemptContext(
-  channel: CandidateRow,
-  parsed: DialectRequest,
-): AdapterContext<CandidateRow> {
-  const model = mapModel(channel, parsed.model);
-  const { stream, includeUsage, clientHeaders } = parsed;
-  const translated = parsed.translated === true;
-  // Written out per mode (the body's type follows it) so the context is one object.
-  const ctx: AdapterContext<CandidateRow> =
-    parsed.mode === 'chat'
-      ? {
-          mode: 'chat',
-          body: { ...parsed.body, model },
-          channel,
-          model,
-          stream,
-          includeUsage,
-          clientHeaders,
-          translated,
-        }
-      : {
-          mode: parsed.mode,
-          body: { ...parsed.body, model },
-          channel,
-          model,
-          stream,
-          includeUsage,
-          clientHeaders,
-          translated,
-        };
-  if (parsed.multipart) {
-    ctx.multipart = {
-      data: withMultipartModel(parsed.multipart.data, model),
-      contentType: parsed.multipart.contentType,
-    };
-  }
-  return ctx;
-}
