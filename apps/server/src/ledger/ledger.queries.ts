@@ -2,9 +2,9 @@
 // log insert and the reservation journal (run by quota.repository through Kysely, or directly on
 // SQLite by relay/direct-sqlite.ts).
 import { type QueryResult, sql } from 'kysely';
-import type { Db } from '../db/database';
+import type { Db, SqliteDirect } from '../db/database';
 import type { NewLog } from '../db/schema';
-import type { Arg } from '../relay/query-templates';
+import { type Arg, directTemplate } from '../relay/query-templates';
 
 export const affected = (result: QueryResult<unknown>): number =>
   Number(result.numAffectedRows ?? 0);
@@ -154,6 +154,10 @@ export const insertJournalQuery = (q: Db, arg: Arg) =>
     .values(
       Object.fromEntries(JOURNAL_COLUMNS.map((column, index) => [column, arg(index)])) as never,
     );
+
+/** The journal row's insert run directly on SQLite (each take's first statement there). */
+export const directInsertJournal = (db: Db, direct: SqliteDirect) =>
+  directTemplate(db, direct, 'insertJournal', insertJournalQuery, JOURNAL_COLUMNS.length);
 
 /**
  * Records on the journal row the start of the token's quota window the take held the amount in

@@ -19,6 +19,7 @@ import {
   moveTokenQuery,
   takeTokenQuery,
 } from './ledger.queries';
+import { directOrgTake, type OrgTakeEntry } from './org-take-direct';
 import {
   type MemberWindowRow,
   memberWindowQuery,
@@ -28,7 +29,6 @@ import {
   takeOrgQuery,
 } from './org-wallet.queries';
 import {
-  type JournalEntry,
   journalArgs,
   logFor,
   planSettlements,
@@ -80,13 +80,16 @@ class OrgShortError extends Error {
 /**
  * Takes the amount from the token (guarded unless unlimited), the member's cap window and the
  * org's balance with the journal row, in one transaction; refused with what was short. On SQLite
- * this is a Kysely transaction: the direct statements queue behind it (direct-sqlite).
+ * it is one synchronous transaction on the connection (org-take-direct.ts) unless a Kysely
+ * transaction holds it.
  */
 export async function takeOrgQuota(
   db: Db,
-  entry: JournalEntry & { orgId: number; terms: WindowTerms },
+  entry: OrgTakeEntry,
   now: number,
 ): Promise<OrgTakeResult> {
+  const direct = directOrgTake(db);
+  if (direct) return direct(entry, now);
   try {
     return await db.transaction().execute(async (trx) => {
       await runTemplate(trx, 'insertJournal', insertJournalQuery, journalArgs(entry));

@@ -18,7 +18,7 @@ import {
   runTemplate,
 } from '../relay/query-templates';
 import type { PlanSource } from './funding';
-import { affected, insertJournalQuery, JOURNAL_COLUMNS } from './ledger.queries';
+import { affected, directInsertJournal, insertJournalQuery } from './ledger.queries';
 import { fullWindow, PERIOD_PREFIX, windowStarts } from './plan-windows';
 import { type JournalEntry, journalArgs } from './settlement-plan';
 
@@ -107,13 +107,7 @@ function directPlan(db: Db): DirectPlan | undefined {
   if (!direct || direct.connection.inTransaction) return undefined;
   let plan = directPlans.get(db);
   if (!plan) {
-    const insertJournal = directTemplate(
-      db,
-      direct,
-      'insertJournal',
-      insertJournalQuery,
-      JOURNAL_COLUMNS.length,
-    );
+    const insertJournal = directInsertJournal(db, direct);
     const takeWindows = directTemplate(db, direct, 'takePlanWindows', takeWindowsQuery, TAKE_ARITY);
     const take = direct.connection.transaction(
       (entry: Entry, source: PlanSource, args: unknown[]) => {

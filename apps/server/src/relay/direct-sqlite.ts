@@ -5,9 +5,8 @@ import type { NewLog } from '../db/schema';
 import {
   addChannelUsedQuery,
   deleteJournalQuery,
-  insertJournalQuery,
+  directInsertJournal,
   insertLogQuery,
-  JOURNAL_COLUMNS,
   journalWindowQuery,
   moveTokenQuery,
   moveTokenWindowQuery,
@@ -112,7 +111,7 @@ class DirectRelaySql {
     this.addChannelUsed = statement('addChannelUsed', addChannelUsedQuery, 2);
     this.userQuota = statement('userQuota', userQuotaQuery, 1);
     this.tokenQuota = statement('tokenQuota', tokenQuotaQuery, 1);
-    this.insertJournal = statement('insertJournal', insertJournalQuery, JOURNAL_COLUMNS.length);
+    this.insertJournal = directInsertJournal(db, direct);
     this.journalWindow = statement('journalWindow', journalWindowQuery, 2);
     this.deleteJournal = statement('deleteJournal', deleteJournalQuery, 1);
     // better-sqlite3 builds a transaction function's wrappers on each transaction() call: once.
