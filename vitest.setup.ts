@@ -11,6 +11,10 @@ import { Message, Modal, Notification } from '@arco-design/web-react';
 // the next file's worker after this jsdom is torn down (`window is not defined`), which vitest
 // counts as an unhandled error and fails the run although every test passed.
 const ARCO_LAYERS = '.arco-message, .arco-notification, .arco-modal, .arco-drawer';
+// Arco's date picker sets state from a 100 ms timer each time it mounts and each time its popup
+// closes (lib/DatePicker/picker.js), which no unmount clears: the last wait outlasts it. (CI's
+// unit stage failed once on it, from submit-on-enter.test.tsx, with every test passed.)
+const LAST_TIMERS_MS = 150;
 
 afterAll(async () => {
   Message.clear();
@@ -20,5 +24,5 @@ afterAll(async () => {
   while (document.querySelector(ARCO_LAYERS) && Date.now() < deadline) {
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
-  await new Promise((resolve) => setTimeout(resolve, 50));
+  await new Promise((resolve) => setTimeout(resolve, LAST_TIMERS_MS));
 });
