@@ -110,6 +110,10 @@ test('a signed-in user whose session ended is sent to login with the expired mes
   await registerUser(request, username, 'password-123');
   await signIn(page, username, 'password-123');
   await expect(page).toHaveURL(/\/token$/);
+  // The token page's own requests finish first: one still in flight when the cookie goes would be
+  // answered 401 on the old page, which then signs out and leaves for the expired-login page
+  // itself, before the reload (which then starts as a guest, on plain /login).
+  await page.waitForLoadState('networkidle');
   await page.context().clearCookies();
   await page.reload();
   await expect(page).toHaveURL(/\/login\?expired=true/);
