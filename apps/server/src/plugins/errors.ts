@@ -98,10 +98,12 @@ export function registerErrorHandling(app: FastifyInstance, fallback: NotFoundFa
 
 /** Headers every reply carries; /api replies are never cached. */
 export function registerSecurityHeaders(app: FastifyInstance): void {
-  app.addHook('onSend', async (request, reply, payload) => {
+  // A callback hook, not an async one: every reply passes through it, and an async hook makes
+  // Fastify write the reply a microtask later, so whoever awaits the reply waits for its 'finish'.
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-content-type-options', 'nosniff');
     const path = pathOf(request);
     if (path === '/api' || path.startsWith('/api/')) reply.header('cache-control', 'no-store');
-    return payload;
+    done(null, payload);
   });
 }

@@ -8,7 +8,7 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { parseRemoteMap } from '@switchyard/contracts';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 
 /** Third-party scripts the console loads itself: Telegram's login widget, Cloudflare Turnstile. */
 const WIDGET_SCRIPTS = ['https://telegram.org', 'https://challenges.cloudflare.com'];
@@ -88,14 +88,7 @@ export function registerSecurityPolicy(
   app: FastifyInstance,
   options: { remotesFile: string; overrideOrigins?: string[]; formTargets?: () => string[] },
 ): void {
-  app.addHook('onSend', async (_request, reply, payload) => {
-    if (!reply.hasHeader('x-frame-options')) reply.header('x-frame-options', 'DENY');
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
-    const type = String(reply.getHeader('content-type') ?? '');
-    if (!type.startsWith('text/html') || reply.hasHeader('content-security-policy')) return payload;
-    const html =
-      typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString() : '';
+  const withPolicy = async (reply: FastifyReply, html: string) => {
     // A developer's override (README "Develop one remote alone") loads from these origins too.
     const overrides = options.overrideOrigins ?? [];
     const origins = [...(await remoteOrigins(options.remotesFile)), ...overrides];
@@ -103,6 +96,20 @@ export function registerSecurityPolicy(
       'content-security-policy',
       consolePolicy(inlineScriptHashes(html), origins, options.formTargets?.() ?? [], overrides),
     );
-    return payload;
+  };
+  // A callback hook: only an HTML page waits for anything (the remotes file), every other reply
+  // (each relayed one) passes on at once, without a promise (errors.ts' hook says why).
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    if (!reply.hasHeader('x-frame-options')) reply.header('x-frame-options', 'DENY');
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
+    const type = String(reply.getHeader('content-type') ?? '');
+    if (!type.startsWith('text/html') || reply.hasHeader('content-security-policy')) {
+      done(null, payload);
+      return;
+    }
+    const html =
+      typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString() : '';
+    withPolicy(reply, html).then(() => done(null, payload), done);
   });
 }
