@@ -4,7 +4,7 @@
 import { type QueryResult, sql } from 'kysely';
 import type { Db, SqliteDirect } from '../db/database';
 import type { NewLog } from '../db/schema';
-import { type Arg, directTemplate } from '../relay/query-templates';
+import { type Arg, type DirectStatement, directTemplate } from '../relay/query-templates';
 
 export const affected = (result: QueryResult<unknown>): number =>
   Number(result.numAffectedRows ?? 0);
@@ -132,6 +132,24 @@ export const insertLogQuery = (columns: readonly string[]) => (q: Db, arg: Arg) 
   q
     .insertInto('logs')
     .values(Object.fromEntries(columns.map((column, index) => [column, arg(index)])) as NewLog);
+
+/**
+ * The consume log's insert run directly on SQLite: one prepared statement per set of columns a
+ * log has (the settlements' logs come in a few shapes).
+ */
+export function directInsertLog(db: Db, direct: SqliteDirect): (log: NewLog) => void {
+  const inserts = new Map<string, DirectStatement<unknown>>();
+  return (log) => {
+    const columns = Object.keys(log).filter((column) => log[column as keyof NewLog] !== undefined);
+    const name = `insertLog:${columns.join(',')}`;
+    let insert = inserts.get(name);
+    if (!insert) {
+      insert = directTemplate(db, direct, name, insertLogQuery(columns), columns.length);
+      inserts.set(name, insert);
+    }
+    insert.run(...columns.map((column) => log[column as keyof NewLog]));
+  };
+}
 
 /** The journal columns in the order of insertJournalQuery's arguments. */
 export const JOURNAL_COLUMNS = [

@@ -19,6 +19,17 @@ import {
   moveTokenQuery,
   takeTokenQuery,
 } from './ledger.queries';
+import { directOrgSettle } from './org-settle-direct';
+import {
+  guardedMoves,
+  inJournalOrder,
+  type MemberMove,
+  memberMoveArgs,
+  type OrgMove,
+  orgHeadroom,
+  orgOf,
+  planOrgSettlement,
+} from './org-settle-plan';
 import { directOrgTake, type OrgTakeEntry } from './org-take-direct';
 import {
   type MemberWindowRow,
@@ -28,13 +39,7 @@ import {
   takeMemberQuery,
   takeOrgQuery,
 } from './org-wallet.queries';
-import {
-  journalArgs,
-  logFor,
-  planSettlements,
-  type Settlement,
-  type WindowTerms,
-} from './settlement-plan';
+import { journalArgs, logFor, type Settlement, type WindowTerms } from './settlement-plan';
 
 /** The cap window that never ends (period ''): it starts once, at 1, and is never over. */
 const FOREVER: WindowTerms = { cutoff: 1, freshStart: 1 };
@@ -127,83 +132,49 @@ export async function takeOrgQuota(
   }
 }
 
-const orgOf = (s: Settlement): number => (s.funding?.kind === 'org' ? s.funding.orgId : 0);
-
-interface MemberMove {
-  orgId: number;
-  userId: number;
-  charged: number;
-  back: number;
-  startedAt: number;
-  requests: number;
-}
-
 /**
  * Applies a batch of org-funded settlements in one transaction: only those whose journal row is
  * still there (deleted here), the rest answer null. A cost above its reservation is charged only
- * as far as the token, the member's cap and the org's balance reach (all locked first).
+ * as far as the token, the member's cap and the org's balance reach (all locked first). On SQLite
+ * it is one synchronous transaction on the connection (org-settle-direct.ts) unless a Kysely
+ * transaction holds it.
  */
 export async function settleOrgQuotas(
   db: Db,
   settlements: readonly Settlement[],
 ): Promise<(number | null)[]> {
   if (settlements.length === 0) return [];
+  const direct = directOrgSettle(db);
+  if (direct) return direct(settlements);
   return db.transaction().execute(async (trx) => {
     const live: Settlement[] = [];
-    // Journal rows in id order, as every batch (and a reconciliation of the same rows) takes them.
-    for (const s of [...settlements].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))) {
+    for (const s of inJournalOrder(settlements)) {
       const gone = await trx
         .deleteFrom('relay_reservations')
         .where('id', '=', s.id)
         .executeTakeFirst();
       if (Number(gone.numDeletedRows) === 1) live.push(s);
     }
-    // The plan's token and channel sums; the member's window is this source's, not the token's.
-    const plan = planSettlements(live.map((s) => ({ ...s, window: undefined })));
-    const guarded = new Set(plan.guarded);
+    const plan = planOrgSettlement(live);
     const lock = engineOf(trx) !== 'sqlite';
     const lockRow = async (table: 'tokens' | 'channels' | 'orgs', id: number) => {
       if (lock) await trx.selectFrom(table).select('id').where('id', '=', id).forUpdate().execute();
     };
-    const guardedOnes = live.filter((_, index) => guarded.has(index));
-    for (const tokenId of ascending([
-      ...plan.tokens.keys(),
-      ...guardedOnes.map((s) => s.tokenId),
-    ])) {
-      const delta = plan.tokens.get(tokenId);
+    for (const [tokenId, delta] of plan.tokens) {
       if (delta !== undefined)
         await runTemplate(trx, 'moveTokenQuota', moveTokenQuery, [delta, tokenId]);
       else await lockRow('tokens', tokenId);
     }
-    const guardedChannels = guardedOnes.map((s) => s.channelId).filter((id) => id > 0);
-    for (const channelId of ascending([...plan.channels.keys(), ...guardedChannels])) {
-      const used = plan.channels.get(channelId);
+    for (const [channelId, used] of plan.channels) {
       if (used !== undefined) await addChannelUsed(trx, channelId, used);
       else await lockRow('channels', channelId);
     }
-    const members = new Map<string, MemberMove>();
-    const orgs = new Map<number, { delta: number; used: number; requests: number }>();
-    for (const [index, s] of live.entries()) {
-      if (guarded.has(index)) continue;
-      addMoves(members, orgs, s, s.cost);
-    }
-    const memberRows: { orgId: number; userId: number; move?: MemberMove }[] = [
-      ...[...members.values()].map((move) => ({ orgId: move.orgId, userId: move.userId, move })),
-      ...guardedOnes.map((s) => ({ orgId: orgOf(s), userId: s.userId })),
-    ];
-    memberRows.sort(
-      (a, b) =>
-        a.orgId - b.orgId ||
-        a.userId - b.userId ||
-        (a.move?.startedAt ?? 0) - (b.move?.startedAt ?? 0),
-    );
-    for (const { orgId, userId, move } of memberRows) {
+    for (const { orgId, userId, move } of plan.members) {
       if (move) await moveMember(trx, move);
       else if (lock) await memberWindow(trx, orgId, userId, true);
     }
-    for (const orgId of ascending([...orgs.keys(), ...guardedOnes.map(orgOf)])) {
-      const move = orgs.get(orgId);
-      if (move) await moveOrg(trx, orgId, move.delta, move.used, move.requests);
+    for (const [orgId, move] of plan.orgs) {
+      if (move) await moveOrg(trx, orgId, move);
       else await lockRow('orgs', orgId);
     }
     // Above their reservation: every row they touch is held now; charged one by one.
@@ -215,12 +186,9 @@ export async function settleOrgQuotas(
         await runTemplate(trx, 'moveTokenQuota', moveTokenQuery, [charged - s.reserved, s.tokenId]);
       }
       if (charged > 0 && s.channelId > 0) await addChannelUsed(trx, s.channelId, charged);
-      const one = new Map<string, MemberMove>();
-      const org = new Map<number, { delta: number; used: number; requests: number }>();
-      addMoves(one, org, s, charged);
-      for (const move of one.values()) await moveMember(trx, move);
-      for (const [orgId, move] of org)
-        await moveOrg(trx, orgId, move.delta, move.used, move.requests);
+      const moves = guardedMoves(s, charged);
+      for (const move of moves.members) await moveMember(trx, move);
+      for (const [orgId, move] of moves.orgs) await moveOrg(trx, orgId, move);
     }
     const logs: NewLog[] = [];
     const charges = new Map<string, number>();
@@ -235,58 +203,18 @@ export async function settleOrgQuotas(
   });
 }
 
-function addMoves(
-  members: Map<string, MemberMove>,
-  orgs: Map<number, { delta: number; used: number; requests: number }>,
-  s: Settlement,
-  charged: number,
-): void {
-  const orgId = orgOf(s);
-  const requests = s.countRequest ? 1 : 0;
-  const startedAt = s.window?.startedAt ?? 0;
-  const key = `${orgId}:${s.userId}:${startedAt}`;
-  const member = members.get(key);
-  if (member) {
-    member.charged += charged;
-    member.back += s.window?.amount ?? 0;
-    member.requests += requests;
-  } else {
-    members.set(key, {
-      orgId,
-      userId: s.userId,
-      charged,
-      back: s.window?.amount ?? 0,
-      startedAt,
-      requests,
-    });
-  }
-  const org = orgs.get(orgId) ?? { delta: 0, used: 0, requests: 0 };
-  org.delta += charged - s.reserved;
-  org.used += charged;
-  org.requests += requests;
-  orgs.set(orgId, org);
-}
-
-/** What a settlement above its reservation may still take: token, member's cap and org. */
+/** The balances a settlement above its reservation may still take from (orgHeadroom). */
 async function headroom(trx: Db, s: Settlement, lock: boolean): Promise<number> {
-  const orgId = orgOf(s);
-  let orgQuery = trx.selectFrom('orgs').select('quota').where('id', '=', orgId);
+  let orgQuery = trx.selectFrom('orgs').select('quota').where('id', '=', orgOf(s));
   if (lock) orgQuery = orgQuery.forUpdate();
   const org = await orgQuery.executeTakeFirst();
-  let left = Math.max(0, Number(org?.quota ?? 0));
   const token = await trx
     .selectFrom('tokens')
     .select(['remain_quota', 'unlimited_quota'])
     .where('id', '=', s.tokenId)
     .executeTakeFirst();
-  if (token && Number(token.unlimited_quota) !== 1)
-    left = Math.min(left, Math.max(0, Number(token.remain_quota)));
-  const member = await memberWindow(trx, orgId, s.userId, lock);
-  if (member && Number(member.quota_limit) > 0) {
-    const spent = Number(member.window_used) + Number(member.window_reserved);
-    left = Math.min(left, Math.max(0, Number(member.quota_limit) - spent));
-  }
-  return left;
+  const member = await memberWindow(trx, orgOf(s), s.userId, lock);
+  return orgHeadroom(org?.quota, token, member);
 }
 
 async function memberWindow(
@@ -305,20 +233,10 @@ async function memberWindow(
 }
 
 const moveMember = (db: Db, m: MemberMove) =>
-  runTemplate(db, 'moveOrgMember', moveMemberQuery, [
-    m.charged,
-    m.back,
-    m.startedAt,
-    m.requests,
-    m.orgId,
-    m.userId,
-  ]);
+  runTemplate(db, 'moveOrgMember', moveMemberQuery, memberMoveArgs(m));
 
-const moveOrg = (db: Db, orgId: number, delta: number, used: number, requests: number) =>
-  runTemplate(db, 'moveOrgQuota', moveOrgQuery, [delta, used, requests, orgId]);
+const moveOrg = (db: Db, orgId: number, m: OrgMove) =>
+  runTemplate(db, 'moveOrgQuota', moveOrgQuery, [m.delta, m.used, m.requests, orgId]);
 
 const addChannelUsed = (db: Db, channelId: number, used: number) =>
   runTemplate(db, 'addChannelUsed', addChannelUsedQuery, [used, channelId]);
-
-const ascending = (ids: readonly number[]): number[] =>
-  [...new Set(ids)].filter((id) => id > 0).sort((a, b) => a - b);

@@ -4,9 +4,8 @@
 // wallet-funded one does. Same rules: a settlement applies only while its journal row exists.
 import type { Db } from '../db/database';
 import { sqliteDirectOf } from '../db/database';
-import type { NewLog } from '../db/schema';
-import { type Arg, type DirectStatement, directTemplate } from '../relay/query-templates';
-import { addChannelUsedQuery, insertLogQuery } from './ledger.queries';
+import { type Arg, directTemplate } from '../relay/query-templates';
+import { addChannelUsedQuery, directInsertLog } from './ledger.queries';
 import { channelUses, MOVE_WINDOWS_ARITY, moveWindowsQuery, planMoves } from './plan-moves';
 import { logFor, type Settlement } from './settlement-plan';
 
@@ -38,17 +37,7 @@ export function directPlanSettle(db: Db): DirectPlanSettle | undefined {
   const starts = directTemplate<{ starts_at: number }>(db, direct, 'planStarts', startsQuery, 1);
   const move = directTemplate(db, direct, 'movePlanWindows', moveWindowsQuery, MOVE_WINDOWS_ARITY);
   const addChannel = directTemplate(db, direct, 'addChannelUsed', addChannelUsedQuery, 2);
-  const inserts = new Map<string, DirectStatement<unknown>>();
-  const insertLog = (log: NewLog) => {
-    const columns = Object.keys(log).filter((c) => log[c as keyof NewLog] !== undefined);
-    const name = `insertLog:${columns.join(',')}`;
-    let insert = inserts.get(name);
-    if (!insert) {
-      insert = directTemplate(db, direct, name, insertLogQuery(columns), columns.length);
-      inserts.set(name, insert);
-    }
-    insert.run(...columns.map((column) => log[column as keyof NewLog]));
-  };
+  const insertLog = directInsertLog(db, direct);
   const settle = direct.connection.transaction((batch: readonly Settlement[]) => {
     // Claimed first (exactly once), then one window move per subscription and windows and one
     // channel update per channel for the whole batch, as the wallet's batch does.

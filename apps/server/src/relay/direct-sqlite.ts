@@ -6,7 +6,7 @@ import {
   addChannelUsedQuery,
   deleteJournalQuery,
   directInsertJournal,
-  insertLogQuery,
+  directInsertLog,
   journalWindowQuery,
   moveTokenQuery,
   moveTokenWindowQuery,
@@ -37,7 +37,7 @@ import {
   WINDOW_SPENT,
   windowSpent,
 } from '../ledger/settlement-plan';
-import { type Arg, type DirectStatement, directFirstRow, directTemplate } from './query-templates';
+import { type Arg, directFirstRow, directTemplate } from './query-templates';
 import { candidatesQuery, tokenWithOwnerQuery } from './relay.queries';
 
 /** Thrown inside a transaction to roll it back when a guard fails; `result` says which. */
@@ -78,7 +78,7 @@ class DirectRelaySql {
   private readonly insertJournal;
   private readonly journalWindow;
   private readonly deleteJournal;
-  private readonly logInserts = new Map<string, DirectStatement<unknown>>();
+  private readonly insertLog: (log: NewLog) => void;
   /** The guarded take with its journal row (see takeQuota); a savepoint inside a batch. */
   private readonly take: (entry: JournalEntry, now: number) => TakeResult;
   /** The takes of one event-loop turn in one transaction, each in a savepoint of its own. */
@@ -90,7 +90,7 @@ class DirectRelaySql {
   readonly refund: (userId: number, tokenId: number, amount: number) => void;
 
   constructor(
-    private readonly db: Db,
+    db: Db,
     private readonly direct: SqliteDirect,
   ) {
     const statement = <R>(name: string, build: (q: Db, arg: Arg) => Compilable<R>, arity: number) =>
@@ -112,6 +112,7 @@ class DirectRelaySql {
     this.userQuota = statement('userQuota', userQuotaQuery, 1);
     this.tokenQuota = statement('tokenQuota', tokenQuotaQuery, 1);
     this.insertJournal = directInsertJournal(db, direct);
+    this.insertLog = directInsertLog(db, direct);
     this.journalWindow = statement('journalWindow', journalWindowQuery, 2);
     this.deleteJournal = statement('deleteJournal', deleteJournalQuery, 1);
     // better-sqlite3 builds a transaction function's wrappers on each transaction() call: once.
@@ -258,17 +259,6 @@ class DirectRelaySql {
     this.applyTokenMove(guardedTokenMove(s, charged));
     if (charged > 0 && s.channelId > 0) this.addChannelUsed.run(charged, s.channelId);
     return charged;
-  }
-
-  private insertLog(log: NewLog): void {
-    const columns = Object.keys(log).filter((column) => log[column as keyof NewLog] !== undefined);
-    const name = `insertLog:${columns.join(',')}`;
-    let insert = this.logInserts.get(name);
-    if (!insert) {
-      insert = directTemplate(this.db, this.direct, name, insertLogQuery(columns), columns.length);
-      this.logInserts.set(name, insert);
-    }
-    insert.run(...columns.map((column) => log[column as keyof NewLog]));
   }
 }
 
