@@ -121,9 +121,7 @@ export function registerAuth(
     }
   });
 
-  app.addHook('onRequest', async (request, reply) => {
-    const access = request.routeOptions.config.access;
-    if (access === undefined || access === 'public') return;
+  const guard = async (request: FastifyRequest, reply: FastifyReply, access: number) => {
     const identity = await resolveIdentity(request, reply, sessions);
     if (!identity) throw unauthorized();
     if (identity.role < access) throw forbidden();
@@ -135,5 +133,11 @@ export function registerAuth(
       throw new AppError(403, 'twoFactor.requiredForAdmins');
     }
     request.identity = identity;
+  };
+  // A callback hook: a route open to all (every relay route) passes at once, without a promise.
+  app.addHook('onRequest', (request, reply, done) => {
+    const access = request.routeOptions.config.access;
+    if (access === undefined || access === 'public') return done();
+    guard(request, reply, access).then(() => done(), done);
   });
 }

@@ -33,10 +33,7 @@ export function assertSameSite(request: FastifyRequest, identity: Identity | nul
 }
 
 export function registerCsrf(app: FastifyInstance, sessions: SessionService): void {
-  // preParsing runs after every onRequest hook (so after the auth guard resolved the caller) and
-  // before a body is read.
-  app.addHook('preParsing', async (request) => {
-    if (!isApiPath(request.url)) return;
+  const sameSiteGuard = async (request: FastifyRequest) => {
     const config = request.routeOptions.config;
     if (SAFE_METHODS.has(request.method) && config.changesState !== true) return;
     let identity = request.identity;
@@ -47,5 +44,12 @@ export function registerCsrf(app: FastifyInstance, sessions: SessionService): vo
       identity = token ? await sessions.fromCookie(token) : null;
     }
     assertSameSite(request, identity);
+  };
+  // preParsing runs after every onRequest hook (so after the auth guard resolved the caller) and
+  // before a body is read.
+  // A callback hook: a request outside /api (every relayed one) passes at once, without a promise.
+  app.addHook('preParsing', (request, _reply, payload, done) => {
+    if (!isApiPath(request.url)) return done(null, payload);
+    sameSiteGuard(request).then(() => done(null, payload), done);
   });
 }

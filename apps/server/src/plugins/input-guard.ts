@@ -18,10 +18,12 @@ export function holdsNul(value: unknown, depth = 0): boolean {
 }
 
 export function registerInputGuard(app: FastifyInstance): void {
-  app.addHook('preValidation', async (request) => {
-    if (!isApiPath(request.url.split('?', 1)[0] ?? '')) return;
+  // A callback hook: it runs on every request (the relay's too) and waits for nothing.
+  app.addHook('preValidation', (request, _reply, done) => {
+    if (!isApiPath(request.url.split('?', 1)[0] ?? '')) return done();
     if (holdsNul(request.params) || holdsNul(request.query) || holdsNul(request.body)) {
-      throw new AppError(400, 'request.nulCharacter');
+      return done(new AppError(400, 'request.nulCharacter'));
     }
+    done();
   });
 }

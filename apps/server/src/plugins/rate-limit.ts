@@ -1,6 +1,6 @@
 // Per-IP sliding-window limits: a global one on /api and a stricter one on sign-in endpoints. The IP
 // is the client's as TRUST_PROXY allows (plugins/client-address), IPv6 counted by its /64.
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/errors';
 import { isApiPath } from './auth';
 import { clientKey } from './client-address';
@@ -61,8 +61,7 @@ export function registerRateLimit(app: FastifyInstance, options: RateLimitOption
     }
   };
 
-  app.addHook('onRequest', async (request, reply) => {
-    if (!isApiPath(request.url.split('?')[0] ?? '')) return;
+  const guard = async (request: FastifyRequest, reply: FastifyReply) => {
     const limited = async (limiter: SlidingWindowLimiter, settings: LimitSettings) => {
       if (await check(limiter, clientKey(request.ip))) return;
       reply.header('retry-after', String(settings.windowSeconds));
@@ -70,5 +69,10 @@ export function registerRateLimit(app: FastifyInstance, options: RateLimitOption
     };
     await limited(globalLimiter, options.global);
     if (request.routeOptions.config.critical) await limited(criticalLimiter, options.critical);
+  };
+  // A callback hook: a request outside /api (every relayed one) passes at once, without a promise.
+  app.addHook('onRequest', (request, reply, done) => {
+    if (!isApiPath(request.url.split('?')[0] ?? '')) return done();
+    guard(request, reply).then(() => done(), done);
   });
 }
