@@ -12,8 +12,11 @@
 // org's balance fell by it, and the member's own wallet paid only for the personal token.
 //
 // Usage: node bench/orgs/org-relay-bench.mjs [--requests 3000] [--warmup 300] [--rounds 3]
-//        [--port 3395]
-import { numberArg } from '../lib/args.mjs';
+//        [--port 3395] [--server <main.js>]  another compiled server (a copy of an older
+//          apps/server/dist at the same depth, e.g. apps/server/dist-before/main.js) instead of
+//          this checkout's build: run once with each for a before/after of the org path.
+import path from 'node:path';
+import { numberArg, stringArg } from '../lib/args.mjs';
 import { cpuDuring, loadAverage, loadSpan } from '../lib/cpu.mjs';
 import { assertFunded, check } from '../lib/funding-check.mjs';
 import { bearer, chatBody, loadAllOk } from '../lib/load.mjs';
@@ -35,6 +38,7 @@ const REQUESTS = numberArg('requests', 3000);
 const WARMUP = numberArg('warmup', 300);
 const ROUNDS = numberArg('rounds', 3);
 const PORT = numberArg('port', 3395);
+const SERVER = stringArg('server', undefined);
 const PERSONAL_KEY = benchKey('BenchPer');
 const ORG_KEY = benchKey('BenchOrg');
 /** Far more than any run spends: the wallets never empty and the cap never fills. */
@@ -106,7 +110,11 @@ function checkFunding(db, ids, requests) {
 }
 
 const upstream = await startFastUpstream();
-const server = await startBenchServer({ name: 'orgs', port: PORT });
+const server = await startBenchServer({
+  name: 'orgs',
+  port: PORT,
+  entry: SERVER && path.resolve(SERVER),
+});
 const db = openDb(server.dbPath);
 const ids = seed(db, upstream.url);
 const loadBefore = loadAverage();
@@ -167,7 +175,7 @@ writeResult('org-relay', {
   ],
   rows,
   notes: [
-    `\`node bench/orgs/org-relay-bench.mjs --requests ${REQUESTS} --warmup ${WARMUP} --rounds ${ROUNDS}\`: ${REQUESTS} requests per cell and round, ${ROUNDS} rounds alternating; ${loadSpan(loadBefore, loadAfter)} (the machine is shared). SQLite, no Redis, non-stream chat against the fast fake upstream.`,
+    `\`node bench/orgs/org-relay-bench.mjs --requests ${REQUESTS} --warmup ${WARMUP} --rounds ${ROUNDS}${SERVER ? ` --server ${SERVER}` : ''}\`: ${REQUESTS} requests per cell and round, ${ROUNDS} rounds alternating; ${loadSpan(loadBefore, loadAfter)} (the machine is shared). SQLite, no Redis, non-stream chat against the fast fake upstream.`,
     `Funding checked after the run: all ${requests} org-token requests have a consume log funded by \`org:${ids.orgId}\`; the org's used quota, its balance's fall and the member's spend each equal the ${charged} quota those logs charged; the member's wallet paid only the personal token's ${personal}.`,
   ],
 });
