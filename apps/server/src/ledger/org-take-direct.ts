@@ -1,8 +1,9 @@
 // The org take (org-wallet.ts' takeOrgQuota) on SQLite: the same statements, in the same order,
 // run directly on the connection as one synchronous better-sqlite3 transaction instead of a
 // Kysely transaction that awaits between them, as the wallet's take (relay/direct-sqlite.ts) and
-// the plan's (plan-funding.ts) do. A refusal throws inside the transaction, so nothing of the
-// take stays written. Used only while no Kysely transaction holds the connection: a statement run
+// the plan's (plan-funding.ts) do; org-wallet.ts queues it for the transaction the wallet's takes
+// of the same event-loop turn share (relay/direct-sqlite.ts' queueTake), where it is a savepoint.
+// A refusal throws inside the transaction (or savepoint), so nothing of the take stays written. Used only while no Kysely transaction holds the connection: a statement run
 // directly then would join it.
 import { type Db, type SqliteDirect, sqliteDirectOf } from '../db/database';
 import { directTemplate } from '../relay/query-templates';

@@ -8,7 +8,7 @@ import { engineOf } from '../db/dialect';
 import type { NewLog } from '../db/schema';
 import { windowCutoff } from '../modules/limits/window-rules';
 import { insertLogs } from '../modules/logs/logs.repository';
-import { QuotaShort } from '../relay/direct-sqlite';
+import { directOf, QuotaShort } from '../relay/direct-sqlite';
 import { runTemplate } from '../relay/query-templates';
 import { RelayError } from '../relay/relay-errors';
 import {
@@ -85,16 +85,23 @@ class OrgShortError extends Error {
 /**
  * Takes the amount from the token (guarded unless unlimited), the member's cap window and the
  * org's balance with the journal row, in one transaction; refused with what was short. On SQLite
- * it is one synchronous transaction on the connection (org-take-direct.ts) unless a Kysely
- * transaction holds it.
+ * it is synchronous on the connection (org-take-direct.ts), queued for the transaction the
+ * wallet's takes of the same event-loop turn share (a savepoint of its own there), unless a
+ * Kysely transaction holds the connection.
  */
-export async function takeOrgQuota(
-  db: Db,
-  entry: OrgTakeEntry,
-  now: number,
-): Promise<OrgTakeResult> {
+export function takeOrgQuota(db: Db, entry: OrgTakeEntry, now: number): Promise<OrgTakeResult> {
   const direct = directOrgTake(db);
-  if (direct) return direct(entry, now);
+  const turn = directOf(db);
+  if (direct && turn) {
+    return turn.queueTake(
+      () => direct(entry, now),
+      () => takeOrgWithKysely(db, entry, now),
+    );
+  }
+  return takeOrgWithKysely(db, entry, now);
+}
+
+async function takeOrgWithKysely(db: Db, entry: OrgTakeEntry, now: number): Promise<OrgTakeResult> {
   try {
     return await db.transaction().execute(async (trx) => {
       await runTemplate(trx, 'insertJournal', insertJournalQuery, journalArgs(entry));

@@ -50,12 +50,16 @@ export class QuotaShort extends Error {
 /** The Kysely take, for a batch that finds a Kysely transaction open on the connection. */
 export type TakeFallback = (entry: JournalEntry, now: number) => Promise<TakeResult>;
 
-interface PendingTake {
-  entry: JournalEntry;
-  now: number;
-  fallback: TakeFallback;
-  resolve: (result: TakeResult) => void;
-  reject: (error: unknown) => void;
+/** A take queued for its event-loop turn's transaction (see queueTake). Methods, not function
+ * properties, so a take of any result joins the one queue. */
+interface PendingTake<R> {
+  /** The take: a better-sqlite3 transaction function (a savepoint inside the turn's
+   * transaction); a refusal is its result, anything it throws fails this take alone. */
+  run(): R;
+  /** The same take through Kysely, when a Kysely transaction holds the connection. */
+  fallback(): Promise<R>;
+  resolve(result: R): void;
+  reject(error: unknown): void;
 }
 
 /**
@@ -82,8 +86,8 @@ class DirectRelaySql {
   /** The guarded take with its journal row (see takeQuota); a savepoint inside a batch. */
   private readonly take: (entry: JournalEntry, now: number) => TakeResult;
   /** The takes of one event-loop turn in one transaction, each in a savepoint of its own. */
-  private readonly takeAll: (batch: readonly PendingTake[]) => (TakeResult | null)[];
-  private pendingTakes: PendingTake[] = [];
+  private readonly takeAll: (batch: readonly PendingTake<unknown>[]) => Outcome[];
+  private pendingTakes: PendingTake<unknown>[] = [];
   /** The settlements (see settleQuotas) in one transaction; what each was charged. */
   readonly settle: (settlements: readonly Settlement[]) => (number | null)[];
   /** A whole amount given back without a journal row (a task refunded later). */
@@ -125,15 +129,13 @@ class DirectRelaySql {
       if (this.takeUser.run(entry.amount, entry.userId) !== 1) throw new QuotaShort();
       return result;
     });
-    this.takeAll = transaction((batch: readonly PendingTake[]) =>
-      batch.map((item) => {
+    this.takeAll = transaction((batch: readonly PendingTake<unknown>[]) =>
+      batch.map((item): Outcome => {
         try {
-          return this.take(item.entry, item.now);
+          return { result: item.run() };
         } catch (error) {
-          if (error instanceof QuotaShort) return error.result;
-          // Its savepoint is rolled back; the others still commit. Told below.
-          item.reject(error);
-          return null;
+          // Its savepoint is rolled back; the others still commit. Told after the commit.
+          return { error };
         }
       }),
     );
@@ -197,10 +199,32 @@ class DirectRelaySql {
    * arrive together share one commit and write the token, user and journal pages once.
    */
   takeSoon(entry: JournalEntry, now: number, fallback: TakeFallback): Promise<TakeResult> {
-    return new Promise((resolve, reject) => {
+    return this.queueTake(
+      () => this.takeOrRefusal(entry, now),
+      () => fallback(entry, now),
+    );
+  }
+
+  /**
+   * Queues any source's take (`run`, a better-sqlite3 transaction function that answers its
+   * refusals) for this turn's transaction beside the wallet's: the org wallet's take joins it
+   * (ledger/org-take-direct.ts). The promise settles once that transaction has committed.
+   */
+  queueTake<R>(run: () => R, fallback: () => Promise<R>): Promise<R> {
+    return new Promise<R>((resolve, reject) => {
       if (this.pendingTakes.length === 0) setImmediate(this.flushTakes);
-      this.pendingTakes.push({ entry, now, fallback, resolve, reject });
+      this.pendingTakes.push({ run, fallback, resolve, reject });
     });
+  }
+
+  /** The wallet's take, its refusal (rolled back) answered as a result. */
+  private takeOrRefusal(entry: JournalEntry, now: number): TakeResult {
+    try {
+      return this.take(entry, now);
+    } catch (error) {
+      if (error instanceof QuotaShort) return error.result;
+      throw error;
+    }
   }
 
   private readonly flushTakes = (): void => {
@@ -209,30 +233,38 @@ class DirectRelaySql {
     // A Kysely transaction awaiting between its statements holds the connection: these takes
     // then queue behind it through Kysely rather than join it.
     if (this.direct.connection.inTransaction) {
-      for (const item of batch) item.fallback(item.entry, item.now).then(item.resolve, item.reject);
+      for (const item of batch) {
+        item.fallback().then(
+          (result) => item.resolve(result),
+          (error: unknown) => item.reject(error),
+        );
+      }
       return;
     }
     // One take alone is a transaction of its own (no savepoint to pay for).
     const [only] = batch;
     if (only && batch.length === 1) {
+      let result: unknown;
       try {
-        only.resolve(this.take(only.entry, only.now));
+        result = only.run();
       } catch (error) {
-        if (error instanceof QuotaShort) only.resolve(error.result);
-        else only.reject(error);
+        only.reject(error);
+        return;
       }
+      only.resolve(result);
       return;
     }
-    let results: (TakeResult | null)[];
+    let outcomes: Outcome[];
     try {
-      results = this.takeAll(batch);
+      outcomes = this.takeAll(batch);
     } catch (error) {
       for (const item of batch) item.reject(error);
       return;
     }
     for (const [index, item] of batch.entries()) {
-      const result = results[index];
-      if (result) item.resolve(result);
+      const outcome = outcomes[index] as Outcome;
+      if ('error' in outcome) item.reject(outcome.error);
+      else item.resolve(outcome.result);
     }
   };
 
@@ -261,6 +293,9 @@ class DirectRelaySql {
     return charged;
   }
 }
+
+/** What one take of a turn's transaction came to: its result, or what it threw. */
+type Outcome = { result: unknown } | { error: unknown };
 
 const directSql = new WeakMap<Db, DirectRelaySql>();
 

@@ -82,4 +82,26 @@ describe('the org take', () => {
     });
     expect(await state(ids)).toEqual(before);
   });
+
+  it('takes of one event-loop turn: a refused one is rolled back alone, the others stay', async () => {
+    // Started together, they share one transaction on SQLite (each a savepoint of its own).
+    const roomy = await orgWithMember(h.db, { orgQuota: 10_000, cap: 0 });
+    const capped = await orgWithMember(h.db, { orgQuota: 10_000, cap: 500, token: 5000 });
+    const before = await state(capped);
+    const results = await Promise.all([
+      takeOrgQuota(h.db, orgTakeEntry(roomy, 1000), NOW),
+      takeOrgQuota(h.db, orgTakeEntry(capped, 800), NOW),
+      takeOrgQuota(h.db, orgTakeEntry(roomy, 2000), NOW),
+    ]);
+    expect(results).toEqual([
+      { taken: true, windowStartedAt: TERMS.freshStart },
+      { taken: false, spent: 'cap' },
+      { taken: true, windowStartedAt: TERMS.freshStart },
+    ]);
+    expect(await state(capped)).toEqual(before);
+    const after = await state(roomy);
+    expect(after.org).toBe(7000);
+    expect(after.reserved).toBe(3000);
+    expect(after.journal.map((row) => row.amount).sort((a, b) => a - b)).toEqual([1000, 2000]);
+  });
 });
