@@ -6,8 +6,7 @@
 // transaction holds the connection: a statement run directly then would join it.
 import type { Db, SqliteDirect } from '../db/database';
 import { sqliteDirectOf } from '../db/database';
-import type { NewLog } from '../db/schema';
-import { directTemplate } from '../relay/query-templates';
+import { type Arg, directTemplate } from '../relay/query-templates';
 import {
   addChannelUsedQuery,
   deleteJournalQuery,
@@ -35,7 +34,7 @@ type DirectOrgSettle = (settlements: readonly Settlement[]) => (number | null)[]
 
 const settles = new WeakMap<Db, DirectOrgSettle>();
 
-const orgQuotaQuery = (q: Db, arg: <T>(index: number) => T) =>
+const orgQuotaQuery = (q: Db, arg: Arg) =>
   q.selectFrom('orgs').select('quota').where('id', '=', arg<number>(0));
 
 /** The synchronous org settlement of a root SQLite database, or undefined (other engines, a
@@ -99,7 +98,7 @@ function prepareSettle(db: Db, direct: SqliteDirect): DirectOrgSettle {
     for (const [index, s] of live.entries()) {
       const charged = plan.charges[index] ?? 0;
       charges.set(s.id, charged);
-      const log: NewLog | null = logFor(s, charged);
+      const log = logFor(s, charged);
       if (log) insertLog(log);
     }
     return settlements.map((s) => charges.get(s.id) ?? null);

@@ -18,6 +18,7 @@ import {
   journalWindowQuery,
   moveTokenQuery,
   takeTokenQuery,
+  tokenQuotaQuery,
 } from './ledger.queries';
 import { directOrgSettle } from './org-settle-direct';
 import {
@@ -39,7 +40,13 @@ import {
   takeMemberQuery,
   takeOrgQuery,
 } from './org-wallet.queries';
-import { journalArgs, logFor, type Settlement, type WindowTerms } from './settlement-plan';
+import {
+  journalArgs,
+  logFor,
+  type Settlement,
+  type TokenBalance,
+  type WindowTerms,
+} from './settlement-plan';
 
 /** The cap window that never ends (period ''): it starts once, at 1, and is never over. */
 const FOREVER: WindowTerms = { cutoff: 1, freshStart: 1 };
@@ -215,11 +222,8 @@ async function headroom(trx: Db, s: Settlement, lock: boolean): Promise<number> 
   let orgQuery = trx.selectFrom('orgs').select('quota').where('id', '=', orgOf(s));
   if (lock) orgQuery = orgQuery.forUpdate();
   const org = await orgQuery.executeTakeFirst();
-  const token = await trx
-    .selectFrom('tokens')
-    .select(['remain_quota', 'unlimited_quota'])
-    .where('id', '=', s.tokenId)
-    .executeTakeFirst();
+  const [token] = (await runTemplate<TokenBalance>(trx, 'tokenQuota', tokenQuotaQuery, [s.tokenId]))
+    .rows;
   const member = await memberWindow(trx, orgOf(s), s.userId, lock);
   return orgHeadroom(org?.quota, token, member);
 }

@@ -233,12 +233,7 @@ class DirectRelaySql {
     // A Kysely transaction awaiting between its statements holds the connection: these takes
     // then queue behind it through Kysely rather than join it.
     if (this.direct.connection.inTransaction) {
-      for (const item of batch) {
-        item.fallback().then(
-          (result) => item.resolve(result),
-          (error: unknown) => item.reject(error),
-        );
-      }
+      for (const item of batch) item.fallback().then(item.resolve, item.reject);
       return;
     }
     // One take alone is a transaction of its own (no savepoint to pay for).
