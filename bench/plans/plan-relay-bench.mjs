@@ -7,8 +7,11 @@
 // `plan:<id>` and both windows count exactly what those logs charged (it fails otherwise).
 //
 // Usage: node bench/plans/plan-relay-bench.mjs [--requests 3000] [--warmup 300] [--rounds 3]
-//        [--port 3391]
-import { numberArg } from '../lib/args.mjs';
+//        [--port 3391] [--server <main.js>]  another compiled server (a copy of an older
+//          apps/server/dist at the same depth, e.g. apps/server/dist-before/main.js) instead of
+//          this checkout's build: run once with each for a before/after of the plan path.
+import path from 'node:path';
+import { numberArg, stringArg } from '../lib/args.mjs';
 import { cpuDuring, loadAverage, loadSpan } from '../lib/cpu.mjs';
 import { assertFunded, check } from '../lib/funding-check.mjs';
 import { bearer, chatBody, loadAllOk } from '../lib/load.mjs';
@@ -22,6 +25,7 @@ const REQUESTS = numberArg('requests', 3000);
 const WARMUP = numberArg('warmup', 300);
 const ROUNDS = numberArg('rounds', 3);
 const PORT = numberArg('port', 3391);
+const SERVER = stringArg('server', undefined);
 const WALLET_KEY = benchKey('BenchWal');
 const PLAN_KEY = benchKey('BenchPln');
 
@@ -75,7 +79,11 @@ function checkFunding(db, ids, requests) {
 }
 
 const upstream = await startFastUpstream();
-const server = await startBenchServer({ name: 'plans', port: PORT });
+const server = await startBenchServer({
+  name: 'plans',
+  port: PORT,
+  entry: SERVER && path.resolve(SERVER),
+});
 const db = openDb(server.dbPath);
 const ids = seed(db, upstream.url);
 const loadBefore = loadAverage();

@@ -11,6 +11,7 @@ import {
 } from '@switchyard/contracts';
 import { sql } from 'kysely';
 import { type Db, sqliteDirectOf } from '../db/database';
+import { directOf } from '../relay/direct-sqlite';
 import {
   type Arg,
   type DirectStatement,
@@ -94,7 +95,8 @@ const takeArgs = (row: CoveringRow, amount: number, now: number): unknown[] => [
 
 type Entry = Omit<JournalEntry, 'funding' | 'window'>;
 
-/** The plan take's statements run directly on SQLite, each take one synchronous transaction. */
+/** The plan take's statements run directly on SQLite, each take a synchronous transaction (a
+ * savepoint inside its turn's, see take). */
 interface DirectPlan {
   covering: DirectStatement<CoveringRow>;
   take: (entry: Entry, source: PlanSource, args: unknown[]) => boolean;
@@ -151,6 +153,21 @@ async function takeWithKysely(db: Db, entry: Entry, source: PlanSource, args: un
   }
 }
 
+/**
+ * One subscription's take. On SQLite it joins the transaction the wallet's takes of this
+ * event-loop turn share (relay/direct-sqlite.ts' queueTake), as a savepoint of its own; the
+ * direct path is checked here, after any await that may have let a Kysely transaction open.
+ */
+function take(db: Db, entry: Entry, source: PlanSource, args: unknown[]): Promise<boolean> {
+  const plan = directPlan(db);
+  const turn = plan ? directOf(db) : undefined;
+  if (!plan || !turn) return takeWithKysely(db, entry, source, args);
+  return turn.queueTake(
+    () => plan.take(entry, source, args),
+    () => takeWithKysely(db, entry, source, args),
+  );
+}
+
 /** Which window of the subscription was full (and when it starts over), read after a refusal. */
 async function fullOf(db: Db, id: number, amount: number, now: number): Promise<PlanTake | null> {
   const fresh = await db
@@ -182,11 +199,7 @@ export async function takeFromPlan(
   for (const row of rows) {
     const source: PlanSource = { kind: 'plan', subscriptionId: Number(row.id) };
     const args = takeArgs(row, entry.amount, now);
-    // The direct path is checked again: an await above may have let a Kysely transaction open.
-    const again = direct ? directPlan(db) : undefined;
-    const taken = again
-      ? again.take(entry, source, args)
-      : await takeWithKysely(db, entry, source, args);
+    const taken = await take(db, entry, source, args);
     if (taken) return { kind: 'taken', source };
     full ??= await fullOf(db, Number(row.id), entry.amount, now);
   }

@@ -6,6 +6,7 @@
 import { planFunding, SubscriptionStatus } from '@switchyard/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Billing } from '../../../src/ledger/billing';
+import { takeFromPlan } from '../../../src/ledger/plan-funding';
 import { PricingRules } from '../../../src/modules/pricing/pricing-rules';
 import { admitCaller } from '../../../src/relay/pipeline/admission';
 import { signIn } from '../../helpers/audience';
@@ -253,5 +254,51 @@ describe('the ledger with a plan', () => {
     expect(Number(row.w5h_start)).toBe(startsAt + 5 * 3600);
     expect(Number(row.w5h_used)).toBe(PER_CALL);
     expect(Number(row.wday_used)).toBe(3 * PER_CALL);
+  });
+
+  it('plan takes of one event-loop turn: a refused one is rolled back alone, the others stay', async () => {
+    // Started together, they share one transaction on SQLite (each a savepoint of its own).
+    const roomy = await createUser(h.db, { quota: 0 });
+    const tight = await createUser(h.db, { quota: 0 });
+    const roomyId = await subscribe(roomy.id, { w5h: 10 * PER_CALL });
+    const tightId = await subscribe(tight.id, { w5h: 2 * PER_CALL });
+    const roomyToken = await createToken(h.db, roomy.id);
+    const tightToken = await createToken(h.db, tight.id);
+    const now = nowSeconds();
+    let sequence = 0;
+    const entry = (userId: number, tokenId: number, amount: number) => {
+      sequence += 1;
+      return {
+        id: `planturn${sequence}`.padEnd(32, '0'),
+        userId,
+        tokenId,
+        amount,
+        nodeId: 'test',
+        leaseUntil: Date.now() + 60_000,
+        createdAt: now,
+        model: 'per-call',
+        stream: false,
+      };
+    };
+    const results = await Promise.all([
+      takeFromPlan(h.db, entry(roomy.id, roomyToken.id, PER_CALL), 'per-call', now),
+      takeFromPlan(h.db, entry(tight.id, tightToken.id, 3 * PER_CALL), 'per-call', now),
+      takeFromPlan(h.db, entry(roomy.id, roomyToken.id, 2 * PER_CALL), 'per-call', now),
+    ]);
+    expect(results.map((result) => result.kind)).toEqual(['taken', 'full', 'taken']);
+    expect(results[1]).toMatchObject({ kind: 'full', period: '5h' });
+    const tightRow = await subscription(tightId);
+    expect(Number(tightRow.w5h_reserved)).toBe(0);
+    expect(Number((await subscription(roomyId)).w5h_reserved)).toBe(3 * PER_CALL);
+    const journal = await h.db
+      .selectFrom('relay_reservations')
+      .select(['user_id', 'amount', 'funding'])
+      .where('user_id', 'in', [roomy.id, tight.id])
+      .orderBy('amount')
+      .execute();
+    expect(journal.map((row) => [row.user_id, Number(row.amount), row.funding])).toEqual([
+      [roomy.id, PER_CALL, planFunding(roomyId)],
+      [roomy.id, 2 * PER_CALL, planFunding(roomyId)],
+    ]);
   });
 });
