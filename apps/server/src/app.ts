@@ -85,7 +85,6 @@ import { registerRateLimit } from './plugins/rate-limit';
 import { MemoryRateLimitStore, RedisRateLimitStore } from './plugins/rate-limit-store';
 import { originOf, registerSecurityPolicy } from './plugins/security-headers';
 import { registerRelay } from './relay';
-import { shareCredentialsThrough } from './relay/adapters/credential-cache';
 import { registerTaskRelays } from './tasks-relay';
 
 export interface AppDeps {
@@ -282,8 +281,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   aggregator.start();
   app.addHook('onClose', () => aggregator.stop());
-  // Provider tokens (Baidu, Zhipu) are shared by every node when Redis is configured.
-  shareCredentialsThrough(deps.redis, config.redisPrefix);
   // The relay admits each request through app.limits (see modules/limits/README.md).
   app.decorate(
     'limits',

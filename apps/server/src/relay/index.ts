@@ -46,7 +46,10 @@ export interface RelayModuleDeps {
    * ops observer (metrics, traces); the relay runs without any of them.
    */
   sinks?: ReportSinks;
-  /** Shares prompt-cache affinity between the nodes (each node keeps its own without it). */
+  /**
+   * Shares prompt-cache affinity and provider credentials (Baidu, Zhipu) between the nodes (each
+   * node keeps its own without it).
+   */
   redis?: { client: RedisClient; prefix: string };
 }
 
@@ -96,6 +99,9 @@ export function registerRelay(app: FastifyInstance, deps: RelayModuleDeps): Rela
   const observer = deps.sinks?.observer;
   if (observer) billing.settlements.observe(observer.recordSettlementFlush);
   const health = new ChannelHealth(db, options, now);
+  const credentials = deps.redis
+    ? { redis: deps.redis.client, prefix: deps.redis.prefix }
+    : undefined;
   const relay = new RelayService({
     db,
     options,
@@ -104,6 +110,7 @@ export function registerRelay(app: FastifyInstance, deps: RelayModuleDeps): Rela
     now,
     random: deps.random,
     sinks: deps.sinks,
+    credentials,
     affinity: new ChannelAffinity(
       deps.redis
         ? new RedisAffinityStore(deps.redis.client, deps.redis.prefix)
@@ -117,6 +124,7 @@ export function registerRelay(app: FastifyInstance, deps: RelayModuleDeps): Rela
     health,
     now,
     logContent: logContent('relay.logTest'),
+    credentials,
   });
   const retester = new ChannelRetester({
     db,

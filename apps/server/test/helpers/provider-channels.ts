@@ -39,8 +39,11 @@ export interface ProviderHarness {
   close(): Promise<void>;
 }
 
-export async function startProviderHarness(): Promise<ProviderHarness> {
-  const relay = await startRelayHarness();
+/** `env`: the server's environment beside the test defaults (REDIS_URL, say). */
+export async function startProviderHarness(
+  env: Record<string, string> = {},
+): Promise<ProviderHarness> {
+  const relay = await startRelayHarness(env);
   const fake = await startProviderFake();
   const admin = await signInAdmin(relay.server);
   await relay.server.runtime.options.set('AutomaticDisableChannelEnabled', 'true');
@@ -56,7 +59,7 @@ export async function startProviderHarness(): Promise<ProviderHarness> {
 }
 
 /** The file's provider harness, started before its tests and closed after them. */
-export const useProviderHarness = (): ProviderHarness => useHarness(startProviderHarness);
+export const useProviderHarness = (): ProviderHarness => useHarness(() => startProviderHarness());
 
 let seeded = 0;
 

@@ -1,23 +1,23 @@
 // With Redis, provider credentials are shared between nodes: a token one node exchanged is read
-// by the others instead of being exchanged again, and a refused one is dropped for all of them.
+// by the others instead of being exchanged again, and a refused one is dropped for all of them;
+// a server started with REDIS_URL relays through that store, under its REDIS_PREFIX.
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  CredentialCache,
-  shareCredentialsThrough,
-} from '../../src/relay/adapters/credential-cache';
+import { CredentialCache, type SharedCredentials } from '../../src/relay/adapters/credential-cache';
+import { revokeBaiduTokens } from '../fakes/providers/baidu';
+import { chat, seedProviderChannel, startProviderHarness } from '../helpers/provider-channels';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const prefix = `sytest:${randomBytes(4).toString('hex')}:`;
 let redis: Redis;
+let shared: SharedCredentials;
 
 beforeAll(() => {
   redis = new Redis(REDIS_URL);
-  shareCredentialsThrough(redis, prefix);
+  shared = { redis, prefix };
 });
 afterAll(async () => {
-  shareCredentialsThrough(undefined, '');
   const keys = await redis.keys(`${prefix}*`);
   if (keys.length > 0) await redis.del(...keys);
   await redis.quit();
@@ -43,10 +43,10 @@ describe('credentials shared through Redis', () => {
     const nodeA = new CredentialCache('baidu');
     const nodeB = new CredentialCache('baidu');
     const fromA = await Promise.all(
-      Array.from({ length: 25 }, () => nodeA.get('ak|sk', exchange.mint)),
+      Array.from({ length: 25 }, () => nodeA.get('ak|sk', exchange.mint, shared)),
     );
     const fromB = await Promise.all(
-      Array.from({ length: 25 }, () => nodeB.get('ak|sk', exchange.mint)),
+      Array.from({ length: 25 }, () => nodeB.get('ak|sk', exchange.mint, shared)),
     );
     expect(exchange.count).toBe(1);
     expect(new Set([...fromA, ...fromB])).toEqual(new Set(['token-1']));
@@ -60,10 +60,40 @@ describe('credentials shared through Redis', () => {
   it('a refused token is dropped for every node', async () => {
     const exchange = minter();
     const nodeA = new CredentialCache('zhipu');
-    await nodeA.get('id.secret', exchange.mint);
-    await nodeA.invalidate('id.secret');
+    await nodeA.get('id.secret', exchange.mint, shared);
+    await nodeA.invalidate('id.secret', shared);
     const nodeC = new CredentialCache('zhipu');
-    expect(await nodeC.get('id.secret', exchange.mint)).toBe('token-2');
+    expect(await nodeC.get('id.secret', exchange.mint, shared)).toBe('token-2');
     expect(exchange.count).toBe(2);
+  });
+});
+
+describe("the relay's credentials with REDIS_URL", () => {
+  it('a Baidu token the relay exchanged is stored under the prefix, and replaced once refused', async () => {
+    const appPrefix = `sytest:${randomBytes(4).toString('hex')}:`;
+    const h = await startProviderHarness({ REDIS_URL, REDIS_PREFIX: appPrefix });
+    const storedValue = async () => {
+      const keys = await redis.keys(`${appPrefix}credential:baidu:*`);
+      expect(keys).toHaveLength(1);
+      return JSON.parse((await redis.get(keys[0] as string)) ?? '{}').value as string;
+    };
+    try {
+      const c = { name: 'ERNIE shared', type: 15, key: 'baidu-ak|baidu-sk', badKey: '' };
+      const { alias } = await seedProviderChannel(h, { ...c, model: 'ERNIE-Speed-8K' });
+      expect((await chat(h, alias)).status).toBe(200);
+      const first = await storedValue();
+      expect(first).toMatch(/^24\./);
+      // Baidu stops accepting it: the relay drops it from Redis and stores the new exchange's.
+      revokeBaiduTokens();
+      expect((await chat(h, alias)).status).toBe(200);
+      expect(h.fake.tokenExchanges.get('baidu-ak')).toBe(2);
+      const second = await storedValue();
+      expect(second).not.toBe(first);
+      expect(second).toMatch(/^24\./);
+    } finally {
+      await h.close();
+      const keys = await redis.keys(`${appPrefix}*`);
+      if (keys.length > 0) await redis.del(...keys);
+    }
   });
 });

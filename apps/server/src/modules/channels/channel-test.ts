@@ -4,6 +4,7 @@ import { performance } from 'node:perf_hooks';
 import { ChannelStatus, channelTypeById, LogType } from '@switchyard/contracts';
 import type { Db } from '../../db/database';
 import type { RelayBilling } from '../../ledger/billing';
+import type { SharedCredentials } from '../../relay/adapters/credential-cache';
 import { adapterFor } from '../../relay/adapters/registry';
 import type { AdapterContext } from '../../relay/adapters/types';
 import { mapModel, mapStatus } from '../../relay/pipeline/relay-routing';
@@ -50,6 +51,8 @@ export interface ChannelTesterDeps {
   now: () => number;
   /** Content of the test's log row (in the admin's language). */
   logContent: string;
+  /** Shares provider credentials (Baidu, Zhipu) between the nodes, as the relay does. */
+  credentials?: SharedCredentials;
 }
 
 /** The model a test uses: the given one, else the test model, else the first model. */
@@ -101,6 +104,7 @@ export class ChannelTester {
       body: { model, max_tokens: 1, stream: false, messages: [{ role: 'user', content: 'hi' }] },
       stream: false,
       includeUsage: false,
+      credentials: this.deps.credentials,
     };
     const started = performance.now();
     let result: ChannelTestResult;

@@ -1,6 +1,6 @@
 // Short-lived provider credentials (Baidu access tokens, Zhipu JWTs) kept for their lifetime:
-// concurrent requests for the same key share one exchange (single-flight), and with Redis every
-// node reads the one a node already made.
+// concurrent requests for the same key share one exchange (single-flight), and with Redis (the
+// adapter context's `credentials`) every node reads the one a node already made.
 import { createHash } from 'node:crypto';
 import type { RedisClient } from '../../lib/redis';
 
@@ -18,11 +18,10 @@ interface Entry {
 /** A credential is renewed this long before it expires, so no request carries a dying one. */
 const RENEW_MARGIN_MS = 60_000;
 
-let shared: { redis: RedisClient; prefix: string } | undefined;
-
-/** Shares every credential cache through Redis (called once at start-up when REDIS_URL is set). */
-export function shareCredentialsThrough(redis: RedisClient | undefined, prefix: string): void {
-  shared = redis ? { redis, prefix } : undefined;
+/** Where the nodes share the credentials one of them made: Redis, under the deployment's prefix. */
+export interface SharedCredentials {
+  redis: RedisClient;
+  prefix: string;
 }
 
 export class CredentialCache {
@@ -32,28 +31,38 @@ export class CredentialCache {
   /** `namespace` keeps the providers' entries apart in Redis. */
   constructor(private readonly namespace: string) {}
 
-  /** The credential for a channel key: cached, being made, or made now by `mint`. */
-  get(key: string, mint: () => Promise<MintedCredential>): Promise<string> {
+  /**
+   * The credential for a channel key: cached, being made, or made now by `mint`; with `shared`,
+   * read from (and written to) the store every node reads.
+   */
+  get(
+    key: string,
+    mint: () => Promise<MintedCredential>,
+    shared?: SharedCredentials,
+  ): Promise<string> {
     const now = Date.now();
     const hit = this.local.get(key);
     if (hit && hit.expiresAt - RENEW_MARGIN_MS > now) return Promise.resolve(hit.value);
     const pending = this.inflight.get(key);
     if (pending) return pending;
-    const made = this.load(key, mint).finally(() => this.inflight.delete(key));
+    const made = this.load(key, mint, shared).finally(() => this.inflight.delete(key));
     this.inflight.set(key, made);
     return made;
   }
 
-  /** Forgets a credential the provider refused (revoked, expired early). */
-  async invalidate(key: string): Promise<void> {
+  /** Forgets a credential the provider refused (revoked, expired early), on every node. */
+  async invalidate(key: string, shared?: SharedCredentials): Promise<void> {
     this.local.delete(key);
-    if (shared) await shared.redis.del(this.redisKey(key)).catch(() => 0);
+    if (shared) await shared.redis.del(this.redisKey(key, shared)).catch(() => 0);
   }
 
-  private async load(key: string, mint: () => Promise<MintedCredential>): Promise<string> {
-    const store = shared;
+  private async load(
+    key: string,
+    mint: () => Promise<MintedCredential>,
+    store: SharedCredentials | undefined,
+  ): Promise<string> {
     if (store) {
-      const raw = await store.redis.get(this.redisKey(key)).catch(() => null);
+      const raw = await store.redis.get(this.redisKey(key, store)).catch(() => null);
       const entry = raw ? parseEntry(raw) : undefined;
       if (entry && entry.expiresAt - RENEW_MARGIN_MS > Date.now()) {
         this.local.set(key, entry);
@@ -65,16 +74,16 @@ export class CredentialCache {
     this.local.set(key, entry);
     if (store) {
       await store.redis
-        .set(this.redisKey(key), JSON.stringify(entry), 'PX', minted.ttlMs)
+        .set(this.redisKey(key, store), JSON.stringify(entry), 'PX', minted.ttlMs)
         .catch(() => undefined);
     }
     return entry.value;
   }
 
   /** The channel key is hashed: secrets never appear in Redis key names. */
-  private redisKey(key: string): string {
+  private redisKey(key: string, shared: SharedCredentials): string {
     const digest = createHash('sha256').update(key).digest('hex').slice(0, 32);
-    return `${shared?.prefix ?? ''}credential:${this.namespace}:${digest}`;
+    return `${shared.prefix}credential:${this.namespace}:${digest}`;
   }
 }
 

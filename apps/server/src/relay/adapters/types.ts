@@ -9,6 +9,7 @@ import type { Usage } from '../canonical/usage';
 import type { SseEvent, StreamFraming } from '../transport/sse';
 import type { UpstreamCancel, UpstreamRequest } from '../transport/upstream';
 import type { ChannelTarget } from '../wire/channel';
+import type { SharedCredentials } from './credential-cache';
 
 export { baseUrlOf, type ChannelTarget, type RelayMode, trimBase } from '../wire/channel';
 
@@ -43,6 +44,8 @@ interface AdapterContextFields<C extends ChannelTarget> {
   translated?: boolean;
   /** Parameters the parameter policy dropped for this channel (canonical/param-policy.ts). */
   dropped?: string[];
+  /** Where short-lived provider credentials (Baidu, Zhipu) are shared by the nodes (Redis). */
+  credentials?: SharedCredentials | undefined;
 }
 
 /** The canonical chat request of a chat-only adapter's context (it supports no other mode). */

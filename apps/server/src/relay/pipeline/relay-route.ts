@@ -1,6 +1,7 @@
 // The route of one attempt on a channel (the caller's dialect spoken natively, or the channel's
 // adapter) and the context the adapter is handed: the canonical body with the channel's model.
 import { channelTypeById } from '@switchyard/contracts';
+import type { SharedCredentials } from '../adapters/credential-cache';
 import { adapterFor } from '../adapters/registry';
 import type { AdapterContext } from '../adapters/types';
 import type { Dialect, DialectRequest } from '../dialects/types';
@@ -28,6 +29,7 @@ export function routeFor(
 export function attemptContext(
   channel: CandidateRow,
   parsed: DialectRequest,
+  credentials: SharedCredentials | undefined,
 ): AdapterContext<CandidateRow> {
   const model = mapModel(channel, parsed.model);
   const { stream, includeUsage, clientHeaders } = parsed;
@@ -44,6 +46,7 @@ export function attemptContext(
           includeUsage,
           clientHeaders,
           translated,
+          credentials,
         }
       : {
           mode: parsed.mode,
@@ -54,6 +57,7 @@ export function attemptContext(
           includeUsage,
           clientHeaders,
           translated,
+          credentials,
         };
   if (parsed.multipart) {
     ctx.multipart = {

@@ -9,6 +9,7 @@ import { languageOf } from '../../i18n';
 import type { PriceQuote, RelayBilling, Reservation } from '../../ledger/billing';
 import type { ChannelHealth } from '../../modules/channels/channel-health';
 import type { OptionsStore } from '../../modules/options/options.store';
+import type { SharedCredentials } from '../adapters/credential-cache';
 import type { AdapterContext } from '../adapters/types';
 import type { ChannelAffinity } from '../affinity/channel-affinity';
 import { unsupportedParameter } from '../canonical/unsupported';
@@ -43,6 +44,8 @@ export interface RelayDeps {
   affinity?: ChannelAffinity;
   /** Limits, status-page outcomes and the ops observer (each optional). */
   sinks?: ReportSinks;
+  /** Shares provider credentials (Baidu, Zhipu) between the nodes; each node mints its own without. */
+  credentials?: SharedCredentials;
 }
 
 /** One ingress API: its dialect, how its requests are read and where its key travels. */
@@ -110,7 +113,7 @@ export class RelayService {
         channel = plan.next();
         continue;
       }
-      const ctx = attemptContext(channel, parsed);
+      const ctx = attemptContext(channel, parsed, this.deps.credentials);
       render.model = ctx.model;
       render.channelId = channel.id;
       report.upstreamStart(channel, ctx.model);

@@ -151,7 +151,7 @@ export class BaiduAdapter implements ProviderAdapter {
     const key = ctx.channel.key;
     let token: string;
     try {
-      token = await this.tokens.get(key, () => this.exchange(base, key, cancel));
+      token = await this.tokens.get(key, () => this.exchange(base, key, cancel), ctx.credentials);
     } catch (error) {
       if (!(error instanceof TokenRefused)) throw error;
       return errorResponse(error.status, error.message, error.code, 'authentication_error');
@@ -179,7 +179,7 @@ export class BaiduAdapter implements ProviderAdapter {
     });
     if (!refused || !renew) return response;
     response.resume();
-    await this.tokens.invalidate(key);
+    await this.tokens.invalidate(key, ctx.credentials);
     return this.attempt(ctx, cancel, false);
   }
 

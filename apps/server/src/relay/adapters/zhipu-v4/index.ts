@@ -39,7 +39,7 @@ export class ZhipuV4Adapter extends OpenAiAdapter {
   }
 
   async send(ctx: AdapterContext, cancel: UpstreamCancel): Promise<IncomingMessage> {
-    const token = await zhipuToken(ctx.channel.key);
+    const token = await zhipuToken(ctx.channel.key, ctx.credentials);
     const body: Record<string, unknown> = { ...ctx.body };
     delete body.stream_options;
     if (Array.isArray(body.messages))

@@ -101,7 +101,7 @@ export class ZhipuAdapter implements ProviderAdapter {
   }
 
   async send(ctx: AdapterContext, cancel: UpstreamCancel): Promise<IncomingMessage> {
-    const token = await zhipuToken(ctx.channel.key);
+    const token = await zhipuToken(ctx.channel.key, ctx.credentials);
     const action = ctx.stream ? 'sse-invoke' : 'invoke';
     const chat = chatBody(ctx);
     const prompt = plainMessages(chat).map((message) => ({
@@ -128,7 +128,7 @@ export class ZhipuAdapter implements ProviderAdapter {
       const code = Number(reply.code ?? 0);
       const message = String(reply.msg ?? `error ${code}`);
       if (isAuthCode(code)) {
-        void zhipuTokens.invalidate(ctx.channel.key);
+        void zhipuTokens.invalidate(ctx.channel.key, ctx.credentials);
         return errorResponse(AUTH_FAILED, message, code, 'authentication_error');
       }
       return errorResponse(isRateCode(code) ? 429 : 400, message, code);

@@ -1,7 +1,7 @@
 // Zhipu's API token: an HS256 JWT made from the key `id.secret` (header sign_type SIGN, payload
 // api_key, exp and timestamp in milliseconds), cached for its lifetime and shared by requests.
 import { createHmac } from 'node:crypto';
-import { CredentialCache } from '../credential-cache';
+import { CredentialCache, type SharedCredentials } from '../credential-cache';
 
 /** How long a made token is valid. */
 export const ZHIPU_TOKEN_TTL_MS = 30 * 60_000;
@@ -21,8 +21,9 @@ export function zhipuJwt(key: string, nowMs: number, ttlMs = ZHIPU_TOKEN_TTL_MS)
 export const zhipuTokens = new CredentialCache('zhipu');
 
 /** The cached token of a channel key (one per key for the token's lifetime). */
-export const zhipuToken = (key: string): Promise<string> =>
-  zhipuTokens.get(key, async () => ({
-    value: zhipuJwt(key, Date.now()),
-    ttlMs: ZHIPU_TOKEN_TTL_MS,
-  }));
+export const zhipuToken = (key: string, shared?: SharedCredentials): Promise<string> =>
+  zhipuTokens.get(
+    key,
+    async () => ({ value: zhipuJwt(key, Date.now()), ttlMs: ZHIPU_TOKEN_TTL_MS }),
+    shared,
+  );
