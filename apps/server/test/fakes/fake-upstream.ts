@@ -22,6 +22,8 @@ export interface Behaviour {
   cutAfter?: number;
   /** Stop sending after this many content chunks of a stream, holding the connection open. */
   stallAfter?: number;
+  /** Send a stream's first content chunk, then the rest only once this promise resolves. */
+  holdUntil?: Promise<void>;
   /** Cycled per key, one letter a request: `F` answers `status` (500 by default), `S` normally. */
   failPattern?: string;
   /** Reply text; streamed as one chunk per word. */
@@ -150,6 +152,7 @@ export async function startFakeUpstream(): Promise<FakeUpstream> {
         await once(response, 'close');
         return;
       }
+      if (index === 1 && behaviour.holdUntil) await behaviour.holdUntil;
       if (response.destroyed) return;
       if (!response.write(frame)) await once(response, 'drain');
       if (behaviour.chunkDelayMs) await sleep(behaviour.chunkDelayMs);

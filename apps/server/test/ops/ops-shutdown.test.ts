@@ -102,15 +102,25 @@ async function probeAfterSigterm(server: CompiledServer, path = '/readyz'): Prom
 // A child process per case, started and drained: slower than an in-process test on a busy machine.
 describe('SIGTERM', { timeout: 90_000 }, () => {
   it('drains 20 open streams completely, writes their logs and exits 0', async () => {
-    fake.behave('drain-key', { text: WORDS.join(' '), chunkDelayMs: 100 });
+    // The streams stay open after their first word until the probes below are done: on a busy
+    // machine a stream that merely ran on its own clock could end (and the listener close) first.
+    let release: () => void = () => undefined;
+    const probed = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    fake.behave('drain-key', { text: WORDS.join(' '), chunkDelayMs: 100, holdUntil: probed });
     const { server, user, streams } = await startWithStreams({}, 'drain-key', 'drain-model');
     const sentAt = Date.now();
     server.child.kill('SIGTERM');
     await new Promise((resolve) => setTimeout(resolve, 200));
-    // The balancer's probe is answered (not refused) and says not ready; new work is refused.
-    expect(await probeAfterSigterm(server)).toBe('status 503');
-    expect(await probeAfterSigterm(server, '/healthz')).toBe('status 200');
-    expect(await probeAfterSigterm(server, '/api/status')).toBe('status 503');
+    try {
+      // The balancer's probe is answered (not refused) and says not ready; new work is refused.
+      expect(await probeAfterSigterm(server)).toBe('status 503');
+      expect(await probeAfterSigterm(server, '/healthz')).toBe('status 200');
+      expect(await probeAfterSigterm(server, '/api/status')).toBe('status 503');
+    } finally {
+      release();
+    }
 
     const bodies = await Promise.all(streams.map((stream) => stream.done));
     for (const body of bodies) {
