@@ -1,7 +1,12 @@
 // The credentials the protocol fakes accept (each provider's key format); anything else is
-// refused the provider's way. A second valid key per token provider gives tests a cold cache.
+// refused the provider's way. More valid keys per token provider give tests a cold cache (the
+// adapters' tokens outlive a test file when files share a worker).
 export const CREDENTIALS = {
-  baidu: { 'baidu-ak': 'baidu-sk', 'baidu-ak-2': 'baidu-sk-2' } as Record<string, string>,
+  baidu: {
+    'baidu-ak': 'baidu-sk',
+    'baidu-ak-2': 'baidu-sk-2',
+    'baidu-ak-3': 'baidu-sk-3',
+  } as Record<string, string>,
   zhipu: { 'zhipu-id': 'zhipu-secret', 'zhipu-id-2': 'zhipu-secret-2' } as Record<string, string>,
   dashscope: 'sk-dashscope',
   spark: { appId: 'spark-app', apiSecret: 'spark-secret', apiKey: 'spark-key' },
