@@ -3,6 +3,7 @@
 // engine, console build, browser journeys. Every stage runs even when an earlier one failed.
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import { ensureChromium, ensurePackages, repoRoot, run, runWithOutcome } from './lib/setup.mjs';
 
 const resultsDir = path.join(repoRoot, '.cache/test-results');
@@ -21,6 +22,52 @@ function countsFrom(file) {
     return { passed: report.stats.expected + report.stats.flaky, failed: report.stats.unexpected };
   }
   return { passed: report.numPassedTests ?? 0, failed: report.numFailedTests ?? 0 };
+}
+
+/** At most this many failed tests are named in the summary, per report. */
+const NAMED_FAILURES = 10;
+
+/** The failed tests a vitest or Playwright JSON report holds, each as `file › name: first line`. */
+function failedTests(file, label = '') {
+  if (!existsSync(file)) return [];
+  const report = JSON.parse(readFileSync(file, 'utf8'));
+  const failures = [];
+  const firstLine = (text) =>
+    stripVTControlCharacters(String(text ?? ''))
+      .split('\n')
+      .find((line) => line.trim() !== '')
+      ?.trim()
+      .slice(0, 200) ?? '';
+  if (report.stats) {
+    const walk = (suite) => {
+      for (const spec of suite.specs ?? []) {
+        for (const test of spec.tests ?? []) {
+          if (test.status !== 'unexpected') continue;
+          const last = test.results?.at(-1);
+          failures.push(
+            `${spec.file}:${spec.line} › ${spec.title}: ${firstLine(last?.error?.message)}`,
+          );
+        }
+      }
+      for (const child of suite.suites ?? []) walk(child);
+    };
+    for (const suite of report.suites ?? []) walk(suite);
+  } else {
+    for (const result of report.testResults ?? []) {
+      for (const assertion of result.assertionResults ?? []) {
+        if (assertion.status !== 'failed') continue;
+        const where = path.relative(repoRoot, result.name);
+        failures.push(
+          `${where} › ${assertion.fullName}: ${firstLine(assertion.failureMessages?.[0])}`,
+        );
+      }
+    }
+  }
+  const lines = failures.slice(0, NAMED_FAILURES).map((line) => `    ${label}${line}`);
+  if (failures.length > NAMED_FAILURES) {
+    lines.push(`    ${label}… and ${failures.length - NAMED_FAILURES} more`);
+  }
+  return lines;
 }
 
 /**
@@ -91,10 +138,12 @@ stage('unit and component tests (vitest)', () => {
     ],
     { env: { ...process.env, VITEST_RUN_ERRORS_FILE: runErrors } },
   );
+  const explained = explainFailure(status, ending, report, runErrors);
   return {
     ok: status === 0,
     ...countsFrom(report),
-    ...explainFailure(status, ending, report, runErrors),
+    ...explained,
+    details: [...failedTests(report), ...(explained.details ?? [])],
   };
 });
 
@@ -109,7 +158,10 @@ stage('server integration tests (SQLite, PostgreSQL, MariaDB, Redis)', () => {
       passed: 0,
       failed: 0,
     });
-  return { ok: status === 0, ...counts };
+  const details = files.flatMap((f) =>
+    failedTests(path.join(resultsDir, f), `${f.replace(/^server-|\.json$/g, '')}: `),
+  );
+  return { ok: status === 0, ...counts, details };
 });
 
 stage('console build', () => {
@@ -126,7 +178,7 @@ stage('browser journeys (Playwright, Debian chromium)', () => {
   const status = run(bin('playwright'), ['test', '-c', 'e2e/playwright.config.ts'], {
     env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: report },
   });
-  return { ok: status === 0, ...countsFrom(report) };
+  return { ok: status === 0, ...countsFrom(report), details: failedTests(report) };
 });
 
 console.log('\n━━ summary ━━');
