@@ -78,10 +78,17 @@ test('admin adds a channel and disabling it greys its row', async ({ page }) => 
   await expect(row).toHaveCSS('opacity', '1');
 
   // Priority is edited in place and kept.
+  // The enable toast above says the same words, so the save is awaited by its own reply.
   const priority = row.getByRole('spinbutton').first();
+  const saved = page.waitForResponse(
+    (reply) =>
+      reply.request().method() === 'PUT' &&
+      new URL(reply.url()).pathname === '/api/channel/' &&
+      reply.request().postDataJSON()?.priority === 7,
+  );
   await priority.fill('7');
   await priority.press('Enter');
-  await expect(page.getByText('操作成功完成！').first()).toBeVisible();
+  expect((await saved).ok()).toBe(true);
   await page.reload();
   await expect(rows(page).first().getByRole('spinbutton').first()).toHaveValue('7');
 
