@@ -5,8 +5,9 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { describeDatabase } from './db/database';
 import { rootUsesDefaultPassword } from './modules/users/root.setup';
+import { isProbe } from './ops';
 import { shutdownGracefully } from './ops/shutdown';
-import { releaseYoungGeneration } from './ops/young-generation';
+import { releaseOnFirstTraffic } from './ops/young-generation';
 import { createRuntime } from './runtime';
 
 async function main(): Promise<void> {
@@ -50,10 +51,10 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
-  // Held until the first request, not just until listening: the work that follows start-up (the
-  // default-password check, the first runs of the background jobs) would otherwise grow an idle
-  // server's young generation to its maximum now and then.
-  app.server.once('request', releaseYoungGeneration);
+  // Held until the first request that is traffic, not just until listening: the work that follows
+  // start-up (the default-password check, the first runs of the background jobs) would otherwise
+  // grow an idle server's young generation to its maximum now and then.
+  releaseOnFirstTraffic(app.server, isProbe);
   const lines = [
     `Switchyard is running at http://localhost:${config.port}`,
     `Database: ${describeDatabase(config)}${config.redisUrl ? ' + Redis' : ''}`,

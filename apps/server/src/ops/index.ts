@@ -162,13 +162,16 @@ function registerMetricsRoute(app: FastifyInstance, metrics: Metrics, token: str
 /** The probes, answered during a drain (the balancer must see /readyz turn 503). */
 const PROBES = new Set(['/readyz', '/healthz', '/metrics']);
 
+/** A probe or a scrape (query string ignored): an orchestrator's or Prometheus's, not traffic. */
+export const isProbe = (url: string): boolean => PROBES.has(url.split('?', 1)[0] ?? '');
+
 /**
  * During a drain the listener stays open for the probes; anything else a balancer still sends is
  * refused at once with a status clients retry elsewhere, and its connection closed.
  */
 function refuseWhileDraining(app: FastifyInstance, draining: () => boolean): void {
   app.addHook('onRequest', (request, reply, done) => {
-    if (!draining() || PROBES.has(request.url.split('?', 1)[0] ?? '')) {
+    if (!draining() || isProbe(request.url)) {
       done();
       return;
     }

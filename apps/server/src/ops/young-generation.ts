@@ -5,6 +5,7 @@
 // never shrinks them. Holding the size while starting costs a few more (small) scavenges; from the
 // first request on, V8's default growth applies again and traffic grows the young generation as it
 // needs, unlike a fixed --max-semi-space-size, which would cap it under load too.
+import type { IncomingMessage, Server } from 'node:http';
 import { setFlagsFromString } from 'node:v8';
 
 /** V8's default factor. */
@@ -22,4 +23,19 @@ export function holdYoungGeneration(): void {
 
 export function releaseYoungGeneration(): void {
   if (!setByOperator()) setFlagsFromString(`--semi-space-growth-factor=${DEFAULT_GROWTH}`);
+}
+
+/**
+ * Releases the hold at the first request that is traffic. Probes and scrapes are not: an
+ * orchestrator asks /readyz from the first second on, and releasing then would let the work that
+ * follows start-up (the default-password check, the background jobs' first runs) grow an idle
+ * server's young generation to its maximum after all.
+ */
+export function releaseOnFirstTraffic(server: Server, isProbe: (url: string) => boolean): void {
+  const onRequest = (request: IncomingMessage): void => {
+    if (isProbe(request.url ?? '')) return;
+    server.off('request', onRequest);
+    releaseYoungGeneration();
+  };
+  server.on('request', onRequest);
 }
