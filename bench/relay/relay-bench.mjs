@@ -1,6 +1,9 @@
 // Relay overhead: the same chat requests sent straight to a fast fake upstream (the floor),
 // through Switchyard (billing and consume logs on, SQLite), through a bare Node proxy
-// (bare-proxy.mjs: parse the body, pick the upstream, pipe the reply) and through the Portkey gateway, at
+// (bare-proxy.mjs: parse the body, pick the upstream, pipe the reply), through the same proxy with a
+// durable reservation (durable-proxy.mjs: token read, take and journal row committed before the
+// upstream call, settlement and consume log after; the floor of a gateway whose money survives
+// kill -9) and through the Portkey gateway, at
 // concurrency 1 and 50, stream and not. Reports requests/s, p50/p99 latency, time to first byte
 // of streams and each gateway's CPU milliseconds per request (from /proc/<pid>/stat).
 // Then the dialects through Switchyard alone: chat → OpenAI, chat → an OpenAI-compatible upstream
@@ -13,7 +16,7 @@
 // server with REDIS_URL (default redis://127.0.0.1:6379; the counters are then shared).
 //
 // Usage: node bench/relay/relay-bench.mjs [--requests 3000] [--warmup 300] [--rounds 2] [--redis]
-//        [--only-main]     (just the gateway cells: direct, Switchyard, bare proxy, Portkey)
+//        [--only-main]     (just the gateway cells: direct, Switchyard, the two proxies, Portkey)
 //        [--only-limits]   (just the limited-token cells)
 //        [--only-dialects] (just the dialect cells) [--path <a|b>] (the dialect cells whose name has a or b)
 //        [--port 3291]  this Switchyard's port (the baseline's is the next one)
@@ -32,7 +35,7 @@
 // options to the gateway (Node refuses --cpu-prof there; to profile, --require
 // bench/relay/cpu-profile.cjs, see that file).
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { createRequire } from 'node:module';
 import os from 'node:os';
@@ -288,6 +291,14 @@ if (baseline) seed(path.join(baselineDir, 'switchyard.db'), upstream.url);
 const portkey = ONLY_LIMITS || ONLY_DIALECTS ? null : await startPortkey();
 const bare =
   ONLY_LIMITS || ONLY_DIALECTS ? null : await startPrinting('bare-proxy.mjs', upstream.url, '0');
+/** The bare proxy with a durable reservation (durable-proxy.mjs), on a database of its own. */
+const floorDir = `${dataDir}-durable`;
+rmSync(floorDir, { recursive: true, force: true });
+mkdirSync(floorDir, { recursive: true });
+const durable =
+  ONLY_LIMITS || ONLY_DIALECTS
+    ? null
+    : await startPrinting('durable-proxy.mjs', upstream.url, path.join(floorDir, 'floor.db'), '0');
 
 const targets = [
   {
@@ -320,13 +331,18 @@ const alternated = () => {
   cellCount += 1;
   return cellCount % 2 === 0 ? [...gateways].reverse() : gateways;
 };
-if (bare) {
-  targets.push({
-    name: 'bare proxy',
-    url: bare.url,
-    pid: bare.pid,
-    headers: { authorization: 'Bearer upstream-key' },
-  });
+for (const [name, proxy] of [
+  ['bare proxy', bare],
+  ['durable proxy', durable],
+]) {
+  if (proxy) {
+    targets.push({
+      name,
+      url: proxy.url,
+      pid: proxy.pid,
+      headers: { authorization: 'Bearer upstream-key' },
+    });
+  }
 }
 if (portkey) {
   targets.push({
