@@ -66,13 +66,11 @@ const takeInSavepoint = db.transaction(takeOne);
 let takes = [];
 const flushTakes = db.transaction((batch) => {
   for (const take of batch) {
-    let ok = false;
     try {
-      ok = takeInSavepoint(take);
+      take.done = takeInSavepoint(take);
     } catch {
-      ok = false;
+      take.done = false;
     }
-    take.done = ok;
   }
 });
 function runTakes() {

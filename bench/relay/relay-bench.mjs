@@ -288,17 +288,17 @@ const baseline = BASELINE
     })
   : null;
 if (baseline) seed(path.join(baselineDir, 'switchyard.db'), upstream.url);
-const portkey = ONLY_LIMITS || ONLY_DIALECTS ? null : await startPortkey();
-const bare =
-  ONLY_LIMITS || ONLY_DIALECTS ? null : await startPrinting('bare-proxy.mjs', upstream.url, '0');
+const MAIN_CELLS = !ONLY_LIMITS && !ONLY_DIALECTS;
+const portkey = MAIN_CELLS ? await startPortkey() : null;
+const bare = MAIN_CELLS ? await startPrinting('bare-proxy.mjs', upstream.url, '0') : null;
 /** The bare proxy with a durable reservation (durable-proxy.mjs), on a database of its own. */
-const floorDir = `${dataDir}-durable`;
-rmSync(floorDir, { recursive: true, force: true });
-mkdirSync(floorDir, { recursive: true });
-const durable =
-  ONLY_LIMITS || ONLY_DIALECTS
-    ? null
-    : await startPrinting('durable-proxy.mjs', upstream.url, path.join(floorDir, 'floor.db'), '0');
+async function startDurableProxy() {
+  const floorDir = `${dataDir}-durable`;
+  rmSync(floorDir, { recursive: true, force: true });
+  mkdirSync(floorDir, { recursive: true });
+  return startPrinting('durable-proxy.mjs', upstream.url, path.join(floorDir, 'floor.db'), '0');
+}
+const durable = MAIN_CELLS ? await startDurableProxy() : null;
 
 const targets = [
   {
@@ -374,7 +374,7 @@ const modes = [
 
 const loadBefore = os.loadavg()[0];
 const rows = [];
-for (let round = 1; round <= (ONLY_LIMITS || ONLY_DIALECTS ? 0 : ROUNDS); round += 1) {
+for (let round = 1; round <= (MAIN_CELLS ? ROUNDS : 0); round += 1) {
   for (const mode of modes) {
     for (const concurrency of [1, 50]) {
       const direct = {};
@@ -413,7 +413,7 @@ console.log(
   `load average (1 min): ${loadBefore.toFixed(2)} before, ${loadAfter.toFixed(2)} after; ${os.cpus().length} cores`,
 );
 
-if (!ONLY_LIMITS && !ONLY_DIALECTS)
+if (MAIN_CELLS)
   writeResult('relay', {
     runs: `${REQUESTS} requests per cell after ${WARMUP} warm-up, ${ROUNDS} round(s); load average ${loadBefore.toFixed(2)} → ${loadAfter.toFixed(2)}`,
     columns: [
